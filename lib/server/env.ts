@@ -1,0 +1,104 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+/**
+ * Configuration, parsed once. Production refuses to start without real secrets (see
+ * `checkProductionEnv`, used by scripts/start.mjs too). Demo mode (MINIBANK_DEMO=1) generates its
+ * secrets on first start and keeps them under data/, so a fresh machine needs no configuration.
+ */
+export type Env = {
+  demo: boolean;
+  databaseUrl: string;
+  jwtSecret: Uint8Array;
+  telegramBotToken: string;
+  smtpUrl?: string;
+  smtpFrom: string;
+  appUrl: string;
+  ratesSourceUrl?: string;
+  telegramBotLink?: string;
+  logLevel: string;
+};
+
+const schema = z.object({
+  MINIBANK_DEMO: z.string().optional(),
+  DATABASE_URL: z.string().default("file:./data/minibank.db"),
+  JWT_SECRET: z.string().optional(),
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().optional(),
+  APP_URL: z.string().optional(),
+  RATES_SOURCE_URL: z.string().optional(),
+  TELEGRAM_BOT_LINK: z.string().optional(),
+  LOG_LEVEL: z.string().default("info"),
+});
+
+export function isDemo(): boolean {
+  return process.env.MINIBANK_DEMO === "1" || process.env.MINIBANK_DEMO === "true";
+}
+
+type DemoSecrets = { jwtSecret: string; telegramBotToken: string };
+
+/** Demo secrets live in data/demo-secrets.json, created on first use. */
+function demoSecrets(): DemoSecrets {
+  const file = path.resolve(process.env.MINIBANK_DATA_DIR ?? "data", "demo-secrets.json");
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as DemoSecrets;
+  } catch {
+    const secrets: DemoSecrets = {
+      jwtSecret: crypto.randomBytes(48).toString("base64url"),
+      telegramBotToken: `7000000001:${crypto.randomBytes(24).toString("base64url")}`,
+    };
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+    return secrets;
+  }
+}
+
+let cached: Env | null = null;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const raw = schema.parse(process.env);
+  const demo = isDemo();
+  const problems = demo ? [] : checkProductionEnv(process.env);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  const secrets = demo && (!raw.JWT_SECRET || !raw.TELEGRAM_BOT_TOKEN) ? demoSecrets() : null;
+  cached = {
+    demo,
+    databaseUrl: raw.DATABASE_URL,
+    jwtSecret: new TextEncoder().encode(raw.JWT_SECRET ?? secrets!.jwtSecret),
+    telegramBotToken: raw.TELEGRAM_BOT_TOKEN ?? secrets!.telegramBotToken,
+    smtpUrl: raw.SMTP_URL || undefined,
+    smtpFrom: raw.SMTP_FROM ?? "Minibank <no-reply@minibank.local>",
+    appUrl: (raw.APP_URL ?? "http://localhost:3000").replace(/\/$/, ""),
+    ratesSourceUrl: raw.RATES_SOURCE_URL || undefined,
+    telegramBotLink: raw.TELEGRAM_BOT_LINK || undefined,
+    logLevel: raw.LOG_LEVEL,
+  };
+  return cached;
+}
+
+/** Forgets the parsed configuration (tests change process.env between suites). */
+export function resetEnvForTests(): void {
+  cached = null;
+}
+
+/** One line per problem; empty when production may start. Shared with scripts/start.mjs. */
+export function checkProductionEnv(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const secret = env.JWT_SECRET ?? "";
+  if (!secret) problems.push("JWT_SECRET is missing (at least 32 bytes of random data)");
+  else if (Buffer.byteLength(secret) < 32)
+    problems.push(`JWT_SECRET is too weak: ${Buffer.byteLength(secret)} bytes, need at least 32`);
+  if (!env.TELEGRAM_BOT_TOKEN) problems.push("TELEGRAM_BOT_TOKEN is missing (from @BotFather)");
+  else if (!/^\d+:[\w-]{20,}$/.test(env.TELEGRAM_BOT_TOKEN))
+    problems.push("TELEGRAM_BOT_TOKEN does not look like a bot token (<id>:<secret>)");
+  if (!env.SMTP_URL) problems.push("SMTP_URL is missing (e.g. smtps://user:pass@smtp.example.com)");
+  if (!env.SMTP_FROM) problems.push("SMTP_FROM is missing (e.g. Minibank <no-reply@example.com>)");
+  if (!env.APP_URL) problems.push("APP_URL is missing (the public https:// address of the app)");
+  else if (!/^https?:\/\/[^/]+/.test(env.APP_URL)) problems.push("APP_URL must be an http(s) URL");
+  return problems;
+}

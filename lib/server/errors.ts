@@ -1,0 +1,49 @@
+import "server-only";
+import { ru } from "@/lib/shared/strings";
+
+/** Every error the API can answer with: HTTP status and the default Russian message. */
+const ERRORS = {
+  VALIDATION_ERROR: { status: 400, message: ru.errors.validation },
+  INVALID_JSON: { status: 400, message: ru.errors.invalidJson },
+  INVALID_AMOUNT: { status: 400, message: ru.errors.invalidAmount },
+  UNKNOWN_CURRENCY: { status: 400, message: ru.errors.unknownCurrency },
+  SAME_WALLET: { status: 400, message: ru.errors.sameWallet },
+  INVALID_DATE_RANGE: { status: 400, message: ru.errors.invalidDateRange },
+  UNAUTHORIZED: { status: 401, message: ru.errors.unauthorized },
+  INVALID_CODE: { status: 401, message: ru.errors.wrongCode },
+  INVALID_INIT_DATA: { status: 401, message: ru.errors.invalidInitData },
+  INVALID_REFRESH_TOKEN: { status: 401, message: ru.errors.invalidRefresh },
+  FORBIDDEN: { status: 403, message: ru.errors.forbidden },
+  NOT_FOUND: { status: 404, message: ru.errors.notFound },
+  USER_NOT_FOUND: { status: 404, message: ru.errors.userNotFound },
+  WALLET_NOT_FOUND: { status: 404, message: ru.errors.walletNotFound },
+  RATE_NOT_FOUND: { status: 404, message: ru.errors.rateNotFound },
+  IDEMPOTENCY_MISMATCH: { status: 409, message: ru.errors.idempotencyMismatch },
+  PAYLOAD_TOO_LARGE: { status: 413, message: ru.errors.payloadTooLarge },
+  INSUFFICIENT_FUNDS: { status: 422, message: ru.errors.insufficientFunds },
+  RATE_LIMITED: { status: 429, message: ru.errors.rateLimited },
+  INTERNAL_ERROR: { status: 500, message: ru.errors.internal },
+  MAIL_FAILED: { status: 502, message: ru.errors.mailFailed },
+  UNAVAILABLE: { status: 503, message: ru.errors.unavailable },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The one error type of the server. Thrown anywhere; turned into `{message, code}` by the wrapper. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, message?: string) {
+    super(message ?? ERRORS[code].message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERRORS[code].status;
+  }
+}
+
+export type ErrorBody = { message: string; code: ErrorCode };
+
+export function errorBody(error: AppError): ErrorBody {
+  return { message: error.message, code: error.code };
+}

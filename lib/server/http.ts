@@ -1,0 +1,147 @@
+import "server-only";
+import crypto from "node:crypto";
+import { z } from "zod";
+import { AppError, errorBody } from "@/lib/server/errors";
+import { verifyAccessToken } from "@/lib/server/auth/tokens";
+import { logger } from "@/lib/server/log";
+
+/** Request bodies above this size are refused with 413 before they are parsed. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type AuthUser = { id: number };
+
+export type RouteContext<A extends boolean, B, P, Q> = {
+  req: Request;
+  user: A extends false ? null : AuthUser;
+  body: Out<B>;
+  params: Out<P>;
+  query: Out<Q>;
+  ip: string;
+  requestId: string;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/** Builds a JSON response; handlers may also just return a value (→ 200). */
+export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
+  return Response.json(data, { status, headers });
+}
+
+function clientIp(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for");
+  if (forwarded) return forwarded.split(",")[0].trim();
+  return req.headers.get("x-real-ip") ?? "local";
+}
+
+async function readJson(req: Request): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  const text = await req.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  if (!text.trim()) throw new AppError("INVALID_JSON");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("INVALID_JSON");
+  }
+}
+
+/** The path for logs, with e-mail addresses masked: they must never reach a log line. */
+function routeLabel(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((segment) => (/@|%40/i.test(segment) ? ":email" : segment))
+    .join("/");
+}
+
+const CYRILLIC = /[а-яё]/i;
+
+/** A zod failure as a 400. Schemas carry Russian messages where a user may see them. */
+function validationError(error: z.ZodError): AppError {
+  const custom = error.issues.find((issue) => CYRILLIC.test(issue.message));
+  return new AppError("VALIDATION_ERROR", custom?.message);
+}
+
+function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data as Out<S>;
+}
+
+async function authenticate(req: Request): Promise<AuthUser> {
+  const header = req.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const id = match ? await verifyAccessToken(match[1]) : null;
+  if (!id) throw new AppError("UNAUTHORIZED");
+  return { id };
+}
+
+/**
+ * The one wrapper around every API route: request id, auth, body/params/query parsing with zod,
+ * error mapping to `{message, code}`, and one structured log line. The only try/catch of the API.
+ */
+export function route<
+  A extends boolean = true,
+  B extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+>(
+  options: { auth?: A; body?: B; params?: P; query?: Q },
+  handler: (ctx: RouteContext<A, B, P, Q>) => Promise<unknown>,
+) {
+  return async (req: Request, next?: NextContext): Promise<Response> => {
+    const started = performance.now();
+    const incomingId = req.headers.get("x-request-id");
+    const requestId =
+      incomingId && /^[\w-]{1,64}$/.test(incomingId) ? incomingId : crypto.randomUUID();
+    const path = routeLabel(new URL(req.url).pathname);
+    let userId: number | undefined;
+    let response: Response;
+    try {
+      const user = options.auth === false ? null : await authenticate(req);
+      userId = user?.id;
+      const rawParams = next ? await next.params : {};
+      const params = parse(options.params as P, rawParams);
+      const query = parse(
+        options.query as Q,
+        Object.fromEntries(new URL(req.url).searchParams.entries()),
+      );
+      const body = options.body ? parse(options.body, await readJson(req)) : (undefined as Out<B>);
+      const result = await handler({
+        req,
+        user: user as RouteContext<A, B, P, Q>["user"],
+        body,
+        params,
+        query,
+        ip: clientIp(req),
+        requestId,
+      });
+      response = result instanceof Response ? result : json(result ?? null);
+    } catch (error) {
+      if (error instanceof AppError) {
+        response = json(errorBody(error), error.status);
+      } else {
+        logger.error({ err: error, requestId, path }, "unhandled error");
+        response = json(errorBody(new AppError("INTERNAL_ERROR")), 500);
+      }
+    }
+    response.headers.set("x-request-id", requestId);
+    response.headers.set("cache-control", "no-store");
+    logger.info(
+      {
+        requestId,
+        method: req.method,
+        route: path,
+        status: response.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        userId,
+      },
+      "request",
+    );
+    return response;
+  };
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
+
+type UserRow = {
+  id: number;
+  username: string | null;
+  email: string | null;
+  telegramUsername: string | null;
+  telegramFirstName: string | null;
+  photoUrl: string | null;
+  notification: boolean;
+};
+
+/** The app's own generated avatar, keyed by the id modulo 1,000,000 (spec §9). */
+export function avatarUrlFor(user: Pick<UserRow, "id" | "photoUrl">): string {
+  return user.photoUrl ?? `/api/v1/avatars/${user.id % 1_000_000}.svg`;
+}
+
+export function toUserDto(user: UserRow): UserDto {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    telegramUsername: user.telegramUsername,
+    telegramFirstName: user.telegramFirstName,
+    avatarUrl: avatarUrlFor(user),
+    notification: user.notification,
+  };
+}
+
+export function toPublicUserDto(user: UserRow): PublicUserDto {
+  return {
+    id: user.id,
+    username: user.username,
+    telegramFirstName: user.telegramFirstName,
+    avatarUrl: avatarUrlFor(user),
+  };
+}
+
+/** Prisma `select` for the columns the DTOs need (never more). */
+export const userSelect = {
+  id: true,
+  username: true,
+  email: true,
+  telegramUsername: true,
+  telegramFirstName: true,
+  photoUrl: true,
+  notification: true,
+} as const;

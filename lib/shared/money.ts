@@ -1,0 +1,133 @@
+/**
+ * Money in Minibank: integer minor units (hundredths) end to end.
+ *
+ * Rounding rules, stated once:
+ * - Parsing user input never rounds: more than 2 decimals is invalid.
+ * - Currency conversion rounds DOWN to the minor unit (`convert`): the receiver never gets
+ *   more than the exact value; the fraction stays in the bank's own wallet.
+ * - Ruble equivalents for display (`toRubles`) round half up.
+ * Rates are the ruble price of one unit, kept as integers of ten-thousandths (4 decimals).
+ */
+
+export const CURRENCIES = ["RUB", "USD", "EUR", "CNY"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const CURRENCY_INFO: Record<Currency, { symbol: string; name: string }> = {
+  RUB: { symbol: "₽", name: "Рубли" },
+  USD: { symbol: "$", name: "Доллары" },
+  EUR: { symbol: "€", name: "Евро" },
+  CNY: { symbol: "¥", name: "Юани" },
+};
+
+export const MINOR_PER_UNIT = 100n;
+export const RATE_SCALE = 10_000n;
+/** Largest single top-up: 1 000 000.00 in minor units. */
+export const MAX_TOPUP_MINOR = 100_000_000;
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === "string" && (CURRENCIES as readonly string[]).includes(value);
+}
+
+/**
+ * Cleans what a user types into an amount field: digits and one separator, comma becomes dot,
+ * at most 2 decimals. Extra characters are dropped, so the field never shows an invalid value.
+ */
+export function sanitizeAmountInput(raw: string): string {
+  let out = "";
+  let seenDot = false;
+  let decimals = 0;
+  for (const ch of raw.replace(/,/g, ".")) {
+    if (ch >= "0" && ch <= "9") {
+      if (seenDot) {
+        if (decimals >= 2) continue;
+        decimals += 1;
+      }
+      out += ch;
+    } else if (ch === "." && !seenDot) {
+      seenDot = true;
+      out += out === "" ? "0." : ".";
+    }
+  }
+  return out;
+}
+
+const AMOUNT_RE = /^(\d{1,13})(?:[.,](\d{1,2}))?$/;
+
+/** Parses "1234,5" / "1234.56" into minor units; null when not a valid amount > 0. */
+export function parseAmount(text: string): bigint | null {
+  const match = AMOUNT_RE.exec(text.trim());
+  if (!match) return null;
+  const units = BigInt(match[1]);
+  const fraction = BigInt((match[2] ?? "").padEnd(2, "0"));
+  const minor = units * MINOR_PER_UNIT + fraction;
+  return minor > 0n ? minor : null;
+}
+
+/** Minor units (bigint) to a JSON-safe number; throws when it would lose precision. */
+export function toSafeNumber(value: bigint): number {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError("amount out of safe integer range");
+  }
+  return Number(value);
+}
+
+/** Minor units to a plain decimal string: 123456 → "1234.56". */
+export function minorToDecimal(minor: bigint | number): string {
+  const value = BigInt(minor);
+  const sign = value < 0n ? "-" : "";
+  const abs = value < 0n ? -value : value;
+  const fraction = (abs % MINOR_PER_UNIT).toString().padStart(2, "0");
+  return `${sign}${abs / MINOR_PER_UNIT}.${fraction}`;
+}
+
+const numberFormat = new Intl.NumberFormat("ru-RU", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Russian formatting without a symbol: 123456 → "1 234,56". */
+export function formatAmount(minor: bigint | number): string {
+  // Format the exact decimal string; Intl accepts decimal strings without float rounding.
+  return numberFormat
+    .format(minorToDecimal(minor) as unknown as number)
+    .replace(/\u00a0|\u202f/g, " ");
+}
+
+/** Russian formatting with the currency symbol: "1 234,56 ₽". */
+export function formatMoney(minor: bigint | number, currency: Currency): string {
+  return `${formatAmount(minor)} ${CURRENCY_INFO[currency].symbol}`;
+}
+
+/** A rate as the API carries it (ruble price, e.g. 92.5123) into ten-thousandths. */
+export function rateToUnits(value: number): bigint {
+  return BigInt(Math.round(value * Number(RATE_SCALE)));
+}
+
+/** Ten-thousandths back to the API's decimal number. */
+export function unitsToRate(units: bigint | number): number {
+  return Number(units) / Number(RATE_SCALE);
+}
+
+/** Ruble equivalent in kopecks of `minor` units at `rateUnits`, rounded half up. */
+export function toRubles(minor: bigint, rateUnits: bigint): bigint {
+  const product = minor * rateUnits;
+  const half = RATE_SCALE / 2n;
+  return product >= 0n ? (product + half) / RATE_SCALE : -((-product + half) / RATE_SCALE);
+}
+
+/**
+ * Converts `amount` minor units between currencies priced at `fromRate` and `toRate`
+ * (both ruble prices in ten-thousandths). Rounds down: see the rule at the top of this file.
+ */
+export function convert(amount: bigint, fromRate: bigint, toRate: bigint): bigint {
+  if (fromRate <= 0n || toRate <= 0n) throw new RangeError("rates must be positive");
+  return (amount * fromRate) / toRate;
+}
+
+/** The applied exchange ratio as a decimal string with 6 places (for the transfer record). */
+export function ratioString(fromRate: bigint, toRate: bigint): string {
+  const scaled = (fromRate * 1_000_000n) / toRate;
+  const whole = scaled / 1_000_000n;
+  const fraction = (scaled % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { ru } from "@/lib/shared/strings";
+
+/** E-mail as the product accepts it: something@domain.tld, no spaces. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailSchema = z
+  .string({ error: ru.login.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: ru.login.invalidEmail })
+  .regex(EMAIL_RE, { error: ru.login.invalidEmail });
+
+export const PIN_LENGTH = 6;
+
+export const requestCodeBody = z.object({ email: emailSchema });
+export type RequestCodeBody = z.infer<typeof requestCodeBody>;
+
+export const verifyCodeBody = z.object({
+  email: emailSchema,
+  code: z.string({ error: ru.login.wrongCode }).regex(/^\d{6}$/, { error: ru.login.wrongCode }),
+});
+export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
+
+export const telegramLoginBody = z.object({
+  init_data: z.string().min(1).max(8192),
+});
+export type TelegramLoginBody = z.infer<typeof telegramLoginBody>;
+
+export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
+export type RefreshBody = z.infer<typeof refreshBody>;
+
+export const logoutBody = z.object({ refresh_token: z.string().max(512).optional() });
+
+export const tokenPairDto = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+});
+export type TokenPairDto = z.infer<typeof tokenPairDto>;
+
+export const okDto = z.object({ ok: z.literal(true) });

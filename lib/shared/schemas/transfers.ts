@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { currencySchema } from "@/lib/shared/schemas/wallets";
+import { ru } from "@/lib/shared/strings";
+
+const walletId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const createTransferBody = z.object({
+  senderWalletId: walletId,
+  receiverWalletId: walletId,
+  amount: z
+    .number({ error: ru.errors.invalidAmount })
+    .int({ error: ru.errors.invalidAmount })
+    .positive({ error: ru.errors.invalidAmount })
+    .max(Number.MAX_SAFE_INTEGER, { error: ru.errors.invalidAmount }),
+});
+export type CreateTransferBody = z.infer<typeof createTransferBody>;
+
+export const transferDto = z.object({
+  id: z.number().int(),
+  senderWalletId: z.number().int(),
+  receiverWalletId: z.number().int(),
+  amount: z.number().int(),
+  currency: currencySchema,
+  receivedAmount: z.number().int(),
+  receivedCurrency: currencySchema,
+  rate: z.string(),
+  createdAt: z.string(),
+});
+export type TransferDto = z.infer<typeof transferDto>;
+
+export const historyQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.coerce.number().int().positive().optional(),
+});
+
+/** History page: the transfers, plus the cursor for the next page (in the `x-next-cursor` header too). */
+export const transferListDto = z.array(transferDto);
+
+export const counterpartyDto = z.object({
+  username: z.string(),
+  avatarUrl: z.string(),
+});
+export type CounterpartyDto = z.infer<typeof counterpartyDto>;

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+export const userDto = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  telegramUsername: z.string().nullable(),
+  telegramFirstName: z.string().nullable(),
+  avatarUrl: z.string(),
+  notification: z.boolean(),
+});
+export type UserDto = z.infer<typeof userDto>;
+
+/** What anyone may learn about another user: never e-mail or balances. */
+export const publicUserDto = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  telegramFirstName: z.string().nullable(),
+  avatarUrl: z.string(),
+});
+export type PublicUserDto = z.infer<typeof publicUserDto>;
+
+export const notificationsBody = z.object({ enable: z.boolean() });
+export type NotificationsBody = z.infer<typeof notificationsBody>;
+
+export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

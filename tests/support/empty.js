@@ -1,0 +1,1 @@
+// Stand-in for the 'server-only' marker package under jest.

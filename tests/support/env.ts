@@ -1,0 +1,23 @@
+// Runs before each API/unit test file: its own copy of the migrated template database and
+// fixed test secrets. Demo mode is on so demo-only endpoints can be exercised.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const template = process.env.MINIBANK_TEST_TEMPLATE_DB;
+if (!template) throw new Error("jest globalSetup did not prepare the template database");
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-test-"));
+const dbFile = path.join(dir, "test.db");
+fs.copyFileSync(template, dbFile);
+
+Object.assign(process.env, {
+  DATABASE_URL: `file:${dbFile}`,
+  MINIBANK_DATA_DIR: dir,
+  MINIBANK_DEMO: "1",
+  JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
+  TELEGRAM_BOT_TOKEN: "7000000001:TEST_bot_token_for_jest_only_abcdef",
+  APP_URL: "http://localhost:3000",
+  LOG_LEVEL: "silent",
+});
+delete process.env.SMTP_URL;
