@@ -2,24 +2,38 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
+// ESM-only packages that jest (on Node 20) must transform to CommonJS.
+const esmPackages = ["jose", "@prisma/client", "@telegram-apps", "nanoid", "@tonconnect", "uuid"].join("|");
+
+async function project(overrides) {
+  const config = await createJestConfig(overrides)();
+  return {
+    ...config,
+    transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`, "^.+\\.module\\.(css|sass|scss)$"],
+  };
+}
+
 /** Two projects: node for the server (real route handlers, SQLite), jsdom for components. */
 const config = {
   projects: [
-    await createJestConfig({
+    await project({
       displayName: "api",
       testEnvironment: "node",
       testMatch: ["<rootDir>/tests/api/**/*.test.ts", "<rootDir>/tests/unit/**/*.test.ts"],
-      moduleNameMapper: { "^server-only$": "<rootDir>/tests/support/empty.js", "^@/(.*)$": "<rootDir>/$1" },
+      moduleNameMapper: {
+        "^server-only$": "<rootDir>/tests/support/empty.js",
+        "^@/(.*)$": "<rootDir>/$1",
+      },
       globalSetup: "<rootDir>/tests/support/global-setup.mjs",
       setupFiles: ["<rootDir>/tests/support/env.ts"],
-    })(),
-    await createJestConfig({
+    }),
+    await project({
       displayName: "ui",
       testEnvironment: "jsdom",
       testMatch: ["<rootDir>/tests/unit/**/*.test.tsx"],
       moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
       setupFilesAfterEnv: ["<rootDir>/tests/support/jsdom-setup.ts"],
-    })(),
+    }),
   ],
 };
 

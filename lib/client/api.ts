@@ -1,0 +1,113 @@
+import { z } from "zod";
+import {
+  clearSession,
+  getAccessToken,
+  getRefreshToken,
+  saveTokens,
+} from "@/lib/client/session";
+import { tokenPairDto } from "@/lib/shared/schemas/auth";
+
+/** An API failure with the server's Russian `message` and machine `code`. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Sign-in calls must not trigger the refresh-then-logout dance. */
+  anonymous?: boolean;
+};
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh attempt shared by every request that got a 401 at the same time. */
+async function refreshOnce(): Promise<boolean> {
+  const refresh_token = getRefreshToken();
+  if (!refresh_token) return false;
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch("/api/v1/auth/refresh", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ refresh_token }),
+      });
+      if (!res.ok) return false;
+      saveTokens(tokenPairDto.parse(await res.json()));
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+/** Called when the session is gone for good: tokens removed, back to the welcome screen. */
+export function signOut(): void {
+  clearSession();
+  if (typeof window !== "undefined" && window.location.pathname !== "/") {
+    window.location.assign("/");
+  }
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  const token = options.anonymous ? null : getAccessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  return fetch(path, {
+    method: options.method ?? "GET",
+    credentials: "include",
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  try {
+    const body = (await res.json()) as { message?: string; code?: string };
+    return new ApiError(body.message ?? res.statusText, res.status, body.code ?? "UNKNOWN");
+  } catch {
+    return new ApiError(res.statusText || "Ошибка сети", res.status, "UNKNOWN");
+  }
+}
+
+/**
+ * The one way the client talks to the server: bearer token from session storage,
+ * credentials included, one refresh on 401 and then sign-out. The answer is checked
+ * against the shared response schema.
+ */
+export async function api<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  let res = await send(path, options);
+  if (res.status === 401 && !options.anonymous) {
+    if (await refreshOnce()) res = await send(path, options);
+    if (res.status === 401) {
+      signOut();
+      throw await toError(res);
+    }
+  }
+  if (!res.ok) throw await toError(res);
+  if (res.status === 204) return schema.parse(null);
+  return schema.parse(await res.json());
+}
+
+/** The message to show for any failure: the server's text when there is one. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

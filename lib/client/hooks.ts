@@ -1,0 +1,60 @@
+import useSWR from "swr";
+import { z } from "zod";
+import { api } from "@/lib/client/api";
+import { userDto, publicUserDto } from "@/lib/shared/schemas/users";
+import { walletDto, publicWalletDto } from "@/lib/shared/schemas/wallets";
+import { rateDto } from "@/lib/shared/schemas/rates";
+import { transferListDto, counterpartyDto } from "@/lib/shared/schemas/transfers";
+import type { Currency } from "@/lib/shared/money";
+
+/** SWR hooks, one per resource, typed by the shared response schemas. */
+
+export function useMe() {
+  return useSWR("/api/v1/users/me", (path: string) => api(path, userDto));
+}
+
+export function useWallets() {
+  return useSWR("/api/v1/wallet", (path: string) => api(path, z.array(walletDto)));
+}
+
+export function useRate(currency: Currency) {
+  return useSWR(currency === "RUB" ? null : `/api/v1/rates/${currency}`, (path: string) =>
+    api(path, rateDto),
+  );
+}
+
+export function useTransfers(walletId: number | null) {
+  return useSWR(walletId ? `/api/v1/transfers/wallet/${walletId}` : null, (path: string) =>
+    api(path, transferListDto),
+  );
+}
+
+export function useCounterparty(walletId: number | null) {
+  return useSWR(walletId ? `/api/v1/transfers/username/${walletId}` : null, (path: string) =>
+    api(path, counterpartyDto),
+  );
+}
+
+export function useUserWallets(userId: number | null) {
+  return useSWR(userId ? `/api/v1/wallets/user/${userId}` : null, (path: string) =>
+    api(path, z.array(publicWalletDto)),
+  );
+}
+
+export type LookupMethod = "card" | "username" | "email";
+
+/** Recipient lookup path per transfer method (spec §7). */
+export function lookupPath(method: LookupMethod, target: string): string {
+  const value = encodeURIComponent(target.trim());
+  if (method === "card") return `/api/v1/users/by-wallet/${value}`;
+  if (method === "email") return `/api/v1/users/email/${value}`;
+  return `/api/v1/users/username/${value}`;
+}
+
+export function useRecipient(method: LookupMethod, target: string | null) {
+  return useSWR(
+    target && target.trim().length >= 3 ? lookupPath(method, target) : null,
+    (path: string) => api(path, publicUserDto),
+    { shouldRetryOnError: false },
+  );
+}

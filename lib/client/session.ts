@@ -1,0 +1,49 @@
+import type { UserDto } from "@/lib/shared/schemas/users";
+import type { TokenPairDto } from "@/lib/shared/schemas/auth";
+
+/** Tokens and the current user live in session storage (spec §3). */
+const ACCESS = "access_token";
+const REFRESH = "refresh_token";
+const USER = "user";
+
+function storage(): Storage | null {
+  return typeof window === "undefined" ? null : window.sessionStorage;
+}
+
+export function getAccessToken(): string | null {
+  return storage()?.getItem(ACCESS) ?? null;
+}
+
+export function getRefreshToken(): string | null {
+  return storage()?.getItem(REFRESH) ?? null;
+}
+
+export function saveTokens(tokens: TokenPairDto): void {
+  storage()?.setItem(ACCESS, tokens.access_token);
+  storage()?.setItem(REFRESH, tokens.refresh_token);
+}
+
+export function saveUser(user: UserDto): void {
+  storage()?.setItem(USER, JSON.stringify(user));
+}
+
+export function getStoredUser(): UserDto | null {
+  const raw = storage()?.getItem(USER);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as UserDto;
+  } catch {
+    return null;
+  }
+}
+
+export function hasSession(): boolean {
+  return Boolean(getAccessToken() || getRefreshToken());
+}
+
+/** Logout (spec §4): both tokens and the cached user are removed. */
+export function clearSession(): void {
+  storage()?.removeItem(ACCESS);
+  storage()?.removeItem(REFRESH);
+  storage()?.removeItem(USER);
+}

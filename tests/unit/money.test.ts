@@ -1,0 +1,50 @@
+import {
+  convert,
+  formatMoney,
+  parseAmount,
+  ratioString,
+  sanitizeAmountInput,
+  toRubles,
+} from "@/lib/shared/money";
+
+describe("money", () => {
+  it("parses user amounts into minor units without floats", () => {
+    expect(parseAmount("1234,5")).toBe(123450n);
+    expect(parseAmount("0.01")).toBe(1n);
+    expect(parseAmount("10")).toBe(1000n);
+    expect(parseAmount("0")).toBeNull();
+    expect(parseAmount("1.234")).toBeNull();
+    expect(parseAmount("1,2,3")).toBeNull();
+    expect(parseAmount("-5")).toBeNull();
+    expect(parseAmount("abc")).toBeNull();
+    expect(parseAmount("")).toBeNull();
+  });
+
+  it("cleans amount input: digits, one separator, comma to dot, 2 decimals", () => {
+    expect(sanitizeAmountInput("12,345")).toBe("12.34");
+    expect(sanitizeAmountInput("1a2b.3.4")).toBe("12.34");
+    expect(sanitizeAmountInput(",5")).toBe("0.5");
+    expect(sanitizeAmountInput("--7")).toBe("7");
+  });
+
+  it("formats in Russian with the currency symbol", () => {
+    expect(formatMoney(123456n, "RUB")).toBe("1 234,56 ₽");
+    expect(formatMoney(5, "USD")).toBe("0,05 $");
+    expect(formatMoney(-250000, "EUR")).toBe("-2 500,00 €");
+    expect(formatMoney(100, "CNY")).toBe("1,00 ¥");
+  });
+
+  it("converts rounding down and states the ratio", () => {
+    // 10.00 USD at 92.5123 ₽ into EUR at 100.0000 ₽ = 9.251230 EUR → 9.25 EUR
+    expect(convert(1000n, 925123n, 1000000n)).toBe(925n);
+    // 1 kopeck into USD is less than a cent: the receiver gets 0
+    expect(convert(1n, 10000n, 925123n)).toBe(0n);
+    expect(ratioString(925123n, 10000n)).toBe("92.5123");
+    expect(ratioString(10000n, 10000n)).toBe("1");
+  });
+
+  it("computes ruble equivalents rounding half up", () => {
+    expect(toRubles(100n, 925123n)).toBe(9251n); // 92.5123 ₽ → 92.51 ₽
+    expect(toRubles(100n, 925150n)).toBe(9252n); // 92.515 → 92.52
+  });
+});
