@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { GET as health } from "@/app/api/health/route";
+import { GET as ready } from "@/app/api/ready/route";
+import { call } from "@/tests/support/api";
+
+describe("GET /api/health", () => {
+  it("answers 200 {status: ok} without touching the database", async () => {
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = "file:/nonexistent-dir/minibank/health.db";
+    try {
+      const res = await call(health, { path: "/api/health" });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: "ok" });
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    } finally {
+      process.env.DATABASE_URL = saved;
+    }
+  });
+});
+
+describe("GET /api/ready", () => {
+  it("answers 200 when the database answers", async () => {
+    const res = await call(ready, { path: "/api/ready" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
+  });
+
+  it("answers 503 UNAVAILABLE with a Russian message when the database cannot be opened", async () => {
+    const saved = process.env.DATABASE_URL;
+    // A file inside a directory that does not exist: SQLite cannot create it.
+    process.env.DATABASE_URL = "file:/nonexistent-dir/minibank/ready.db";
+    try {
+      const res = await call(ready, { path: "/api/ready" });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ message: expect.stringMatching(/[а-я]/i), code: "UNAVAILABLE" });
+      expect(JSON.stringify(res.body)).not.toMatch(/nonexistent|Error|at /);
+    } finally {
+      process.env.DATABASE_URL = saved;
+    }
+  });
+
+  it("answers 503 when the database file is not a database", async () => {
+    const saved = process.env.DATABASE_URL;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-ready-"));
+    const file = path.join(dir, "garbage.db");
+    fs.writeFileSync(file, "this is not a sqlite file, just text ".repeat(200));
+    process.env.DATABASE_URL = `file:${file}`;
+    try {
+      const res = await call(ready, { path: "/api/ready" });
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe("UNAVAILABLE");
+    } finally {
+      process.env.DATABASE_URL = saved;
+    }
+  });
+
+  it("recovers once the database is reachable again", async () => {
+    const res = await call(ready, { path: "/api/ready" });
+    expect(res.status).toBe(200);
+  });
+});
