@@ -1,0 +1,59 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * End-to-end journeys in Debian's Chromium (never a downloaded browser) against a production
+ * build in demo mode, on a fresh seeded database. scripts/test.sh builds first and passes
+ * E2E_SKIP_BUILD=1.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: `http://localhost:${PORT}`,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    locale: "ru-RU",
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: `npx tsx --conditions=react-server scripts/demo.ts --fresh${
+      process.env.E2E_SKIP_BUILD ? " --no-build" : ""
+    }`,
+    url: `http://localhost:${PORT}/login`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
+      NEXT_PUBLIC_TON_TEST_WALLET: "1",
+      AUTH_CODE_LIMIT_PER_IP: "1000",
+      AUTH_CODE_LIMIT_PER_EMAIL: "1000",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,47 @@
+/**
+ * Demo mode on a fresh machine with no configuration: migrates `data/minibank.db` (or
+ * DATABASE_URL), seeds it when it has no users, builds, and serves on http://localhost:3000.
+ *   --fresh     use a new temporary database (the e2e suite)
+ *   --no-build  reuse an existing build (NEXT_DIST_DIR)
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { migrate } from "./lib/database";
+import { run, serve } from "./lib/run";
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  let databaseUrl = process.env.DATABASE_URL ?? "file:./data/minibank.db";
+  if (args.has("--fresh")) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-demo-"));
+    databaseUrl = `file:${path.join(dir, "minibank.db")}`;
+    process.env.MINIBANK_DATA_DIR = dir;
+  }
+  Object.assign(process.env, {
+    MINIBANK_DEMO: "1",
+    DATABASE_URL: databaseUrl,
+    NEXT_TELEMETRY_DISABLED: "1",
+    CHECKPOINT_DISABLE: "1",
+  });
+
+  await migrate(databaseUrl);
+  const { getDb } = await import("@/lib/server/db");
+  const db = getDb();
+  if ((await db.user.count()) === 0) {
+    const { seedDemo } = await import("@/prisma/seed");
+    console.log("Seeding the demo database…");
+    await seedDemo(db);
+  }
+  await db.$disconnect();
+
+  if (!args.has("--no-build")) await run("npx", ["next", "build"]);
+  const port = process.env.PORT ?? "3000";
+  console.log(`Minibank demo: http://localhost:${port}`);
+  serve("npx", ["next", "start", "-p", port], { env: { ...process.env, NODE_ENV: "production" } });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

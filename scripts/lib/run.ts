@@ -1,0 +1,21 @@
+import { spawn, type SpawnOptions } from "node:child_process";
+
+/** Runs a command, inheriting output; rejects on a non-zero exit. */
+export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", ...options });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code ?? signal}`)),
+    );
+  });
+}
+
+/** Starts a long-running child that receives our SIGINT/SIGTERM and ends this process with it. */
+export function serve(command: string, args: string[], options: SpawnOptions = {}): void {
+  const child = spawn(command, args, { stdio: "inherit", ...options });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test on a fresh machine: static checks, jest (unit, API, crash), then Playwright
+# journeys in Debian's Chromium against a demo build. Installs Chromium from Debian when missing;
+# never downloads a browser of its own.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "Installing Chromium from Debian's packages…"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+[ -f lib/generated/prisma/client.ts ] || npx prisma generate
+
+echo "== lint and types"
+npm run --silent lint
+npm run --silent typecheck
+
+echo "== build (demo mode, for the crash and e2e suites)"
+export NEXT_DIST_DIR=.next-e2e NEXT_PUBLIC_TON_TEST_WALLET=1
+MINIBANK_DEMO=1 npx next build >/tmp/minibank-e2e-build.log 2>&1 || { tail -50 /tmp/minibank-e2e-build.log; exit 1; }
+export MINIBANK_BUILD_DIR=.next-e2e
+
+echo "== jest"
+npx jest --ci
+
+echo "== playwright"
+E2E_SKIP_BUILD=1 npx playwright test
