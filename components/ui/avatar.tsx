@@ -1,0 +1,44 @@
+"use client";
+
+import { useState } from "react";
+
+type AvatarProps = {
+  /** Picture URL; when missing or broken, the initials show instead. */
+  src?: string | null;
+  /** Name the initials come from; also the image's alt text. */
+  name: string;
+  size?: number;
+};
+
+/** Up to two initials from a name: "Анна Петрова" → "АП", "@ivan" → "I". */
+export function initialsOf(name: string): string {
+  const words = name.replace(/^@/, "").trim().split(/[\s._-]+/).filter(Boolean);
+  const letters = words.slice(0, 2).map((w) => w[0]!.toUpperCase());
+  return letters.join("") || "?";
+}
+
+/** Round user picture with an initials fallback. */
+export function Avatar({ src, name, size = 40 }: AvatarProps) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
+  if (src && broken !== src) {
+    return (
+      // A plain <img>: avatars are small SVGs or Telegram CDN pictures, no optimisation needed.
+      // eslint-disable-next-line @next/next/no-img-element
+      <img
+        className="avatar"
+        src={src}
+        alt={name}
+        width={size}
+        height={size}
+        style={style}
+        onError={() => setBroken(src)}
+      />
+    );
+  }
+  return (
+    <span className="avatar avatar-fallback" style={style} role="img" aria-label={name}>
+      {initialsOf(name)}
+    </span>
+  );
+}
