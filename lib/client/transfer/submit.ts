@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { api, ApiError } from "@/lib/client/api";
+import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
+import type { TopUpBody } from "@/lib/shared/schemas/wallets";
+
+/** The spec leaves both answers unspecified; the forms only need to know they succeeded. */
+const anyAnswer = z.unknown();
+
+/** POST /api/v1/transfers with the form's idempotency key. */
+export function createTransfer(body: CreateTransferBody, idempotencyKey: string) {
+  return api("/api/v1/transfers", anyAnswer, {
+    method: "POST",
+    body,
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+/** POST /api/v1/wallet/topup with the form's idempotency key. */
+export function topUpWallet(body: TopUpBody, idempotencyKey: string) {
+  return api("/api/v1/wallet/topup", anyAnswer, {
+    method: "POST",
+    body,
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+/**
+ * True when the server answered and refused the request (4xx): nothing was applied, so the next
+ * attempt may use a fresh key. A network failure or 5xx leaves the outcome unknown, and the
+ * retry must reuse the key.
+ */
+export function wasRefused(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** SWR keys that change after money moves: own wallets and transfer lists. */
+export function isMoneyKey(key: unknown): boolean {
+  return (
+    typeof key === "string" &&
+    (key === "/api/v1/wallet" || key.startsWith("/api/v1/transfers/"))
+  );
+}
