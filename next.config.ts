@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { commonSecurityHeaders } from "./lib/server/security-headers";
 
 const nextConfig: NextConfig = {
   // Separate build folders let the e2e suite build beside a running dev server.
@@ -13,6 +14,17 @@ const nextConfig: NextConfig = {
     "pino",
   ],
   allowedDevOrigins: ["127.0.0.1"],
+  // proxy.ts sets the security headers of pages and the API; build assets skip the proxy.
+  async headers() {
+    return [
+      {
+        source: "/_next/static/:path*",
+        headers: Object.entries(commonSecurityHeaders({ dev: false, https: false })).map(
+          ([key, value]) => ({ key, value }),
+        ),
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,0 +1,88 @@
+/**
+ * Security headers for every response, built in one place so proxy.ts and the tests agree.
+ * Pure functions of their options: no env reads here (proxy.ts decides the mode per request).
+ *
+ * No `server-only` import: proxy.ts runs outside the React server graph, where that marker throws.
+ */
+
+/** Telegram's web clients embed Mini Apps in an iframe; nothing else may frame the app. */
+export const FRAME_ANCESTORS = [
+  "'self'",
+  "https://web.telegram.org",
+  "https://*.telegram.org",
+  "https://t.me",
+] as const;
+
+export type SecurityMode = {
+  /** `next dev`: React needs `eval` to rebuild server error stacks in the browser. */
+  dev: boolean;
+  /** A real deployment behind HTTPS (production and not demo): HSTS and insecure-request upgrades. */
+  https: boolean;
+};
+
+/** A fresh unguessable nonce for one page response: 16 random bytes, base64. */
+export function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The page CSP. Scripts: only the app's own, by nonce; `'strict-dynamic'` lets those load their
+ * chunks. Styles allow inline because TON Connect UI injects `<style>` tags at run time (a nonce
+ * in style-src would switch `'unsafe-inline'` off). Images from any https origin: Telegram avatars
+ * and wallet icons. Network: https and wss for TON Connect bridges and the wallets list.
+ */
+export function pageCsp(nonce: string, mode: SecurityMode): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${mode.dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' https: wss:",
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${FRAME_ANCESTORS.join(" ")}`,
+  ];
+  if (mode.https) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** JSON and SVG answers of the API need no capabilities at all; nobody frames them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** One year, the preload list's minimum. */
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Headers that do not depend on the response kind. */
+export function commonSecurityHeaders(mode: SecurityMode): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    // The camera is the QR scanner's; nothing needs the microphone or location.
+    "Permissions-Policy": "camera=(self), microphone=(), geolocation=()",
+  };
+  if (mode.https) headers["Strict-Transport-Security"] = HSTS;
+  return headers;
+}
+
+/** All headers of a page response carrying `nonce`, or of an API response when nonce is null. */
+export function securityHeaders(nonce: string | null, mode: SecurityMode): Record<string, string> {
+  return {
+    ...commonSecurityHeaders(mode),
+    "Content-Security-Policy": nonce === null ? API_CSP : pageCsp(nonce, mode),
+  };
+}
+
+/** Mode from the environment: HSTS only for a real production deployment, never in demo mode. */
+export function securityModeFromEnv(env: Record<string, string | undefined>): SecurityMode {
+  const demo = env.MINIBANK_DEMO === "1" || env.MINIBANK_DEMO === "true";
+  return {
+    dev: env.NODE_ENV === "development",
+    https: env.NODE_ENV === "production" && !demo,
+  };
+}
