@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,7 +15,10 @@ export const viewport: Viewport = {
   viewportFit: "cover",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page renders per request: proxy.ts issues a fresh CSP nonce each time and Next.js can
+  // only stamp it on its scripts while rendering. A prerendered page would have its scripts blocked.
+  await connection();
   return (
     <html lang="ru">
       <body>{children}</body>
