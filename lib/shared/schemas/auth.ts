@@ -39,3 +39,7 @@ export const tokenPairDto = z.object({
 export type TokenPairDto = z.infer<typeof tokenPairDto>;
 
 export const okDto = z.object({ ok: z.literal(true) });
+
+/** Demo-only init data request; the id is checked after the demo-mode check (404 first). */
+export const demoInitDataQuery = z.object({ telegramId: z.string().optional() });
+export const initDataDto = z.object({ init_data: z.string() });

@@ -1,0 +1,93 @@
+import "server-only";
+import { parse, validate } from "@telegram-apps/init-data-node";
+import { getDb } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
+import { AppError } from "@/lib/server/errors";
+import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
+import { retryOnConflict, uniqueUsername, usernameBase } from "@/lib/server/users/username";
+
+/** Init data older than this is refused (spec: one day). */
+export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
+/** Clock skew tolerated for an `auth_date` in the future. */
+const FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+export type TelegramProfile = {
+  telegramId: string;
+  username?: string;
+  firstName: string;
+  photoUrl?: string;
+};
+
+/** Checks the bot signature and age of Telegram init data and returns the signed-in user in it. */
+export function readInitData(initData: string, botToken: string): TelegramProfile {
+  const data = parseValid(initData, botToken);
+  const user = data.user;
+  if (!user || data.auth_date.getTime() > Date.now() + FUTURE_SKEW_MS) {
+    throw new AppError("INVALID_INIT_DATA");
+  }
+  return {
+    telegramId: String(user.id),
+    username: user.username || undefined,
+    firstName: user.first_name,
+    photoUrl: safePhotoUrl(user.photo_url),
+  };
+}
+
+function parseValid(initData: string, botToken: string) {
+  try {
+    validate(initData, botToken, { expiresIn: INIT_DATA_MAX_AGE_SECONDS });
+    return parse(initData);
+  } catch {
+    throw new AppError("INVALID_INIT_DATA");
+  }
+}
+
+/** Only web addresses or our own avatar path may end up in an <img src>. */
+function safePhotoUrl(url: string | undefined): string | undefined {
+  if (!url || url.length > 512) return undefined;
+  return /^https?:\/\//i.test(url) || /^\/api\/v1\/avatars\/\d+\.svg$/.test(url) ? url : undefined;
+}
+
+/**
+ * Signs in with Telegram Mini App init data. The user is found by Telegram id, created on first
+ * sign-in, and their Telegram name, username and photo are refreshed on every sign-in.
+ */
+export async function telegramLogin(options: { initData: string }): Promise<TokenPair> {
+  const profile = readInitData(options.initData, getEnv().telegramBotToken);
+  const userId = await retryOnConflict(() => upsertTelegramUser(profile));
+  return issueTokens(userId);
+}
+
+async function upsertTelegramUser(profile: TelegramProfile): Promise<number> {
+  return getDb().$transaction(async (tx) => {
+    const telegramData = {
+      telegramUsername: profile.username ?? null,
+      telegramFirstName: profile.firstName,
+      photoUrl: profile.photoUrl ?? null,
+    };
+    const existing = await tx.user.findUnique({
+      where: { telegramId: profile.telegramId },
+      select: { id: true, username: true, isSystem: true },
+    });
+    if (existing?.isSystem) throw new AppError("INVALID_INIT_DATA");
+    const wanted = profile.username ? profile.username.toLowerCase() : undefined;
+    const wantedFree =
+      wanted !== undefined &&
+      /^[a-z0-9_]{3,32}$/.test(wanted) &&
+      !(await tx.user.findUnique({ where: { username: wanted }, select: { id: true } }));
+    const username =
+      existing?.username ??
+      (wantedFree && wanted
+        ? wanted
+        : await uniqueUsername(tx, usernameBase(profile.username ?? `tg${profile.telegramId}`)));
+    if (existing) {
+      await tx.user.update({ where: { id: existing.id }, data: { ...telegramData, username } });
+      return existing.id;
+    }
+    const created = await tx.user.create({
+      data: { telegramId: profile.telegramId, username, ...telegramData },
+      select: { id: true },
+    });
+    return created.id;
+  });
+}

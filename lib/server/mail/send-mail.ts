@@ -1,0 +1,52 @@
+import "server-only";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getDb } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
+import { AppError } from "@/lib/server/errors";
+import { logger } from "@/lib/server/log";
+
+export type Mail = { to: string; subject: string; text: string };
+
+const transports = new Map<string, Transporter>();
+
+/** One pooled-less transport per SMTP URL; short timeouts so a dead server fails the request fast. */
+function transportFor(url: string): Transporter {
+  let transport = transports.get(url);
+  if (!transport) {
+    transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 15_000,
+    });
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
+/**
+ * Sends an e-mail over SMTP whenever `SMTP_URL` is set (in any mode). A demo server without SMTP
+ * keeps the message in the outbox table instead, readable at /dev/mailbox.
+ * Throws MAIL_FAILED (502) when the message could not be handed over.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const env = getEnv();
+  if (env.smtpUrl) {
+    try {
+      await transportFor(env.smtpUrl).sendMail({ from: env.smtpFrom, ...mail });
+    } catch (error) {
+      // The SMTP error may quote the recipient; log only its code and command.
+      const { code, command, responseCode } = (error ?? {}) as Record<string, unknown>;
+      logger.error({ smtpCode: code, command, responseCode }, "smtp send failed");
+      throw new AppError("MAIL_FAILED");
+    }
+    return;
+  }
+  if (env.demo) {
+    await getDb().outboxEmail.create({ data: mail });
+    return;
+  }
+  // Production refuses to start without SMTP_URL; this is a safety net, not a mode.
+  logger.error("no mail transport configured");
+  throw new AppError("MAIL_FAILED");
+}

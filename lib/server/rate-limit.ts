@@ -1,0 +1,39 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+
+export type RateLimit = {
+  /** What is limited, e.g. "code:ip:1.2.3.4". Callers hash personal data (e-mails) first. */
+  key: string;
+  /** Allowed hits per window. */
+  limit: number;
+  windowMs: number;
+};
+
+/**
+ * Sliding-window limiter over the `RateLimitHit` table. It lives in the database rather than in
+ * memory so that every server process shares one count and a restart does not reset it.
+ *
+ * The hit is written first and counted afterwards, so concurrent requests cannot all slip through:
+ * each one sees at least its own row and every row written before it. A refused hit is removed
+ * again, so retrying while blocked does not extend the block.
+ */
+export async function hitRateLimit({ key, limit, windowMs }: RateLimit): Promise<void> {
+  const db = getDb();
+  const since = new Date(Date.now() - windowMs);
+  // Rows older than the window no longer matter; removing them keeps the table small.
+  await db.rateLimitHit.deleteMany({ where: { key, createdAt: { lt: since } } });
+  const hit = await db.rateLimitHit.create({ data: { key }, select: { id: true } });
+  const count = await db.rateLimitHit.count({
+    where: { key, createdAt: { gte: since }, id: { lte: hit.id } },
+  });
+  if (count > limit) {
+    await db.rateLimitHit.delete({ where: { id: hit.id } });
+    throw new AppError("RATE_LIMITED");
+  }
+}
+
+/** Runs several limits; the first exhausted one answers 429. */
+export async function hitRateLimits(limits: RateLimit[]): Promise<void> {
+  for (const limit of limits) await hitRateLimit(limit);
+}

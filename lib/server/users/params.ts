@@ -1,0 +1,20 @@
+import "server-only";
+import { z } from "zod";
+import { idParam } from "@/lib/shared/schemas/users";
+
+/** Path segments may arrive still percent-encoded (e.g. `%40` in an e-mail); decode once, safely. */
+function decodeSegment(value: string): string {
+  try {
+    return value.includes("%") ? decodeURIComponent(value) : value;
+  } catch {
+    return value;
+  }
+}
+
+const segment = (max: number) => z.string().transform(decodeSegment).pipe(z.string().min(1).max(max));
+
+export const userIdParams = z.object({ id: idParam });
+export const emailParams = z.object({ email: segment(254) });
+export const telegramIdParams = z.object({ id: z.string().regex(/^\d{1,20}$/) });
+export const usernameParams = z.object({ username: segment(64) });
+export const walletNumberParams = z.object({ number: segment(64) });

@@ -1,0 +1,51 @@
+import "server-only";
+import type { Tx } from "@/lib/server/db";
+
+const MAX_LENGTH = 32;
+
+/**
+ * A username candidate from free text (an e-mail local part, a Telegram username): lower case,
+ * letters, digits and underscores only, at least 3 characters.
+ */
+export function usernameBase(raw: string): string {
+  const cleaned = raw
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, "_")
+    .replace(/_+/g, "_")
+    .replace(/^_|_$/g, "")
+    .slice(0, MAX_LENGTH - 6);
+  return cleaned.length >= 3 ? cleaned : `user_${cleaned}`.replace(/_$/, "");
+}
+
+/** `base` if nobody has it, else `base2`, `base3`, … — the smallest free one. */
+export async function uniqueUsername(db: Tx, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db.user.findMany({
+        where: { username: { startsWith: base } },
+        select: { username: true },
+      })
+    ).map((user) => user.username),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Prisma's unique-constraint failure: a concurrent request created the same row first. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}
+
+/** Runs `attempt` again when it lost a race on a unique column (username, e-mail, Telegram id). */
+export async function retryOnConflict<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= tries || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
