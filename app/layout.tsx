@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
-import { connection } from "next/server";
+import { TelegramProvider } from "@/lib/client/telegram/provider";
+import { THEME_BOOT_SCRIPT } from "@/lib/client/telegram/detect";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -15,13 +16,16 @@ export const viewport: Viewport = {
   viewportFit: "cover",
 };
 
-export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  // Every page renders per request: proxy.ts issues a fresh CSP nonce each time and Next.js can
-  // only stamp it on its scripts while rendering. A prerendered page would have its scripts blocked.
-  await connection();
+export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="ru">
-      <body>{children}</body>
+    // data-theme is set by the boot script before hydration, hence the suppressed warning.
+    <html lang="ru" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
+      <body>
+        <TelegramProvider>{children}</TelegramProvider>
+      </body>
     </html>
   );
 }

@@ -2,6 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
+import { IconBack } from "@/components/ui/icons";
+import { useLoadedTelegram, useTelegramBackButton } from "@/lib/client/telegram/provider";
 import { ru } from "@/lib/shared/strings";
 
 type ScreenProps = {
@@ -9,25 +11,33 @@ type ScreenProps = {
   title?: string;
   /** Where Back goes: a path, a callback, or nothing for a root screen without Back. */
   back?: string | (() => void);
+  /** Extra class for the `<main>` element (layout variants). */
+  className?: string;
   children: ReactNode;
 };
 
 /**
  * Wraps every page: heading, in-app Back (mirrored by the Telegram back button), theme surface.
+ * Inside a real Telegram client the native back button replaces the in-app one.
  */
-export function Screen({ title, back, children }: ScreenProps) {
+export function Screen({ title, back, className, children }: ScreenProps) {
   const router = useRouter();
   const goBack = back
     ? typeof back === "function"
       ? back
       : () => router.push(back)
     : undefined;
+  useTelegramBackButton(goBack);
+  const env = useLoadedTelegram();
+  const nativeBack = Boolean(env?.native && env.sdk.backButton.isMounted());
+  const showInAppBack = Boolean(goBack) && !nativeBack;
   return (
-    <main className="screen">
-      {(title || goBack) && (
+    <main className={["screen", className ?? ""].filter(Boolean).join(" ")}>
+      {(title || showInAppBack) && (
         <header className="screen-header">
-          {goBack && (
+          {showInAppBack && (
             <button type="button" className="back-button" onClick={goBack}>
+              <IconBack size={22} />
               {ru.common.back}
             </button>
           )}

@@ -1,0 +1,13 @@
+import { ru } from "@/lib/shared/strings";
+
+/** Shown when a Telegram client cannot initialise the SDK: the client is too old (spec §1). */
+export function OldClientScreen() {
+  return (
+    <main className="screen screen-centered">
+      <div className="stack centered">
+        <h1 className="welcome-title">{ru.login.oldClientTitle}</h1>
+        <p className="hint">{ru.login.oldClient}</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { loadedTelegram } from "@/lib/client/telegram/init";
+
+/** Wrong-code vibration length (spec §9). */
+export const WRONG_CODE_VIBRATION_MS = 200;
+
+/** Error haptic inside Telegram; a no-op elsewhere or before the SDK has loaded. */
+export function hapticError(): void {
+  const env = loadedTelegram();
+  try {
+    if (env?.sdk.hapticFeedback.notificationOccurred.isAvailable()) {
+      env.sdk.hapticFeedback.notificationOccurred("error");
+    }
+  } catch {
+    // Haptics are a nicety; an old client without them must not break the flow.
+  }
+}
+
+/** Device vibration where the browser supports it (Android webviews; iOS ignores it). */
+export function vibrate(ms: number): void {
+  if (typeof navigator !== "undefined" && typeof navigator.vibrate === "function") {
+    navigator.vibrate(ms);
+  }
+}

@@ -1,0 +1,114 @@
+import {
+  applyTheme,
+  isDebugStartParam,
+  isInsideTelegram,
+  preferredTheme,
+  type ThemeName,
+} from "@/lib/client/telegram/detect";
+import type { RetrieveLPResult } from "@telegram-apps/sdk-react";
+
+export type TelegramSdk = typeof import("@telegram-apps/sdk-react");
+export type TelegramLaunchParams = RetrieveLPResult;
+
+/** The Telegram user from the launch data, as the sign-in screen shows it. */
+export type TelegramUser = {
+  id: number;
+  firstName: string;
+  lastName: string | null;
+  username: string | null;
+  photoUrl: string | null;
+};
+
+/** What the rest of the client learns from the SDK once it is up. */
+export type TelegramEnv = {
+  sdk: TelegramSdk;
+  /** True inside a real Telegram client; false for the plain-browser imitation. */
+  native: boolean;
+  /** Raw init data to send to the server, or null when there is none. */
+  initDataRaw: string | null;
+  /** Launch parameters as the SDK parsed them (snake_case keys). */
+  launchParams: TelegramLaunchParams;
+  user: TelegramUser | null;
+  theme: ThemeName;
+  /** The start parameter contains the debug marker. */
+  debug: boolean;
+};
+
+// One promise per page load: React StrictMode runs effects twice and several components may
+// ask for the SDK at the same time; the SDK itself must be initialised exactly once.
+let loading: Promise<TelegramEnv> | null = null;
+let loaded: TelegramEnv | null = null;
+
+/**
+ * Loads the Telegram SDK on demand (a separate chunk, kept out of the first load and out of the
+ * server bundle), imitates Telegram in a plain browser, initialises the SDK once, binds theme and
+ * viewport to CSS variables and sets `<html data-theme>`. Rejects when a real Telegram client
+ * fails to initialise (an outdated client).
+ */
+export function loadTelegram(): Promise<TelegramEnv> {
+  loading ??= start().catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+async function start(): Promise<TelegramEnv> {
+  const native = isInsideTelegram();
+  const sdk = await import("@telegram-apps/sdk-react");
+  if (!native) {
+    const { mockTelegram } = await import("@/lib/client/telegram/mock-env");
+    await mockTelegram(sdk, preferredTheme());
+  }
+  const launchParams = sdk.retrieveLaunchParams();
+  const debug = isDebugStartParam(launchParams.tgWebAppStartParam);
+  sdk.setDebug(debug);
+  sdk.init();
+
+  if (sdk.backButton.mount.isAvailable()) sdk.backButton.mount();
+  if (sdk.miniApp.mountSync.isAvailable()) sdk.miniApp.mountSync();
+  if (sdk.themeParams.mountSync.isAvailable()) sdk.themeParams.mountSync();
+  if (sdk.themeParams.bindCssVars.isAvailable()) sdk.themeParams.bindCssVars();
+  if (sdk.miniApp.bindCssVars.isAvailable()) sdk.miniApp.bindCssVars();
+  if (sdk.viewport.mount.isAvailable()) {
+    // The viewport answers asynchronously; the page must not wait for it.
+    void sdk.viewport
+      .mount()
+      .then(() => {
+        if (sdk.viewport.bindCssVars.isAvailable()) sdk.viewport.bindCssVars();
+        if (native && sdk.viewport.expand.isAvailable()) sdk.viewport.expand();
+      })
+      .catch(() => undefined);
+  }
+
+  const theme: ThemeName = sdk.themeParams.isDark() ? "dark" : "light";
+  applyTheme(theme);
+  // Follow theme changes made in the Telegram client while the app is open.
+  sdk.themeParams.isDark.sub((dark) => applyTheme(dark ? "dark" : "light"));
+  if (sdk.miniApp.ready.isAvailable()) sdk.miniApp.ready();
+
+  let initDataRaw: string | null = null;
+  try {
+    initDataRaw = sdk.retrieveRawInitData() ?? null;
+  } catch {
+    initDataRaw = null;
+  }
+  const u = launchParams.tgWebAppData?.user;
+  const user: TelegramUser | null = u
+    ? {
+        id: u.id,
+        firstName: u.first_name,
+        lastName: u.last_name ?? null,
+        username: u.username ?? null,
+        photoUrl: u.photo_url ?? null,
+      }
+    : null;
+  const env: TelegramEnv = { sdk, native, initDataRaw, launchParams, user, theme, debug };
+  loaded = env;
+  return env;
+}
+
+/** The SDK if it has already loaded, without starting a load (haptics, back button). */
+export function loadedTelegram(): TelegramEnv | null {
+  return loaded;
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { isInsideTelegram } from "@/lib/client/telegram/detect";
+import { loadTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
+import { OldClientScreen } from "@/components/login/old-client";
+
+export type TelegramStatus = "idle" | "loading" | "ready" | "failed";
+
+type TelegramContextValue = {
+  status: TelegramStatus;
+  env: TelegramEnv | null;
+  /** Starts loading the SDK (idempotent). */
+  request: () => void;
+};
+
+const TelegramContext = createContext<TelegramContextValue>({
+  status: "idle",
+  env: null,
+  request: () => undefined,
+});
+
+/**
+ * Owns the Telegram SDK for the whole app. Inside Telegram it loads the SDK at once (theme,
+ * viewport, back button) and shows the "client too old" screen if initialisation fails. In a
+ * plain browser it loads the SDK (with the imitation) only when a screen asks for it through
+ * `useTelegram()`, so sign-in pages stay light.
+ */
+export function TelegramProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<TelegramStatus>("idle");
+  const [env, setEnv] = useState<TelegramEnv | null>(null);
+  const [oldClient, setOldClient] = useState(false);
+  const started = useRef(false);
+
+  const request = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    setStatus("loading");
+    loadTelegram().then(
+      (value) => {
+        setEnv(value);
+        setStatus("ready");
+      },
+      (error: unknown) => {
+        console.error("Telegram SDK initialisation failed", error);
+        setOldClient(isInsideTelegram());
+        setStatus("failed");
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (isInsideTelegram()) request();
+  }, [request]);
+
+  const value = useMemo(() => ({ status, env, request }), [status, env, request]);
+  if (oldClient) return <OldClientScreen />;
+  return <TelegramContext.Provider value={value}>{children}</TelegramContext.Provider>;
+}
+
+/**
+ * The Telegram environment for a screen that needs it (launch data, init data, theme, debug
+ * flag). Calling it starts loading the SDK; `status` tells when `env` is ready.
+ */
+export function useTelegram(): { status: TelegramStatus; env: TelegramEnv | null } {
+  const { status, env, request } = useContext(TelegramContext);
+  useEffect(() => request(), [request]);
+  return { status, env };
+}
+
+/** The SDK only if something already loaded it; never starts a load. */
+export function useLoadedTelegram(): TelegramEnv | null {
+  return useContext(TelegramContext).env;
+}
+
+/**
+ * Mirrors an in-app Back action on Telegram's native back button: shown while `onBack` is set,
+ * hidden otherwise. Used by `Screen`.
+ */
+export function useTelegramBackButton(onBack: (() => void) | undefined): void {
+  const env = useLoadedTelegram();
+  const handler = useRef(onBack);
+  useEffect(() => {
+    handler.current = onBack;
+  });
+  const visible = Boolean(onBack);
+  useEffect(() => {
+    const button = env?.sdk.backButton;
+    if (!button || !button.isMounted()) return;
+    if (!visible) {
+      button.hide();
+      return;
+    }
+    button.show();
+    const off = button.onClick(() => handler.current?.());
+    return () => {
+      off();
+      button.hide();
+    };
+  }, [env, visible]);
+}
