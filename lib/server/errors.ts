@@ -25,6 +25,7 @@ const ERRORS = {
   INTERNAL_ERROR: { status: 500, message: ru.errors.internal },
   MAIL_FAILED: { status: 502, message: ru.errors.mailFailed },
   UNAVAILABLE: { status: 503, message: ru.errors.unavailable },
+  RATE_UNAVAILABLE: { status: 503, message: ru.errors.rateUnavailable },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -131,3 +131,19 @@ export function ratioString(fromRate: bigint, toRate: bigint): string {
   const fraction = (scaled % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : `${whole}`;
 }
+
+/**
+ * A decimal price quoted for `nominal` units ("80,5012" for 1, "11,4230" for 10) into ten-thousandths
+ * of one unit, rounded half up. Null when the text is not a positive decimal number.
+ */
+export function quoteToRateUnits(text: string, nominal: number | bigint = 1): bigint | null {
+  const match = /^(\d{1,9})(?:[.,](\d{1,8}))?$/.exec(text.trim());
+  const per = BigInt(nominal);
+  if (!match || per <= 0n) return null;
+  const digits = (match[2] ?? "").padEnd(8, "0");
+  // Work in 1e-8 to keep every quoted digit, then scale down to 1e-4 per unit.
+  const scaled = BigInt(match[1]) * 100_000_000n + BigInt(digits);
+  const divisor = per * 10_000n;
+  const units = (scaled + divisor / 2n) / divisor;
+  return units > 0n ? units : null;
+}

@@ -41,3 +41,7 @@ export const counterpartyDto = z.object({
   avatarUrl: z.string(),
 });
 export type CounterpartyDto = z.infer<typeof counterpartyDto>;
+
+export const walletIdParams = z.object({
+  walletId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});

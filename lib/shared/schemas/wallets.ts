@@ -25,3 +25,7 @@ export const topUpBody = z.object({
     .max(MAX_TOPUP_MINOR, { error: ru.errors.topUpLimit }),
 });
 export type TopUpBody = z.infer<typeof topUpBody>;
+
+export const userIdParams = z.object({
+  userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});

@@ -1,0 +1,7 @@
+import { route } from "@/lib/server/http";
+import { getCounterparty } from "@/lib/server/ledger/get-counterparty";
+import { walletIdParams } from "@/lib/shared/schemas/transfers";
+
+export const GET = route({ params: walletIdParams }, ({ params }) =>
+  getCounterparty({ walletId: params.walletId }),
+);

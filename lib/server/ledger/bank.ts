@@ -1,0 +1,34 @@
+import "server-only";
+import type { Tx } from "@/lib/server/db";
+import { uniqueWalletNumber } from "@/lib/server/wallets/numbers";
+import type { Currency } from "@/lib/shared/money";
+
+export type LedgerWallet = { id: number; userId: number; currency: string };
+
+const walletSelect = { id: true, userId: true, currency: true } as const;
+
+/**
+ * The bank's own wallet in `currency`, created on first use. The bank is a system user
+ * (`isSystem`): its wallets are the other side of top-ups and currency exchange and may go
+ * negative. It has no username, e-mail or Telegram id, so no lookup can ever find it by those.
+ */
+export async function bankWallet(tx: Tx, currency: Currency): Promise<LedgerWallet> {
+  let bank = await tx.user.findFirst({
+    where: { isSystem: true },
+    orderBy: { id: "asc" },
+    select: { id: true },
+  });
+  bank ??= await tx.user.create({
+    data: { isSystem: true, telegramFirstName: "Minibank", notification: false },
+    select: { id: true },
+  });
+  const existing = await tx.wallet.findUnique({
+    where: { userId_currency: { userId: bank.id, currency } },
+    select: walletSelect,
+  });
+  if (existing) return existing;
+  return tx.wallet.create({
+    data: { userId: bank.id, currency, number: await uniqueWalletNumber(tx) },
+    select: walletSelect,
+  });
+}

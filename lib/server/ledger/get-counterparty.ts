@@ -1,0 +1,26 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import { avatarUrlFor } from "@/lib/server/users/dto";
+import type { CounterpartyDto } from "@/lib/shared/schemas/transfers";
+import { ru } from "@/lib/shared/strings";
+
+/** The app's own picture, shown for top-ups (the bank's wallets). */
+export const BANK_AVATAR_URL = "/bank-avatar.svg";
+
+/** Who owns a wallet, as the history shows a counterparty: a name and an avatar, nothing more. */
+export async function getCounterparty(options: { walletId: number }): Promise<CounterpartyDto> {
+  const wallet = await getDb().wallet.findUnique({
+    where: { id: options.walletId },
+    select: {
+      user: { select: { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } },
+    },
+  });
+  if (!wallet) throw new AppError("WALLET_NOT_FOUND");
+  const { user } = wallet;
+  if (user.isSystem) return { username: ru.history.topUpName, avatarUrl: BANK_AVATAR_URL };
+  return {
+    username: user.username ?? user.telegramFirstName ?? ru.common.unknown,
+    avatarUrl: avatarUrlFor(user),
+  };
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import { toTransferDto, transferSelect } from "@/lib/server/ledger/dto";
+import type { TransferDto } from "@/lib/shared/schemas/transfers";
+
+export type ListHistoryOptions = {
+  userId: number;
+  walletId: number;
+  limit: number;
+  /** Only transfers with an id below this one (the previous page's `nextCursor`). */
+  cursor?: number;
+};
+
+export type HistoryPage = { items: TransferDto[]; nextCursor: number | null };
+
+/** Transfers sent or received by one of the caller's wallets, newest first, keyset-paginated. */
+export async function listHistory(options: ListHistoryOptions): Promise<HistoryPage> {
+  const db = getDb();
+  const wallet = await db.wallet.findUnique({
+    where: { id: options.walletId },
+    select: { userId: true },
+  });
+  if (!wallet) throw new AppError("WALLET_NOT_FOUND");
+  if (wallet.userId !== options.userId) throw new AppError("FORBIDDEN");
+  const rows = await db.transfer.findMany({
+    where: {
+      OR: [{ senderWalletId: options.walletId }, { receiverWalletId: options.walletId }],
+      ...(options.cursor ? { id: { lt: options.cursor } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: options.limit + 1,
+    select: transferSelect,
+  });
+  const page = rows.slice(0, options.limit);
+  const nextCursor = rows.length > options.limit ? page[page.length - 1].id : null;
+  return { items: page.map(toTransferDto), nextCursor };
+}

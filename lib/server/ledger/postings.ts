@@ -1,0 +1,112 @@
+import "server-only";
+import type { Tx } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import { bankWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
+import { transferSelect } from "@/lib/server/ledger/dto";
+import { latestRateUnits } from "@/lib/server/rates/latest";
+import { convert, isCurrency, ratioString, type Currency } from "@/lib/shared/money";
+
+export type TransferKind = "transfer" | "topup";
+
+export type PostTransferOptions = {
+  kind: TransferKind;
+  sender: LedgerWallet;
+  receiver: LedgerWallet;
+  /** Minor units of the sender's currency. */
+  amount: bigint;
+  /** The bank's own wallets may go negative; everyone else's debit is conditional. */
+  allowNegative?: boolean;
+  /** Backdated movements (the demo seed) use that day's rates and timestamp. */
+  createdAt?: Date;
+};
+
+export type TransferRow = {
+  id: number;
+  senderWalletId: number;
+  receiverWalletId: number;
+  amount: bigint;
+  currency: string;
+  receivedAmount: bigint;
+  receivedCurrency: string;
+  rate: string;
+  createdAt: Date;
+};
+
+type Leg = { walletId: number; currency: Currency; amount: bigint };
+
+function currencyOf(wallet: LedgerWallet): Currency {
+  if (!isCurrency(wallet.currency)) throw new Error(`wallet ${wallet.id} has an unknown currency`);
+  return wallet.currency;
+}
+
+async function rateOrFail(tx: Tx, currency: Currency, asOf?: string): Promise<bigint> {
+  const rate = await latestRateUnits(tx, currency, asOf);
+  if (rate === null) throw new AppError("RATE_UNAVAILABLE");
+  return rate;
+}
+
+/**
+ * Moves money as one double-entry transfer inside the caller's transaction. Same currency:
+ * sender −a, receiver +a. Different currencies: sender −a, bank(from) +a, bank(to) −r,
+ * receiver +r, with r = convert(a) rounded down (the remainder stays with the bank). The debit
+ * is a conditional update, so concurrent transfers can never overdraw a user's wallet.
+ */
+export async function postTransfer(tx: Tx, options: PostTransferOptions): Promise<TransferRow> {
+  const { sender, receiver, amount } = options;
+  if (amount <= 0n) throw new AppError("INVALID_AMOUNT");
+  if (sender.id === receiver.id) throw new AppError("SAME_WALLET");
+  const from = currencyOf(sender);
+  const to = currencyOf(receiver);
+
+  let received = amount;
+  let rate = "1";
+  const legs: Leg[] = [];
+  if (from !== to) {
+    const asOf = options.createdAt?.toISOString().slice(0, 10);
+    const fromRate = await rateOrFail(tx, from, asOf);
+    const toRate = await rateOrFail(tx, to, asOf);
+    received = convert(amount, fromRate, toRate);
+    if (received <= 0n) throw new AppError("INVALID_AMOUNT");
+    rate = ratioString(fromRate, toRate);
+    const [bankFrom, bankTo] = [await bankWallet(tx, from), await bankWallet(tx, to)];
+    legs.push(
+      { walletId: bankFrom.id, currency: from, amount },
+      { walletId: bankTo.id, currency: to, amount: -received },
+    );
+  }
+  legs.push({ walletId: receiver.id, currency: to, amount: received });
+
+  if (options.allowNegative) {
+    await tx.wallet.update({ where: { id: sender.id }, data: { balance: { decrement: amount } } });
+  } else {
+    const debited = await tx.wallet.updateMany({
+      where: { id: sender.id, balance: { gte: amount } },
+      data: { balance: { decrement: amount } },
+    });
+    if (debited.count === 0) throw new AppError("INSUFFICIENT_FUNDS");
+  }
+  for (const leg of legs) {
+    await tx.wallet.update({
+      where: { id: leg.walletId },
+      data: { balance: { increment: leg.amount } },
+    });
+  }
+
+  return tx.transfer.create({
+    data: {
+      kind: options.kind,
+      senderWalletId: sender.id,
+      receiverWalletId: receiver.id,
+      amount,
+      currency: from,
+      receivedAmount: received,
+      receivedCurrency: to,
+      rate,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+      postings: {
+        create: [{ walletId: sender.id, currency: from, amount: -amount }, ...legs],
+      },
+    },
+    select: transferSelect,
+  });
+}

@@ -1,0 +1,20 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import { latestRateUnits } from "@/lib/server/rates/latest";
+import { isCurrency, unitsToRate, type Currency } from "@/lib/shared/money";
+import type { RateDto } from "@/lib/shared/schemas/rates";
+
+/** A supported currency from a path segment ("usd" or "USD"); unknown ones have no rate. */
+export function rateCurrency(raw: string): Currency {
+  const code = raw.toUpperCase();
+  if (!isCurrency(code)) throw new AppError("RATE_NOT_FOUND");
+  return code;
+}
+
+/** The ruble price of one unit from the newest quote. */
+export async function getRate(options: { currency: string }): Promise<RateDto> {
+  const units = await latestRateUnits(getDb(), rateCurrency(options.currency));
+  if (units === null) throw new AppError("RATE_NOT_FOUND");
+  return { value: unitsToRate(units) };
+}

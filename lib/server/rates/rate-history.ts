@@ -1,0 +1,79 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import { rateCurrency } from "@/lib/server/rates/get-rate";
+import { RATE_SCALE, unitsToRate } from "@/lib/shared/money";
+import { rateHistoryQuery, type rateHistoryDto } from "@/lib/shared/schemas/rates";
+import type { z } from "zod";
+
+export const MAX_HISTORY_DAYS = 366;
+const DAY_MS = 86_400_000;
+
+export type RateHistoryOptions = { currency: string; from: string | null; to: string | null };
+
+/** YYYY-MM-DD to a UTC midnight timestamp; null for a date that does not exist (2026-02-30). */
+function dayToMs(day: string): number | null {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) return null;
+  return ms;
+}
+
+const msToDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+function parseRange(options: RateHistoryOptions): { from: number; to: number } {
+  const parsed = rateHistoryQuery.safeParse({ from: options.from, to: options.to });
+  if (!parsed.success) throw new AppError("INVALID_DATE_RANGE");
+  const from = dayToMs(parsed.data.from);
+  const to = dayToMs(parsed.data.to);
+  if (from === null || to === null || to < from) throw new AppError("INVALID_DATE_RANGE");
+  if ((to - from) / DAY_MS + 1 > MAX_HISTORY_DAYS) throw new AppError("INVALID_DATE_RANGE");
+  return { from, to };
+}
+
+/**
+ * One point per day from `from` to `to` (inclusive, at most 366 days). A day without a quote
+ * (weekends, holidays) carries the last known value; days before the first quote and future
+ * days after the last quote are left out.
+ */
+export async function getRateHistory(
+  options: RateHistoryOptions,
+): Promise<z.infer<typeof rateHistoryDto>> {
+  const currency = rateCurrency(options.currency);
+  const range = parseRange(options);
+  const todayMs = dayToMs(new Date().toISOString().slice(0, 10))!;
+  const fromDay = msToDay(range.from);
+  const toDay = msToDay(range.to);
+
+  if (currency === "RUB") {
+    const points = [];
+    for (let ms = range.from; ms <= Math.min(range.to, todayMs); ms += DAY_MS) {
+      points.push({ date: msToDay(ms), value: unitsToRate(RATE_SCALE) });
+    }
+    return points;
+  }
+
+  const db = getDb();
+  const [before, inRange] = await Promise.all([
+    db.rate.findFirst({
+      where: { currency, date: { lt: fromDay } },
+      orderBy: { date: "desc" },
+      select: { value: true },
+    }),
+    db.rate.findMany({
+      where: { currency, date: { gte: fromDay, lte: toDay } },
+      orderBy: { date: "asc" },
+      select: { date: true, value: true },
+    }),
+  ]);
+  const quotes = new Map(inRange.map((r) => [r.date, r.value]));
+  const lastQuoteMs = inRange.length ? dayToMs(inRange[inRange.length - 1].date)! : -Infinity;
+  const end = Math.min(range.to, Math.max(todayMs, lastQuoteMs));
+  let carried: number | null = before?.value ?? null;
+  const points = [];
+  for (let ms = range.from; ms <= end; ms += DAY_MS) {
+    const day = msToDay(ms);
+    carried = quotes.get(day) ?? carried;
+    if (carried !== null) points.push({ date: day, value: unitsToRate(carried) });
+  }
+  return points;
+}

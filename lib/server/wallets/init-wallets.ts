@@ -1,0 +1,36 @@
+import "server-only";
+import { getDb, type Tx } from "@/lib/server/db";
+import { isUniqueViolation } from "@/lib/server/ledger/prisma-errors";
+import { byCurrencyOrder, toWalletDto, walletSelect } from "@/lib/server/wallets/dto";
+import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
+import { CURRENCIES } from "@/lib/shared/money";
+import type { WalletDto } from "@/lib/shared/schemas/wallets";
+
+/** Creates whichever of the user's four wallets are missing, inside the caller's transaction. */
+export async function ensureWallets(tx: Tx, userId: number, random?: RandomInt) {
+  const existing = await tx.wallet.findMany({ where: { userId }, select: { currency: true } });
+  const have = new Set(existing.map((w) => w.currency));
+  for (const currency of CURRENCIES) {
+    if (have.has(currency)) continue;
+    await tx.wallet.create({
+      data: { userId, currency, number: await uniqueWalletNumber(tx, random) },
+    });
+  }
+  return byCurrencyOrder(await tx.wallet.findMany({ where: { userId }, select: walletSelect }));
+}
+
+/**
+ * Gives the caller a RUB, USD, EUR and CNY wallet, each with a unique 16-digit Luhn-valid number.
+ * Idempotent: a second call changes nothing and answers the same list. A concurrent call or a
+ * number collision violates a unique index; the whole transaction is then simply retried.
+ */
+export async function initWallets(options: { userId: number }): Promise<WalletDto[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const rows = await getDb().$transaction((tx) => ensureWallets(tx, options.userId));
+      return rows.map(toWalletDto);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import { byCurrencyOrder, toPublicWalletDto } from "@/lib/server/wallets/dto";
+import type { PublicWalletDto } from "@/lib/shared/schemas/wallets";
+
+/** Another user's wallets, for choosing where to send money: numbers, never balances. */
+export async function listUserWallets(options: { userId: number }): Promise<PublicWalletDto[]> {
+  const user = await getDb().user.findUnique({
+    where: { id: options.userId },
+    select: {
+      isSystem: true,
+      wallets: { select: { id: true, currency: true, number: true } },
+    },
+  });
+  if (!user || user.isSystem) throw new AppError("USER_NOT_FOUND");
+  return byCurrencyOrder(user.wallets).map(toPublicWalletDto);
+}
