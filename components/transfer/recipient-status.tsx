@@ -1,0 +1,49 @@
+"use client";
+
+import { Avatar } from "@/components/ui/avatar";
+import { ListItem } from "@/components/ui/list-item";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError, errorMessage } from "@/lib/client/api";
+import type { PublicUserDto } from "@/lib/shared/schemas/users";
+import { ru } from "@/lib/shared/strings";
+
+type RecipientStatusProps = {
+  /** The lookup text after debouncing. */
+  query: string;
+  recipient: PublicUserDto | undefined;
+  loading: boolean;
+  error: unknown;
+};
+
+/** Shown under the recipient field: hint, searching, not found, or who the money goes to. */
+export function RecipientStatus({ query, recipient, loading, error }: RecipientStatusProps) {
+  if (query.length < 3) return <p className="hint">{ru.transfer.lookupHint}</p>;
+  if (loading) {
+    return (
+      <div className="stack" aria-busy="true">
+        <span className="visually-hidden">{ru.transfer.searching}</span>
+        <Skeleton height={56} radius={14} />
+      </div>
+    );
+  }
+  if (error) {
+    const text =
+      error instanceof ApiError && error.status === 404 ? ru.errors.userNotFound : errorMessage(error);
+    return (
+      <p className="field-error" role="status">
+        {text}
+      </p>
+    );
+  }
+  if (!recipient) return null;
+  const name = recipient.username ?? recipient.telegramFirstName ?? ru.common.unknown;
+  return (
+    <div className="section" role="group" aria-label={ru.transfer.recipient}>
+      <ListItem
+        before={<Avatar src={recipient.avatarUrl} name={name} />}
+        title={name}
+        subtitle={ru.transfer.recipient}
+      />
+    </div>
+  );
+}

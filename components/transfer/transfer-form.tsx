@@ -1,0 +1,212 @@
+"use client";
+
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import { AmountField } from "@/components/transfer/amount-field";
+import { RecipientStatus } from "@/components/transfer/recipient-status";
+import { TransferResult } from "@/components/transfer/transfer-result";
+import { WalletPicker } from "@/components/transfer/wallet-picker";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TextField } from "@/components/ui/text-field";
+import { Toast, useToast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/client/api";
+import { useRate, useRecipient, useUserWallets, useWallets } from "@/lib/client/hooks";
+import type { TransferMethod } from "@/lib/client/qr";
+import { receivedAmount } from "@/lib/client/transfer/conversion";
+import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
+import { resolveSelection } from "@/lib/client/transfer/selection";
+import { createTransfer, isMoneyKey, wasRefused } from "@/lib/client/transfer/submit";
+import { useDebounced } from "@/lib/client/transfer/use-debounced";
+import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber } from "@/lib/shared/money";
+import { ru } from "@/lib/shared/strings";
+
+type TransferFormProps = {
+  method: TransferMethod;
+  initialTarget?: string;
+  initialAmount?: string;
+};
+
+const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" | "email" | "text" }> = {
+  card: { type: "text", inputMode: "numeric" },
+  username: { type: "text", inputMode: "text" },
+  email: { type: "email", inputMode: "email" },
+};
+
+/**
+ * The transfer form (step 'form'): recipient lookup, the recipient's wallet, the sender's
+ * wallet, the amount and — across currencies — what the recipient will get.
+ */
+export function TransferForm({ method, initialTarget = "", initialAmount = "" }: TransferFormProps) {
+  const [target, setTarget] = useState(initialTarget);
+  const [amount, setAmount] = useState(() => sanitizeAmountInput(initialAmount));
+  const [chosenReceiverId, setChosenReceiverId] = useState<number | null>(null);
+  const [chosenSenderId, setChosenSenderId] = useState<number | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [shake, setShake] = useState(0);
+  const toast = useToast();
+  const idempotency = useIdempotencyKey();
+  const { mutate } = useSWRConfig();
+
+  const query = useDebounced(target.trim());
+  const recipient = useRecipient(method, query.length >= 3 ? query : null);
+  const recipientWallets = useUserWallets(recipient.data?.id ?? null);
+  const myWallets = useWallets();
+
+  const { receiver, sender } = resolveSelection({
+    method,
+    target: query,
+    recipientWallets: recipientWallets.data ?? [],
+    senderWallets: myWallets.data ?? [],
+    chosenReceiverId,
+    chosenSenderId,
+  });
+
+  const fromRate = useRate(sender?.currency ?? "RUB");
+  const toRate = useRate(receiver?.currency ?? "RUB");
+  const minor = parseAmount(amount);
+  const converted =
+    sender && receiver && minor !== null && sender.currency !== receiver.currency
+      ? receivedAmount(minor, sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value)
+      : null;
+
+  /** Any edit makes it a new form: a new idempotency key and no stale messages. */
+  function edited() {
+    idempotency.reset();
+    setAmountError(null);
+  }
+
+  async function submit() {
+    if (!sender || !receiver || submitting) return;
+    const value = parseAmount(amount);
+    if (value === null) {
+      setAmountError(ru.validation.invalidAmount);
+      setShake((n) => n + 1);
+      toast.error(ru.validation.invalidAmount);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await createTransfer(
+        { senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(value) },
+        idempotency.current(),
+      );
+      idempotency.reset();
+      setDone(true);
+      void mutate(isMoneyKey);
+    } catch (error) {
+      if (wasRefused(error)) idempotency.reset();
+      toast.error(ru.transfer.errorPrefix + errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <TransferResult
+        onAnother={() => {
+          setDone(false);
+          setAmount("");
+        }}
+      />
+    );
+  }
+
+  const canSubmit = Boolean(sender && receiver && amount);
+  const recipientLoading = recipient.isLoading || (query !== target.trim() && target.trim().length >= 3);
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <TextField
+        label={ru.transfer.target[method]}
+        value={target}
+        type={TARGET_INPUT[method].type}
+        inputMode={TARGET_INPUT[method].inputMode}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(event) => {
+          setTarget(event.target.value);
+          setChosenReceiverId(null);
+          edited();
+        }}
+      />
+      <RecipientStatus
+        query={query}
+        recipient={recipient.data}
+        loading={recipientLoading}
+        error={recipient.error}
+      />
+
+      {recipient.data && (
+        <section className="stack" aria-label={ru.transfer.recipientWallets}>
+          <h2 className="section-title">{ru.transfer.recipientWallets}</h2>
+          {recipientWallets.isLoading ? (
+            <Skeleton height={112} radius={14} />
+          ) : recipientWallets.data && recipientWallets.data.length > 0 ? (
+            <WalletPicker
+              label={ru.transfer.recipientWallets}
+              wallets={recipientWallets.data}
+              selectedId={receiver?.id ?? null}
+              onSelect={(wallet) => {
+                setChosenReceiverId(wallet.id);
+                setChosenSenderId(null);
+                edited();
+              }}
+            />
+          ) : (
+            <p className="hint">{ru.transfer.noRecipientWallets}</p>
+          )}
+        </section>
+      )}
+
+      <section className="stack" aria-label={ru.transfer.senderWallet}>
+        <h2 className="section-title">{ru.transfer.senderWallet}</h2>
+        {myWallets.isLoading ? (
+          <Skeleton height={224} radius={14} />
+        ) : (
+          <WalletPicker
+            label={ru.transfer.senderWallet}
+            wallets={myWallets.data ?? []}
+            selectedId={sender?.id ?? null}
+            onSelect={(wallet) => {
+              setChosenSenderId(wallet.id);
+              edited();
+            }}
+          />
+        )}
+      </section>
+
+      <AmountField
+        label={ru.transfer.amount}
+        value={amount}
+        error={amountError}
+        shakeKey={shake}
+        onChange={(value) => {
+          setAmount(value);
+          edited();
+        }}
+      />
+      {converted !== null && receiver && (
+        <p className="hint" role="status" aria-live="polite">
+          {ru.transfer.willReceive}: <strong>{formatMoney(converted, receiver.currency)}</strong>{" "}
+          ({ru.transfer.atRate})
+        </p>
+      )}
+
+      <Button type="submit" disabled={!canSubmit} loading={submitting}>
+        {submitting ? ru.transfer.submitting : ru.transfer.submit}
+      </Button>
+      <Toast toast={toast} />
+    </form>
+  );
+}

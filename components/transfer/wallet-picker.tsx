@@ -1,0 +1,54 @@
+"use client";
+
+import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
+import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
+import { ru } from "@/lib/shared/strings";
+
+type PickerWallet = PublicWalletDto & { balance?: WalletDto["balance"] };
+
+type WalletPickerProps = {
+  /** Accessible name of the radio group. */
+  label: string;
+  wallets: readonly PickerWallet[];
+  selectedId: number | null;
+  onSelect: (wallet: PickerWallet) => void;
+  disabled?: boolean;
+};
+
+/** A list of wallets to pick one from (radio group); own wallets show their balance. */
+export function WalletPicker({ label, wallets, selectedId, onSelect, disabled }: WalletPickerProps) {
+  return (
+    <div className="section" role="radiogroup" aria-label={label}>
+      {wallets.map((wallet) => {
+        const info = CURRENCY_INFO[wallet.currency];
+        const checked = wallet.id === selectedId;
+        const balance =
+          wallet.balance === undefined
+            ? null
+            : `${ru.transfer.balance}: ${formatMoney(wallet.balance, wallet.currency)}`;
+        return (
+          <button
+            key={wallet.id}
+            type="button"
+            role="radio"
+            aria-checked={checked}
+            disabled={disabled}
+            className={["list-item", "list-item-action", "choice", checked ? "choice-on" : ""]
+              .filter(Boolean)
+              .join(" ")}
+            onClick={() => onSelect(wallet)}
+          >
+            <span className="choice-mark" aria-hidden="true" />
+            <span className="list-item-text">
+              <span className="list-item-title">
+                {info.name} {info.symbol}
+              </span>
+              <span className="list-item-subtitle">{wallet.number}</span>
+            </span>
+            {balance && <span className="list-item-after">{balance}</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

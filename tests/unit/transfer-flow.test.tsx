@@ -1,0 +1,64 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { TransferFlow } from "@/components/transfer/transfer-flow";
+import { fakeApi, renderWithSwr } from "./transfer-helpers";
+
+const push = jest.fn();
+let query = new URLSearchParams();
+jest.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace: jest.fn(), back: jest.fn() }),
+  useSearchParams: () => query,
+}));
+
+beforeEach(() => {
+  push.mockReset();
+  query = new URLSearchParams();
+});
+
+describe("/transfer-money steps", () => {
+  it("starts at 'choose', opens the form for the picked method, and Back returns to 'choose'", async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferFlow />);
+    expect(screen.getByText("Кому перевести?")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "По e-mail" }));
+    expect(screen.getByLabelText("E-mail получателя")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Назад" }));
+    expect(screen.getByRole("button", { name: "По номеру счёта" })).toBeInTheDocument();
+    // From 'choose', Back leaves for the wallet screen.
+    await user.click(screen.getByRole("button", { name: "Назад" }));
+    expect(push).toHaveBeenCalledWith("/bank");
+  });
+
+  it("opens the form directly, prefilled, from method/target/amount query parameters", async () => {
+    query = new URLSearchParams("method=card&target=4000000000000013&amount=15,5");
+    fakeApi();
+    renderWithSwr(<TransferFlow />);
+    expect(screen.queryByText("Кому перевести?")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Номер счёта получателя")).toHaveValue("4000000000000013");
+    expect(screen.getByLabelText("Сумма")).toHaveValue("15.5");
+    await waitFor(() =>
+      expect(screen.getByRole("radio", { name: /4000000000000013/ })).toHaveAttribute("aria-checked", "true"),
+    );
+    expect(screen.getByRole("button", { name: "Перевести" })).toBeEnabled();
+  });
+
+  it("ignores an unknown method and shows the choice", () => {
+    query = new URLSearchParams("method=phone&target=123");
+    fakeApi();
+    renderWithSwr(<TransferFlow />);
+    expect(screen.getByText("Кому перевести?")).toBeInTheDocument();
+  });
+
+  it("does not carry the link's values into another method after Back", async () => {
+    query = new URLSearchParams("method=username&target=boris&amount=7");
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferFlow />);
+    expect(screen.getByLabelText("Имя пользователя получателя")).toHaveValue("boris");
+    await user.click(screen.getByRole("button", { name: "Назад" }));
+    await user.click(screen.getByRole("button", { name: "По имени пользователя" }));
+    expect(screen.getByLabelText("Имя пользователя получателя")).toHaveValue("");
+    expect(screen.getByLabelText("Сумма")).toHaveValue("");
+  });
+});

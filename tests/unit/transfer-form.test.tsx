@@ -1,0 +1,199 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { TransferForm } from "@/components/transfer/transfer-form";
+import { fakeApi, posts, renderWithSwr, type Sent } from "./transfer-helpers";
+
+const push = jest.fn();
+jest.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace: jest.fn(), back: jest.fn() }),
+  useSearchParams: () => new URLSearchParams(),
+}));
+
+const recipientGroup = () => screen.getByRole("radiogroup", { name: "Счёт получателя" });
+const senderGroup = () => screen.getByRole("radiogroup", { name: "Списать со счёта" });
+const submitButton = () => screen.getByRole("button", { name: /Перевести|Отправляем/ });
+const checkedIn = (group: HTMLElement) =>
+  within(group)
+    .getAllByRole("radio")
+    .filter((r) => r.getAttribute("aria-checked") === "true")
+    .map((r) => r.textContent);
+
+beforeEach(() => push.mockReset());
+
+describe("transfer form: automatic wallet selection", () => {
+  it("selects the recipient wallet whose number was typed (account-number method)", async () => {
+    fakeApi();
+    renderWithSwr(<TransferForm method="card" initialTarget="4000000000000012" />);
+    await waitFor(() => expect(checkedIn(recipientGroup())).toEqual(["Доллары $4000000000000012"]));
+    // …and the sender wallet in the same currency follows.
+    await waitFor(() => expect(checkedIn(senderGroup())).toHaveLength(1));
+    expect(checkedIn(senderGroup())[0]).toContain("4000000000000002");
+  });
+
+  it("picks the sender wallet of the currency of the chosen recipient wallet", async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="username" />);
+    await user.type(screen.getByLabelText("Имя пользователя получателя"), "boris");
+    expect(await screen.findByText("boris")).toBeInTheDocument();
+    await screen.findByRole("radiogroup", { name: "Счёт получателя" });
+    // By username nothing is chosen for the user.
+    expect(checkedIn(recipientGroup())).toEqual([]);
+
+    await user.click(within(recipientGroup()).getByRole("radio", { name: /Юани/ }));
+    expect(checkedIn(senderGroup())[0]).toContain("4000000000000003");
+    await user.click(within(recipientGroup()).getByRole("radio", { name: /Рубли/ }));
+    expect(checkedIn(senderGroup())[0]).toContain("4000000000000001");
+  });
+
+  it("does not look anyone up before 3 characters", async () => {
+    const sent = fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="username" />);
+    await user.type(screen.getByLabelText("Имя пользователя получателя"), "bo");
+    expect(screen.getByText("Введите не менее 3 символов")).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 500)));
+    expect(sent.some((s) => s.path.startsWith("/api/v1/users/"))).toBe(false);
+  });
+
+  it("says when the recipient does not exist", async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="email" />);
+    await user.type(screen.getByLabelText("E-mail получателя"), "nobody@example.com");
+    expect(await screen.findByText("Пользователь не найден")).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+});
+
+describe("transfer form: amount and button", () => {
+  it("keeps digits and one separator, turns a comma into a dot, cuts to 2 decimals", async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="card" />);
+    const field = screen.getByLabelText("Сумма");
+    await user.type(field, "12,345");
+    expect(field).toHaveValue("12.34");
+    await user.clear(field);
+    await user.type(field, "a1b.2.3-");
+    expect(field).toHaveValue("1.23");
+    await user.clear(field);
+    await user.type(field, ",5");
+    expect(field).toHaveValue("0.5");
+  });
+
+  it("enables the button only with a sender, a receiver and an amount", async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="username" />);
+    expect(submitButton()).toBeDisabled();
+    await user.type(screen.getByLabelText("Сумма"), "10");
+    expect(submitButton()).toBeDisabled(); // no receiver yet
+    await user.type(screen.getByLabelText("Имя пользователя получателя"), "boris");
+    await screen.findByRole("radiogroup", { name: "Счёт получателя" });
+    expect(submitButton()).toBeDisabled();
+    await user.click(within(recipientGroup()).getByRole("radio", { name: /Доллары/ }));
+    expect(submitButton()).toBeEnabled();
+    await user.clear(screen.getByLabelText("Сумма"));
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it("refuses a zero amount with the spec's alert and sends nothing", async () => {
+    const sent = fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="card" initialTarget="4000000000000011" initialAmount="0" />);
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.click(submitButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Введите корректную сумму");
+    expect(posts(sent, "/api/v1/transfers")).toHaveLength(0);
+  });
+
+  it("shows what the recipient gets in another currency, rounded down like the server", async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="card" initialTarget="4000000000000012" initialAmount="1000" />);
+    await waitFor(() => expect(checkedIn(senderGroup())).toHaveLength(1));
+    expect(screen.queryByText(/Получатель получит/)).not.toBeInTheDocument();
+    await user.click(within(senderGroup()).getByRole("radio", { name: /Рубли/ }));
+    // 1000.00 ₽ at 90.1234 ₽/$: 100000 × 10000 / 901234 = 1109.58… → 1109 cents.
+    expect(await screen.findByText("11,09 $")).toBeInTheDocument();
+    expect(screen.getByText(/Получатель получит/)).toBeInTheDocument();
+  });
+});
+
+describe("transfer form: submitting", () => {
+  function transferReplies(...statuses: number[]) {
+    let call = 0;
+    return (sent: Sent) => {
+      if (sent.method !== "POST" || sent.path !== "/api/v1/transfers") return undefined;
+      const status = statuses[Math.min(call++, statuses.length - 1)];
+      if (status === 200) return { status, body: { id: 1 } };
+      if (status === 422) {
+        return { status, body: { message: "Недостаточно средств на счёте", code: "INSUFFICIENT_FUNDS" } };
+      }
+      return { status, body: { message: "Внутренняя ошибка сервера. Попробуйте позже", code: "INTERNAL" } };
+    };
+  }
+
+  async function readyForm(initialAmount = "12.34") {
+    renderWithSwr(
+      <TransferForm method="card" initialTarget="4000000000000011" initialAmount={initialAmount} />,
+    );
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+  }
+
+  it("sends amount × 100 as an integer and shows the success text", async () => {
+    const sent = fakeApi(transferReplies(200));
+    const user = userEvent.setup();
+    await readyForm("12.34");
+    await user.click(submitButton());
+    expect(await screen.findByText("✅ Перевод выполнен")).toBeInTheDocument();
+    const [request] = posts(sent, "/api/v1/transfers");
+    expect(request.body).toEqual({ senderWalletId: 1, receiverWalletId: 11, amount: 1234 });
+    expect(request.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    await user.click(screen.getByRole("button", { name: "На главную" }));
+    expect(push).toHaveBeenCalledWith("/bank");
+  });
+
+  it("shows 'Ошибка: ' and the server's message on failure", async () => {
+    fakeApi(transferReplies(422));
+    const user = userEvent.setup();
+    await readyForm();
+    await user.click(submitButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Ошибка: Недостаточно средств на счёте");
+  });
+
+  it("reuses the idempotency key when the same form is retried, and makes a new one after success", async () => {
+    const sent = fakeApi(transferReplies(500, 200, 200));
+    const user = userEvent.setup();
+    await readyForm();
+    await user.click(submitButton());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Ошибка: Внутренняя ошибка сервера");
+    await user.click(submitButton());
+    await screen.findByText("✅ Перевод выполнен");
+    const [first, retry] = posts(sent, "/api/v1/transfers");
+    expect(retry.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
+
+    await user.click(screen.getByRole("button", { name: "Новый перевод" }));
+    await user.type(screen.getByLabelText("Сумма"), "5");
+    await user.click(submitButton());
+    await screen.findByText("✅ Перевод выполнен");
+    const third = posts(sent, "/api/v1/transfers")[2];
+    expect(third.body).toMatchObject({ amount: 500 });
+    expect(third.headers["idempotency-key"]).not.toBe(first.headers["idempotency-key"]);
+  });
+
+  it("uses a new idempotency key once the form is edited after a failure", async () => {
+    const sent = fakeApi(transferReplies(500, 200));
+    const user = userEvent.setup();
+    await readyForm("10");
+    await user.click(submitButton());
+    await screen.findByRole("alert");
+    await user.type(screen.getByLabelText("Сумма"), "0");
+    await user.click(submitButton());
+    await screen.findByText("✅ Перевод выполнен");
+    const [first, second] = posts(sent, "/api/v1/transfers");
+    expect(second.body).toMatchObject({ amount: 10000 });
+    expect(second.headers["idempotency-key"]).not.toBe(first.headers["idempotency-key"]);
+  });
+});
