@@ -1,4 +1,6 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import { connection } from "next/server";
 import { TelegramProvider } from "@/lib/client/telegram/provider";
 import { THEME_BOOT_SCRIPT } from "@/lib/client/telegram/detect";
 import "./globals.css";
@@ -16,12 +18,17 @@ export const viewport: Viewport = {
   viewportFit: "cover",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page renders per request: proxy.ts issues a fresh CSP nonce each time and Next.js can
+  // only stamp it on its scripts while rendering. A prerendered page would have its scripts blocked.
+  await connection();
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // data-theme is set by the boot script before hydration, hence the suppressed warning.
     <html lang="ru" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* Picks light/dark before the first paint, so a dark page never flashes white. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body>
         <TelegramProvider>{children}</TelegramProvider>
