@@ -1,0 +1,143 @@
+import { sign } from "@telegram-apps/init-data-node";
+import { POST as telegramLogin } from "@/app/api/v1/auth/telegram/login/route";
+import { GET as demoInitData } from "@/app/api/v1/demo/telegram-init-data/route";
+import { GET as getMe } from "@/app/api/v1/users/me/route";
+import { getDb } from "@/lib/server/db";
+import { resetEnvForTests } from "@/lib/server/env";
+import { call } from "@/tests/support/api";
+
+const BOT_TOKEN = process.env.TELEGRAM_BOT_TOKEN!;
+const HOUR = 60 * 60 * 1000;
+
+type TgUser = { id: number; first_name: string; username?: string; photo_url?: string };
+
+const initData = (user: TgUser, authDate = new Date(), token = BOT_TOKEN) =>
+  sign({ user: { language_code: "ru", ...user } }, token, authDate);
+
+const login = (init_data: string) => call(telegramLogin, { body: { init_data } });
+
+async function me(accessToken: string) {
+  return (await call(getMe, { token: accessToken })).body;
+}
+
+describe("Telegram sign-in", () => {
+  it("valid init data creates the user once and signs in again as the same user", async () => {
+    const user = { id: 555001, first_name: "Борис", username: "Boris_TG", photo_url: "https://t.me/i/userpic/320/b.jpg" };
+    const first = await login(initData(user));
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String) });
+    const profile = await me(first.body.access_token);
+    expect(profile).toMatchObject({
+      username: "boris_tg",
+      telegramUsername: "Boris_TG",
+      telegramFirstName: "Борис",
+      avatarUrl: "https://t.me/i/userpic/320/b.jpg",
+      email: null,
+    });
+
+    const second = await login(initData({ ...user, first_name: "Борис Н.", photo_url: undefined }));
+    expect(second.status).toBe(200);
+    const again = await me(second.body.access_token);
+    expect(again.id).toBe(profile.id);
+    expect(again.telegramFirstName).toBe("Борис Н.");
+    expect(again.avatarUrl).toBe(`/api/v1/avatars/${profile.id % 1_000_000}.svg`);
+    expect(await getDb().user.count({ where: { telegramId: "555001" } })).toBe(1);
+  });
+
+  it("takes another username when the Telegram one is taken", async () => {
+    await getDb().user.create({ data: { username: "taken_name", email: "taken@example.com" } });
+    const res = await login(initData({ id: 555002, first_name: "Вера", username: "taken_name" }));
+    expect((await me(res.body.access_token)).username).toBe("taken_name2");
+  });
+
+  it("gives a username to a Telegram user without one", async () => {
+    const res = await login(initData({ id: 555003, first_name: "Гена" }));
+    expect((await me(res.body.access_token)).username).toBe("tg555003");
+  });
+
+  it("concurrent first sign-ins create one user", async () => {
+    const data = initData({ id: 555004, first_name: "Даша", username: "dasha_tg" });
+    const results = await Promise.all([login(data), login(data), login(data)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await getDb().user.count({ where: { telegramId: "555004" } })).toBe(1);
+  });
+
+  it.each([
+    ["signed with another bot token", () => initData({ id: 1, first_name: "X" }, new Date(), "7000000002:OTHER_bot_token_abcdefgh")],
+    ["with a tampered user", () => initData({ id: 1, first_name: "X" }).replace("%22id%22%3A1", "%22id%22%3A2")],
+    ["older than a day", () => initData({ id: 1, first_name: "X" }, new Date(Date.now() - 25 * HOUR))],
+    ["dated in the future", () => initData({ id: 1, first_name: "X" }, new Date(Date.now() + 2 * HOUR))],
+    ["without a hash", () => initData({ id: 1, first_name: "X" }).replace(/&hash=[0-9a-f]+/, "")],
+    ["that is not init data", () => "hello"],
+  ])("refuses init data %s", async (_name, make) => {
+    const res = await login(make());
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: "Данные Telegram недействительны или устарели", code: "INVALID_INIT_DATA" });
+  });
+
+  it("accepts init data 23 hours old", async () => {
+    const res = await login(initData({ id: 555005, first_name: "Ева" }, new Date(Date.now() - 23 * HOUR)));
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses signed init data without a user", async () => {
+    const res = await login(sign({ query_id: "AAE" }, BOT_TOKEN, new Date()));
+    expect(res.body.code).toBe("INVALID_INIT_DATA");
+  });
+
+  it("refuses an empty body", async () => {
+    expect((await call(telegramLogin, { body: {} })).status).toBe(400);
+  });
+});
+
+describe("GET /api/v1/demo/telegram-init-data", () => {
+  afterEach(() => {
+    process.env.MINIBANK_DEMO = "1";
+    delete process.env.SMTP_URL;
+    delete process.env.SMTP_FROM;
+    resetEnvForTests();
+  });
+
+  it("signs init data for a seeded Telegram user that the login accepts", async () => {
+    const seeded = await getDb().user.create({
+      data: { username: "zoya", telegramId: "777001", telegramUsername: "zoya_tg", telegramFirstName: "Зоя" },
+    });
+    const res = await call(demoInitData, { path: "/api/v1/demo/telegram-init-data?telegramId=777001" });
+    expect(res.status).toBe(200);
+    const params = new URLSearchParams(res.body.init_data);
+    expect(JSON.parse(params.get("user")!)).toMatchObject({
+      id: 777001,
+      first_name: "Зоя",
+      username: "zoya_tg",
+      language_code: "ru",
+      photo_url: `/api/v1/avatars/${seeded.id}.svg`,
+    });
+    expect(Math.abs(Number(params.get("auth_date")) * 1000 - Date.now())).toBeLessThan(5000);
+    const tokens = await login(res.body.init_data);
+    expect((await me(tokens.body.access_token)).id).toBe(seeded.id);
+  });
+
+  it("without an id signs for the first Telegram user", async () => {
+    const first = await getDb().user.findFirstOrThrow({
+      where: { telegramId: { not: null }, isSystem: false },
+      orderBy: { id: "asc" },
+    });
+    const res = await call(demoInitData, { path: "/api/v1/demo/telegram-init-data" });
+    const user = JSON.parse(new URLSearchParams(res.body.init_data).get("user")!);
+    expect(String(user.id)).toBe(first.telegramId);
+  });
+
+  it("answers 404 for an unknown id and 400 for a malformed one", async () => {
+    const unknown = await call(demoInitData, { path: "/api/v1/demo/telegram-init-data?telegramId=999999999" });
+    expect(unknown).toMatchObject({ status: 404, body: { code: "USER_NOT_FOUND" } });
+    const bad = await call(demoInitData, { path: "/api/v1/demo/telegram-init-data?telegramId=abc" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("answers 404 outside demo mode", async () => {
+    Object.assign(process.env, { MINIBANK_DEMO: "0", SMTP_URL: "smtp://127.0.0.1:1", SMTP_FROM: "x@example.com" });
+    resetEnvForTests();
+    const res = await call(demoInitData, { path: "/api/v1/demo/telegram-init-data" });
+    expect(res).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+  });
+});

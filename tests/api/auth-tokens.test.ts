@@ -1,0 +1,115 @@
+import { SignJWT, UnsecuredJWT } from "jose";
+import { POST as logout } from "@/app/api/v1/auth/logout/route";
+import { POST as refresh } from "@/app/api/v1/auth/refresh/route";
+import { GET as getMe } from "@/app/api/v1/users/me/route";
+import { getDb } from "@/lib/server/db";
+import { call, createUser } from "@/tests/support/api";
+
+const secret = new TextEncoder().encode(process.env.JWT_SECRET!);
+
+describe("access tokens", () => {
+  it("a genuine token works (control for the forgeries below)", async () => {
+    const { token } = await createUser();
+    expect((await call(getMe, { token })).status).toBe(200);
+  });
+
+  it.each([
+    [
+      "alg none",
+      async (sub: string) => new UnsecuredJWT({}).setSubject(sub).setIssuedAt().setExpirationTime("15m").encode(),
+    ],
+    [
+      "signed with a wrong key",
+      (sub: string) =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(sub)
+          .setExpirationTime("15m")
+          .sign(new TextEncoder().encode("another-secret-that-is-long-enough-0123456789")),
+    ],
+    [
+      "expired",
+      (sub: string) =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(sub)
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+          .sign(secret),
+    ],
+    [
+      "with a non-numeric subject",
+      () => new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("admin").setExpirationTime("15m").sign(secret),
+    ],
+    ["that is garbage", async () => "not.a.jwt"],
+  ])("refuses a token %s", async (_name, make) => {
+    const { user } = await createUser();
+    const res = await call(getMe, { token: await make(String(user.id)) });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("UNAUTHORIZED");
+  });
+
+  it("refuses a token in a non-bearer header", async () => {
+    const { token } = await createUser();
+    const res = await call(getMe, { headers: { authorization: `Basic ${token}` } });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("POST /api/v1/auth/refresh", () => {
+  it("rotates: new pair works, the old refresh token is spent", async () => {
+    const { user, refreshToken } = await createUser();
+    const first = await call(refresh, { body: { refresh_token: refreshToken } });
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).not.toBe(refreshToken);
+    expect((await call(getMe, { token: first.body.access_token })).body.id).toBe(user.id);
+    const second = await call(refresh, { body: { refresh_token: first.body.refresh_token } });
+    expect(second.status).toBe(200);
+  });
+
+  it("reuse of a spent token is refused and kills the whole family", async () => {
+    const { refreshToken } = await createUser();
+    const rotated = await call(refresh, { body: { refresh_token: refreshToken } });
+    const reuse = await call(refresh, { body: { refresh_token: refreshToken } });
+    expect(reuse.status).toBe(401);
+    expect(reuse.body).toEqual({ message: "Сессия истекла. Войдите снова", code: "INVALID_REFRESH_TOKEN" });
+    // The thief's reuse also ends the legitimate holder's newer token.
+    const victim = await call(refresh, { body: { refresh_token: rotated.body.refresh_token } });
+    expect(victim.status).toBe(401);
+  });
+
+  it("refuses an unknown or expired token", async () => {
+    expect((await call(refresh, { body: { refresh_token: "nope" } })).status).toBe(401);
+    const { user, refreshToken } = await createUser();
+    await getDb().refreshToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await call(refresh, { body: { refresh_token: refreshToken } })).status).toBe(401);
+  });
+
+  it("answers 400 without a token", async () => {
+    expect((await call(refresh, { body: {} })).status).toBe(400);
+  });
+});
+
+describe("POST /api/v1/auth/logout", () => {
+  it("ends the session: the refresh token no longer works", async () => {
+    const { refreshToken } = await createUser();
+    const res = await call(logout, { body: { refresh_token: refreshToken } });
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await call(refresh, { body: { refresh_token: refreshToken } })).status).toBe(401);
+  });
+
+  it("leaves other sessions alone", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    await call(logout, { body: { refresh_token: a.refreshToken } });
+    expect((await call(refresh, { body: { refresh_token: b.refreshToken } })).status).toBe(200);
+  });
+
+  it("answers ok without a token or with an unknown one", async () => {
+    expect((await call(logout, { body: {} })).body).toEqual({ ok: true });
+    expect((await call(logout, { body: { refresh_token: "unknown" } })).body).toEqual({ ok: true });
+  });
+});

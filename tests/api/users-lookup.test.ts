@@ -1,0 +1,137 @@
+import { GET as byId } from "@/app/api/v1/users/id/[id]/route";
+import { GET as byEmail } from "@/app/api/v1/users/email/[email]/route";
+import { GET as byTelegram } from "@/app/api/v1/users/telegram/[id]/route";
+import { GET as byUsername } from "@/app/api/v1/users/username/[username]/route";
+import { GET as byWallet } from "@/app/api/v1/users/by-wallet/[number]/route";
+import { PUT as setNotifications } from "@/app/api/v1/users/[id]/notifications/route";
+import { GET as getMe } from "@/app/api/v1/users/me/route";
+import { getDb } from "@/lib/server/db";
+import { call, createUser } from "@/tests/support/api";
+
+async function setup() {
+  const caller = await createUser();
+  const stamp = Date.now();
+  const target = await getDb().user.create({
+    data: {
+      username: `target${stamp}`,
+      email: `target${stamp}@example.com`,
+      telegramId: String(900000 + (stamp % 99999)),
+      telegramFirstName: "Цель",
+      wallets: { create: { currency: "RUB", number: `40817810${stamp}`.slice(0, 20), balance: 12345n } },
+    },
+    include: { wallets: true },
+  });
+  return { token: caller.token, caller: caller.user, target };
+}
+
+describe("user lookups", () => {
+  it("every lookup returns the same public profile, never e-mail or balances", async () => {
+    const { token, target } = await setup();
+    const expected = {
+      id: target.id,
+      username: target.username,
+      telegramFirstName: "Цель",
+      avatarUrl: `/api/v1/avatars/${target.id}.svg`,
+    };
+    const answers = [
+      await call(byId, { token, params: { id: String(target.id) } }),
+      await call(byEmail, { token, params: { email: target.email! } }),
+      await call(byTelegram, { token, params: { id: target.telegramId! } }),
+      await call(byUsername, { token, params: { username: target.username! } }),
+      await call(byWallet, { token, params: { number: target.wallets[0].number } }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(expected);
+      const text = JSON.stringify(res.body);
+      expect(text).not.toContain("@");
+      expect(text).not.toContain("12345");
+    }
+  });
+
+  it("e-mail lookup is case-insensitive and accepts a still-encoded address", async () => {
+    const { token, target } = await setup();
+    for (const email of [target.email!.toUpperCase(), encodeURIComponent(target.email!)]) {
+      const res = await call(byEmail, { token, params: { email } });
+      expect(res.body.id).toBe(target.id);
+    }
+  });
+
+  it("username lookup ignores case and a leading @", async () => {
+    const { token, target } = await setup();
+    const res = await call(byUsername, { token, params: { username: `@${target.username!.toUpperCase()}` } });
+    expect(res.body.id).toBe(target.id);
+  });
+
+  it("answers 404 USER_NOT_FOUND for unknown users", async () => {
+    const { token } = await setup();
+    const answers = [
+      await call(byId, { token, params: { id: "987654321" } }),
+      await call(byEmail, { token, params: { email: "nobody@example.com" } }),
+      await call(byTelegram, { token, params: { id: "1" } }),
+      await call(byUsername, { token, params: { username: "nobody_here" } }),
+      await call(byWallet, { token, params: { number: "0000" } }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: "Пользователь не найден", code: "USER_NOT_FOUND" });
+    }
+  });
+
+  it("never returns the bank's system users", async () => {
+    const { token } = await setup();
+    const system = await getDb().user.create({
+      data: {
+        username: `bank${Date.now()}`,
+        isSystem: true,
+        wallets: { create: { currency: "USD", number: `SYS${Date.now()}` } },
+      },
+      include: { wallets: true },
+    });
+    expect((await call(byId, { token, params: { id: String(system.id) } })).status).toBe(404);
+    expect((await call(byUsername, { token, params: { username: system.username! } })).status).toBe(404);
+    expect((await call(byWallet, { token, params: { number: system.wallets[0].number } })).status).toBe(404);
+  });
+
+  it("answers 400 for a malformed id", async () => {
+    const { token } = await setup();
+    expect((await call(byId, { token, params: { id: "abc" } })).status).toBe(400);
+    expect((await call(byTelegram, { token, params: { id: "x1" } })).status).toBe(400);
+  });
+});
+
+describe("PUT /api/v1/users/{id}/notifications", () => {
+  it("switches the caller's own notifications and returns the profile", async () => {
+    const { user, token } = await createUser();
+    const off = await call(setNotifications, {
+      method: "PUT",
+      token,
+      params: { id: String(user.id) },
+      body: { enable: false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ id: user.id, notification: false, email: user.email });
+    expect((await call(getMe, { token })).body.notification).toBe(false);
+    const on = await call(setNotifications, { method: "PUT", token, params: { id: String(user.id) }, body: { enable: true } });
+    expect(on.body.notification).toBe(true);
+  });
+
+  it("is 403 for another user's id and changes nothing", async () => {
+    const { token } = await createUser();
+    const other = await createUser();
+    const res = await call(setNotifications, {
+      method: "PUT",
+      token,
+      params: { id: String(other.user.id) },
+      body: { enable: false },
+    });
+    expect(res).toMatchObject({ status: 403, body: { code: "FORBIDDEN" } });
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: other.user.id } })).notification).toBe(true);
+  });
+
+  it("is 400 for a non-boolean value", async () => {
+    const { user, token } = await createUser();
+    const res = await call(setNotifications, { method: "PUT", token, params: { id: String(user.id) }, body: { enable: "yes" } });
+    expect(res.status).toBe(400);
+  });
+});
