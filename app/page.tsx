@@ -1,3 +1,5 @@
-export default function Home() {
-  return <main>Minibank</main>;
+import { Welcome } from "@/components/login/welcome";
+
+export default function HomePage() {
+  return <Welcome />;
 }

@@ -1,0 +1,5 @@
+import { EmailLogin } from "@/components/login/email-login";
+
+export default function EmailLoginPage() {
+  return <EmailLogin />;
+}

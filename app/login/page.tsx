@@ -1,0 +1,5 @@
+import { Welcome } from "@/components/login/welcome";
+
+export default function LoginPage() {
+  return <Welcome />;
+}

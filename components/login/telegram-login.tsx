@@ -1,0 +1,78 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Screen } from "@/components/screen";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Toast, useToast } from "@/components/ui/toast";
+import { completeSignIn } from "@/components/login/complete-sign-in";
+import { api } from "@/lib/client/api";
+import { hapticError } from "@/lib/client/telegram/haptics";
+import { useTelegram } from "@/lib/client/telegram/provider";
+import { tokenPairDto } from "@/lib/shared/schemas/auth";
+import { ru } from "@/lib/shared/strings";
+
+/**
+ * Telegram sign-in: shows the Telegram user's photo and name from the launch data and signs in
+ * with the raw init data, which the server validates.
+ */
+export function TelegramLogin() {
+  const router = useRouter();
+  const toast = useToast();
+  const { status, env } = useTelegram();
+  const [busy, setBusy] = useState(false);
+  const user = env?.user ?? null;
+  const name = user ? [user.firstName, user.lastName].filter(Boolean).join(" ") : "";
+  const loading = status === "idle" || status === "loading";
+
+  async function signIn() {
+    const initData = env?.initDataRaw;
+    if (!initData) {
+      hapticError();
+      toast.error(ru.login.noLaunchData);
+      return;
+    }
+    setBusy(true);
+    try {
+      const tokens = await api("/api/v1/auth/telegram/login", tokenPairDto, {
+        method: "POST",
+        body: { init_data: initData },
+        anonymous: true,
+      });
+      await completeSignIn(tokens);
+      router.replace("/bank");
+    } catch {
+      setBusy(false);
+      hapticError();
+      toast.error(ru.login.loginFailed);
+    }
+  }
+
+  return (
+    <Screen title={ru.login.telegramTitle} back="/">
+      <section className="tg-user" aria-busy={loading}>
+        {loading ? (
+          <>
+            <Skeleton width={96} height={96} radius="50%" />
+            <Skeleton width={160} height={22} />
+          </>
+        ) : user ? (
+          <>
+            <Avatar src={user.photoUrl} name={name} size={96} />
+            <p className="tg-user-name">{name}</p>
+            {user.username && <p className="hint">@{user.username}</p>}
+          </>
+        ) : (
+          <p className="hint centered">{ru.login.noLaunchData}</p>
+        )}
+      </section>
+      <div className="spacer" />
+      <Button onClick={signIn} loading={busy} disabled={loading}>
+        {user ? `${ru.login.continueAs} ${user.firstName}` : ru.common.continue}
+      </Button>
+      <Toast toast={toast} />
+    </Screen>
+  );
+}

@@ -1,0 +1,53 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import { Screen } from "@/components/screen";
+import { IconMail, IconTelegram } from "@/components/ui/icons";
+import { useSessionPresent } from "@/lib/client/use-require-session";
+import { ru } from "@/lib/shared/strings";
+
+/** The bank's mark: a rounded square with a stylised wallet. */
+function Logo() {
+  return (
+    <svg className="welcome-logo" width="88" height="88" viewBox="0 0 88 88" aria-hidden="true">
+      <rect width="88" height="88" rx="24" fill="var(--tg-theme-button-color)" />
+      <rect x="20" y="28" width="48" height="34" rx="7" fill="none" stroke="var(--tg-theme-button-text-color)" strokeWidth="5" />
+      <path d="M20 38h48" stroke="var(--tg-theme-button-text-color)" strokeWidth="5" />
+      <circle cx="56" cy="50" r="3.5" fill="var(--tg-theme-button-text-color)" />
+    </svg>
+  );
+}
+
+/**
+ * Welcome screen (`/` and `/login`): sign in with Telegram or with e-mail. A visitor who already
+ * has a session goes straight to the bank.
+ */
+export function Welcome() {
+  const router = useRouter();
+  const signedIn = useSessionPresent();
+  useEffect(() => {
+    if (signedIn) router.replace("/bank");
+  }, [signedIn, router]);
+
+  return (
+    <Screen className="screen-centered">
+      <div className="welcome">
+        <Logo />
+        <h1 className="welcome-title">{ru.login.title}</h1>
+        <p className="hint centered">{ru.login.subtitle}</p>
+      </div>
+      <div className="stack welcome-actions">
+        <Link href="/telegram-login" className="btn btn-primary btn-full">
+          <IconTelegram size={20} />
+          {ru.login.withTelegram}
+        </Link>
+        <Link href="/email-login" className="btn btn-secondary btn-full">
+          <IconMail size={20} />
+          {ru.login.withEmail}
+        </Link>
+      </div>
+    </Screen>
+  );
+}
