@@ -1,23 +1,70 @@
 import "server-only";
 import pino from "pino";
 
+/** E-mail addresses, JWTs and long opaque tokens, wherever they appear in free text. */
+const SECRET_PATTERNS: [RegExp, string][] = [
+  [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, "[email]"],
+  [/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, "[jwt]"],
+  [/\b(hash|signature|init_data|access_token|refresh_token)=[^&\s"']+/gi, "$1=[redacted]"],
+];
+
+export function maskSecrets(text: string): string {
+  return SECRET_PATTERNS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+}
+
+/**
+ * Errors keep their stack in logs (never in response bodies), but their text is masked: a
+ * library error message may quote the arguments it was given, e-mail addresses included.
+ */
+function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown;
+  if (!serialized || typeof serialized !== "object") {
+    return typeof serialized === "string" ? maskSecrets(serialized) : serialized;
+  }
+  const out: Record<string, unknown> = { ...(serialized as Record<string, unknown>) };
+  for (const key of ["message", "stack"]) {
+    if (typeof out[key] === "string") out[key] = maskSecrets(out[key] as string);
+  }
+  return out;
+}
+
+/** Anything with `write(line)`: stdout by default, a capture buffer in tests. */
+export type LogDestination = { write(line: string): unknown };
+
 /**
  * Structured JSON logs, one line per request (see lib/server/http.ts). Secrets never reach a log
- * line: request bodies and headers are not logged, and the redact list guards against mistakes.
+ * line: request bodies and headers are not logged, error texts are masked, and the redact list
+ * guards against mistakes.
  */
-export const logger = pino({
-  level: process.env.LOG_LEVEL ?? "info",
-  base: { service: "minibank" },
-  redact: {
-    paths: [
-      "*.authorization",
-      "*.access_token",
-      "*.refresh_token",
-      "*.code",
-      "*.init_data",
-      "*.email",
-      "*.password",
-    ],
-    censor: "[redacted]",
-  },
-});
+export function createLogger(destination?: LogDestination, level = process.env.LOG_LEVEL ?? "info") {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { service: "minibank" },
+    serializers: { err: serializeError },
+    redact: {
+      paths: [
+        "authorization",
+        "access_token",
+        "refresh_token",
+        "init_data",
+        "initData",
+        "email",
+        "password",
+        "token",
+        "*.authorization",
+        "*.access_token",
+        "*.refresh_token",
+        "*.code",
+        "*.init_data",
+        "*.initData",
+        "*.email",
+        "*.password",
+        "*.token",
+      ],
+      censor: "[redacted]",
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export const logger = createLogger();
