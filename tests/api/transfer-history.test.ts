@@ -1,0 +1,106 @@
+import { POST as transferRoute } from "@/app/api/v1/transfers/route";
+import { GET as historyRoute } from "@/app/api/v1/transfers/wallet/[walletId]/route";
+import { GET as counterpartyRoute } from "@/app/api/v1/transfers/username/[walletId]/route";
+import { getDb } from "@/lib/server/db";
+import { call } from "@/tests/support/api";
+import { checkInvariants, createFundedUser } from "@/tests/support/ledger";
+
+afterEach(() => checkInvariants());
+
+const history = (token: string, walletId: number, query = "") =>
+  call(historyRoute, { token, path: `/api/v1/transfers/wallet/${walletId}${query}`, params: { walletId: String(walletId) } });
+
+describe("GET /api/v1/transfers/wallet/{walletId}", () => {
+  it("lists sent and received transfers of the caller's wallet, newest first", async () => {
+    const alice = await createFundedUser({ RUB: 10_000 });
+    const bob = await createFundedUser({ RUB: 10_000 });
+    const sent = await call(transferRoute, { token: alice.token, body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 100 } });
+    const received = await call(transferRoute, { token: bob.token, body: { senderWalletId: bob.wallets.RUB, receiverWalletId: alice.wallets.RUB, amount: 300 } });
+    const res = await history(alice.token, alice.wallets.RUB);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(3);
+    expect(res.body[0]).toEqual(received.body);
+    expect(res.body[1]).toEqual(sent.body);
+    expect(res.body[2]).toMatchObject({ receiverWalletId: alice.wallets.RUB, amount: 10_000 });
+    expect(res.headers.get("x-next-cursor")).toBeNull();
+    expect((await history(alice.token, alice.wallets.USD)).body).toEqual([]);
+  });
+
+  it("pages with limit and cursor, the next cursor in x-next-cursor", async () => {
+    const alice = await createFundedUser({ RUB: 10_000 });
+    const bob = await createFundedUser();
+    for (let i = 1; i <= 6; i += 1) {
+      await call(transferRoute, { token: alice.token, body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: i } });
+    }
+    const all = (await history(bob.token, bob.wallets.RUB)).body.map((t: { id: number }) => t.id);
+    expect(all).toHaveLength(6);
+    const seen: number[] = [];
+    let query = "?limit=4";
+    for (let page = 0; page < 5; page += 1) {
+      const res = await history(bob.token, bob.wallets.RUB, query);
+      seen.push(...res.body.map((t: { id: number }) => t.id));
+      const next = res.headers.get("x-next-cursor");
+      if (!next) break;
+      query = `?limit=4&cursor=${next}`;
+    }
+    expect(seen).toEqual(all);
+    const first = await history(bob.token, bob.wallets.RUB, "?limit=4");
+    expect(first.headers.get("x-next-cursor")).toBe(String(all[3]));
+  });
+
+  it.each(["?limit=0", "?limit=201", "?limit=abc", "?cursor=-1"])("answers 400 for %s", async (query) => {
+    const alice = await createFundedUser();
+    expect((await history(alice.token, alice.wallets.RUB, query)).status).toBe(400);
+  });
+
+  it("answers 403 for another user's wallet, 404 for an unknown one, 401 without a token", async () => {
+    const alice = await createFundedUser({ RUB: 100 });
+    const mallory = await createFundedUser();
+    const res = await history(mallory.token, alice.wallets.RUB);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe("FORBIDDEN");
+    const unknown = await history(mallory.token, 987_654);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("WALLET_NOT_FOUND");
+    expect((await call(historyRoute, { params: { walletId: String(alice.wallets.RUB) } })).status).toBe(401);
+  });
+});
+
+describe("GET /api/v1/transfers/username/{walletId}", () => {
+  it("names the owner of a wallet with an avatar", async () => {
+    const alice = await createFundedUser();
+    const bob = await createFundedUser();
+    const res = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(bob.wallets.USD) } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ username: bob.user.username, avatarUrl: `/api/v1/avatars/${bob.user.id % 1_000_000}.svg` });
+  });
+
+  it("answers 'Пополнение' and the app's avatar for the bank's wallet", async () => {
+    const alice = await createFundedUser({ EUR: 100 });
+    const bank = await getDb().wallet.findFirstOrThrow({ where: { currency: "EUR", user: { isSystem: true } } });
+    const res = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(bank.id) } });
+    expect(res.body).toEqual({ username: "Пополнение", avatarUrl: "/bank-avatar.svg" });
+  });
+
+  it("falls back to the Telegram first name, then to 'неизвестно'", async () => {
+    const alice = await createFundedUser();
+    const tg = await createFundedUser();
+    await getDb().user.update({ where: { id: tg.user.id }, data: { username: null, telegramFirstName: "Пётр", photoUrl: "https://t.me/i/p.jpg" } });
+    const named = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(tg.wallets.RUB) } });
+    expect(named.body).toEqual({ username: "Пётр", avatarUrl: "https://t.me/i/p.jpg" });
+    await getDb().user.update({ where: { id: tg.user.id }, data: { telegramFirstName: null } });
+    const nameless = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(tg.wallets.RUB) } });
+    expect(nameless.body.username).toBe("неизвестно");
+  });
+
+  it("never leaks e-mail or balances, answers 404 for unknown wallets and 401 without a token", async () => {
+    const alice = await createFundedUser();
+    const bob = await createFundedUser({ RUB: 500 });
+    const res = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(bob.wallets.RUB) } });
+    expect(Object.keys(res.body).sort()).toEqual(["avatarUrl", "username"]);
+    const unknown = await call(counterpartyRoute, { token: alice.token, params: { walletId: "987654" } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("WALLET_NOT_FOUND");
+    expect((await call(counterpartyRoute, { params: { walletId: String(bob.wallets.RUB) } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,83 @@
+import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
+import { GET as historyRoute } from "@/app/api/v1/transfers/wallet/[walletId]/route";
+import { getDb } from "@/lib/server/db";
+import { call, createUser } from "@/tests/support/api";
+import { balanceOf, checkInvariants, createFundedUser } from "@/tests/support/ledger";
+
+afterEach(() => checkInvariants());
+
+describe("POST /api/v1/wallet/topup", () => {
+  it("needs a token", async () => {
+    expect((await call(topUpRoute, { body: { currency: "RUB", amount: 100 } })).status).toBe(401);
+  });
+
+  it("credits the caller's wallet from the bank's wallet and answers the transfer (201)", async () => {
+    const me = await createFundedUser();
+    const res = await call(topUpRoute, { token: me.token, body: { currency: "EUR", amount: 150050 } });
+    expect(res.status).toBe(201);
+    const bankEur = await getDb().wallet.findFirstOrThrow({ where: { currency: "EUR", user: { isSystem: true } } });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      senderWalletId: bankEur.id,
+      receiverWalletId: me.wallets.EUR,
+      amount: 150050,
+      currency: "EUR",
+      receivedAmount: 150050,
+      receivedCurrency: "EUR",
+      rate: "1",
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(await balanceOf(me.wallets.EUR)).toBe(150050);
+    expect(await balanceOf(bankEur.id)).toBe(-150050);
+    const transfer = await getDb().transfer.findUniqueOrThrow({ where: { id: res.body.id } });
+    expect(transfer.kind).toBe("topup");
+    const history = await call(historyRoute, { token: me.token, params: { walletId: String(me.wallets.EUR) } });
+    expect(history.body.map((t: { id: number }) => t.id)).toEqual([res.body.id]);
+  });
+
+  it.each([
+    [{ currency: "GBP", amount: 100 }, "Неизвестная валюта"],
+    [{ currency: "RUB", amount: 0 }, "Сумма пополнения должна быть от 0,01 до 1 000 000,00"],
+    [{ currency: "RUB", amount: -5 }, "Сумма пополнения должна быть от 0,01 до 1 000 000,00"],
+    [{ currency: "RUB", amount: 10.5 }, "Сумма пополнения должна быть от 0,01 до 1 000 000,00"],
+    [{ currency: "RUB", amount: 100_000_001 }, "Сумма пополнения должна быть от 0,01 до 1 000 000,00"],
+    [{ currency: "RUB", amount: "100" }, "Сумма пополнения должна быть от 0,01 до 1 000 000,00"],
+    [{ currency: "RUB" }, "Сумма пополнения должна быть от 0,01 до 1 000 000,00"],
+  ])("refuses %j with a Russian 400", async (body, message) => {
+    const me = await createFundedUser();
+    const before = await getDb().transfer.count();
+    const res = await call(topUpRoute, { token: me.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message, code: "VALIDATION_ERROR" });
+    expect(await getDb().transfer.count()).toBe(before);
+  });
+
+  it("accepts the largest allowed amount", async () => {
+    const me = await createFundedUser();
+    const res = await call(topUpRoute, { token: me.token, body: { currency: "CNY", amount: 100_000_000 } });
+    expect(res.status).toBe(201);
+    expect(await balanceOf(me.wallets.CNY)).toBe(100_000_000);
+  });
+
+  it("answers 404 WALLET_NOT_FOUND before the wallets are initialised", async () => {
+    const { token } = await createUser();
+    const res = await call(topUpRoute, { token, body: { currency: "RUB", amount: 100 } });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe("WALLET_NOT_FOUND");
+  });
+
+  it("replays a repeated Idempotency-Key without crediting twice, and refuses a changed body", async () => {
+    const me = await createFundedUser();
+    const headers = { "idempotency-key": "topup-1" };
+    const first = await call(topUpRoute, { token: me.token, headers, body: { currency: "USD", amount: 700 } });
+    const again = await call(topUpRoute, { token: me.token, headers, body: { amount: 700, currency: "USD" } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await balanceOf(me.wallets.USD)).toBe(700);
+    const changed = await call(topUpRoute, { token: me.token, headers, body: { currency: "USD", amount: 701 } });
+    expect(changed.status).toBe(409);
+    expect(changed.body.code).toBe("IDEMPOTENCY_MISMATCH");
+    expect(await balanceOf(me.wallets.USD)).toBe(700);
+  });
+});
