@@ -58,3 +58,30 @@ export function useRecipient(method: LookupMethod, target: string | null) {
     { shouldRetryOnError: false },
   );
 }
+
+/** Transfers of several own wallets in one request batch (the history tab merges them). */
+export function useTransfersOf(walletIds: readonly number[] | null) {
+  return useSWR(walletIds ? ["transfers-of", ...walletIds] : null, ([, ...ids]: [string, ...number[]]) =>
+    Promise.all(ids.map((id) => api(`/api/v1/transfers/wallet/${id}`, transferListDto))),
+  );
+}
+
+/**
+ * Counterparties of many history rows: each wallet id is asked once (deduplicated and sorted),
+ * and an unknown wallet maps to null instead of failing the whole list.
+ */
+export function useCounterparties(walletIds: readonly number[]) {
+  const unique = [...new Set(walletIds)].sort((a, b) => a - b);
+  return useSWR(unique.length ? ["counterparties", ...unique] : null, async ([, ...ids]: [string, ...number[]]) => {
+    const entries = await Promise.all(
+      ids.map(async (id) => {
+        try {
+          return [id, await api(`/api/v1/transfers/username/${id}`, counterpartyDto)] as const;
+        } catch {
+          return [id, null] as const;
+        }
+      }),
+    );
+    return new Map(entries);
+  });
+}

@@ -1,0 +1,67 @@
+import { groupAccountNumber, rubleEquivalent, type RateUnits } from "@/components/bank/bank-math";
+import { Skeleton } from "@/components/ui/skeleton";
+import { CURRENCY_INFO, formatMoney, unitsToRate } from "@/lib/shared/money";
+import type { WalletDto } from "@/lib/shared/schemas/wallets";
+import { ru } from "@/lib/shared/strings";
+
+const rateFormat = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
+/** The rate as shown beside an account: "1 $ = 92,51 ₽". */
+function rateText(wallet: WalletDto, rates: RateUnits): string {
+  const units = rates[wallet.currency];
+  if (units === undefined) return ru.bank.noRate;
+  const value = rateFormat.format(unitsToRate(units)).replace(/\u00a0|\u202f/g, " ");
+  return `1 ${CURRENCY_INFO[wallet.currency].symbol} = ${value} ₽`;
+}
+
+/**
+ * One row per account: currency name, rate to the ruble, balance, ruble equivalent ('-' when
+ * the rate is missing) and the account number in groups of four.
+ */
+export function AccountsList({
+  wallets,
+  rates,
+  ratesLoading,
+}: {
+  wallets: WalletDto[];
+  rates: RateUnits;
+  ratesLoading: boolean;
+}) {
+  return (
+    <ul className="section accounts" aria-label={ru.bank.accounts}>
+      {wallets.map((wallet) => {
+        const info = CURRENCY_INFO[wallet.currency];
+        const rubles = rubleEquivalent(wallet, rates);
+        const pending = ratesLoading && rubles === null;
+        return (
+          <li key={wallet.id} className="account" data-testid={`account-${wallet.currency}`}>
+            <span className="account-symbol" aria-hidden="true">
+              {info.symbol}
+            </span>
+            <div className="account-main">
+              <span className="account-name">{info.name}</span>
+              <span className="account-meta">
+                {ru.bank.rate}: {pending ? "…" : rateText(wallet, rates)}
+              </span>
+              <span className="account-meta">
+                {ru.bank.accountNumber}: <span className="account-number">{groupAccountNumber(wallet.number)}</span>
+              </span>
+            </div>
+            <div className="account-amounts">
+              <span className="account-balance">{formatMoney(wallet.balance, wallet.currency)}</span>
+              <span className="account-rubles">
+                {pending ? (
+                  <Skeleton width={64} height={12} />
+                ) : rubles === null ? (
+                  ru.bank.noRate
+                ) : (
+                  formatMoney(rubles, "RUB")
+                )}
+              </span>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

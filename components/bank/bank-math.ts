@@ -1,0 +1,96 @@
+import dayjs from "dayjs";
+import { rateToUnits, RATE_SCALE, toRubles, type Currency } from "@/lib/shared/money";
+import type { TransferDto } from "@/lib/shared/schemas/transfers";
+import type { WalletDto } from "@/lib/shared/schemas/wallets";
+
+/** Ruble prices in ten-thousandths per currency; RUB is always 1. A missing entry = unknown rate. */
+export type RateUnits = Partial<Record<Currency, bigint>>;
+
+/** Builds the rate table from the API's decimal values (undefined = not loaded / failed). */
+export function rateTable(values: Partial<Record<Currency, number | undefined>>): RateUnits {
+  const table: RateUnits = { RUB: RATE_SCALE };
+  for (const [currency, value] of Object.entries(values) as [Currency, number | undefined][]) {
+    if (currency !== "RUB" && typeof value === "number") table[currency] = rateToUnits(value);
+  }
+  return table;
+}
+
+/** A wallet's balance in kopecks, or null when its rate is unknown (shown as '-'). */
+export function rubleEquivalent(wallet: Pick<WalletDto, "balance" | "currency">, rates: RateUnits): bigint | null {
+  const rate = rates[wallet.currency];
+  return rate === undefined ? null : toRubles(BigInt(wallet.balance), rate);
+}
+
+/**
+ * Total balance in kopecks: Σ balance × ruble rate (spec §9). Null while any wallet's rate is
+ * unknown, so the screen never shows a wrong total.
+ */
+export function totalRubles(wallets: readonly Pick<WalletDto, "balance" | "currency">[], rates: RateUnits): bigint | null {
+  let total = 0n;
+  for (const wallet of wallets) {
+    const value = rubleEquivalent(wallet, rates);
+    if (value === null) return null;
+    total += value;
+  }
+  return total;
+}
+
+/** Account numbers in groups of four: "4000123412341234" → "4000 1234 1234 1234". */
+export function groupAccountNumber(number: string): string {
+  return number.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** Date and time as the history shows it (spec §9). */
+export function formatHistoryDate(iso: string): string {
+  return dayjs(iso).format("DD.MM.YYYY HH:mm");
+}
+
+/** A transfer as one row of the history, seen from the owner of `ownWalletIds`. */
+export type HistoryEntry = {
+  id: number;
+  direction: "in" | "out";
+  /** Minor units in `currency`: what left (out) or what arrived (in). */
+  amount: number;
+  currency: Currency;
+  /** The other side's wallet, whose owner the row names. */
+  counterpartyWalletId: number;
+  createdAt: string;
+};
+
+/**
+ * Merges the per-wallet lists into one history, newest first. A transfer between two own wallets
+ * appears in both lists and is kept once, as sent. A received cross-currency transfer shows what
+ * arrived (receivedAmount / receivedCurrency).
+ */
+export function mergeHistory(lists: readonly TransferDto[][], ownWalletIds: readonly number[]): HistoryEntry[] {
+  const own = new Set(ownWalletIds);
+  const byId = new Map<number, TransferDto>();
+  for (const list of lists) for (const transfer of list) byId.set(transfer.id, transfer);
+  const entries: HistoryEntry[] = [];
+  for (const t of byId.values()) {
+    const sent = own.has(t.senderWalletId);
+    entries.push(
+      sent
+        ? {
+            id: t.id,
+            direction: "out",
+            amount: t.amount,
+            currency: t.currency,
+            counterpartyWalletId: t.receiverWalletId,
+            createdAt: t.createdAt,
+          }
+        : {
+            id: t.id,
+            direction: "in",
+            amount: t.receivedAmount,
+            currency: t.receivedCurrency,
+            counterpartyWalletId: t.senderWalletId,
+            createdAt: t.createdAt,
+          },
+    );
+  }
+  return entries.sort((a, b) => {
+    const byTime = dayjs(b.createdAt).valueOf() - dayjs(a.createdAt).valueOf();
+    return byTime !== 0 ? byTime : b.id - a.id;
+  });
+}

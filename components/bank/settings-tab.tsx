@@ -1,0 +1,136 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { z } from "zod";
+import { displayName } from "@/components/bank/user-name";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { IconLogout } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Switch } from "@/components/ui/switch";
+import { Toast, useToast } from "@/components/ui/toast";
+import { api } from "@/lib/client/api";
+import { useMe } from "@/lib/client/hooks";
+import { clearSession, getRefreshToken, saveUser } from "@/lib/client/session";
+import { hapticError } from "@/lib/client/telegram/haptics";
+import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import { ru } from "@/lib/shared/strings";
+
+/** Where the developer link points. */
+export const DEVELOPER_URL = "https://github.com/minibank";
+
+/** The debug pages, offered when the start parameter asks for debug mode. */
+const DEBUG_LINKS = [
+  { href: "/init-data", label: ru.debug.initData },
+  { href: "/theme-params", label: ru.debug.themeParams },
+  { href: "/launch-params", label: ru.debug.launchParams },
+  { href: "/ton-connect", label: ru.debug.tonConnect },
+];
+
+/**
+ * Settings tab: username, the notifications switch (optimistic, reverts on failure), app
+ * version, developer link and Logout.
+ */
+export function SettingsTab() {
+  const router = useRouter();
+  const toast = useToast();
+  const me = useMe();
+  const telegram = useLoadedTelegram();
+  const user = me.data;
+
+  async function toggle(enable: boolean) {
+    if (!user) return;
+    const next = { ...user, notification: enable };
+    try {
+      await me.mutate(
+        api(`/api/v1/users/${user.id}/notifications`, z.unknown(), { method: "PUT", body: { enable } }).then(
+          () => next,
+        ),
+        { optimisticData: next, rollbackOnError: true, revalidate: false, populateCache: true },
+      );
+      saveUser(next);
+    } catch {
+      hapticError();
+      toast.error(ru.settings.notificationsFailed);
+    }
+  }
+
+  function logout() {
+    const refresh_token = getRefreshToken();
+    // Revoke the refresh token on the server, but never keep the user waiting for it.
+    if (refresh_token) {
+      void api("/api/v1/auth/logout", z.unknown(), {
+        method: "POST",
+        body: { refresh_token },
+        anonymous: true,
+      }).catch(() => undefined);
+    }
+    clearSession();
+    router.replace("/");
+  }
+
+  return (
+    <>
+      <h1 className="tab-title">{ru.settings.title}</h1>
+      <section className="section">
+        <div className="list-item">
+          {user ? (
+            <Avatar src={user.avatarUrl} name={displayName(user)} size={40} />
+          ) : (
+            <Skeleton width={40} height={40} radius="50%" />
+          )}
+          <span className="list-item-text">
+            <span className="list-item-subtitle">{ru.settings.username}</span>
+            <span className="list-item-title" data-testid="settings-username">
+              {user ? displayName(user) : <Skeleton width="50%" height={16} />}
+            </span>
+          </span>
+        </div>
+        <div className="list-item">
+          <span className="list-item-text">
+            <span className="list-item-title">{ru.settings.notifications}</span>
+          </span>
+          <Switch
+            label={ru.settings.notifications}
+            checked={user?.notification ?? false}
+            onChange={toggle}
+            disabled={!user}
+          />
+        </div>
+      </section>
+
+      <section className="section">
+        <div className="list-item">
+          <span className="list-item-text">
+            <span className="list-item-title">{ru.settings.version}</span>
+          </span>
+          <span className="hint">{ru.settings.appVersion}</span>
+        </div>
+        <a className="list-item list-item-action" href={DEVELOPER_URL} target="_blank" rel="noopener noreferrer">
+          <span className="list-item-text">
+            <span className="list-item-title">{ru.settings.developer}</span>
+          </span>
+          <span className="hint">{DEVELOPER_URL.replace(/^https:\/\//, "")}</span>
+        </a>
+      </section>
+
+      {telegram?.debug && (
+        <section className="section">
+          {DEBUG_LINKS.map((link) => (
+            <a key={link.href} className="list-item list-item-action" href={link.href}>
+              <span className="list-item-text">
+                <span className="list-item-title">{link.label}</span>
+              </span>
+            </a>
+          ))}
+        </section>
+      )}
+
+      <Button variant="danger" onClick={logout}>
+        <IconLogout size={20} />
+        {ru.settings.logout}
+      </Button>
+      <Toast toast={toast} />
+    </>
+  );
+}

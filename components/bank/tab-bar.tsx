@@ -1,0 +1,42 @@
+"use client";
+
+import type { ReactNode } from "react";
+import { IconHistory, IconSettings, IconWallet } from "@/components/ui/icons";
+import { ru } from "@/lib/shared/strings";
+
+/** Tabs of /bank. "payments" exists but is not in the bar (spec §2). */
+export const BANK_TABS = ["wallet", "history", "settings", "payments"] as const;
+export type BankTab = (typeof BANK_TABS)[number];
+
+export function parseTab(value: string | null): BankTab {
+  return (BANK_TABS as readonly string[]).includes(value ?? "") ? (value as BankTab) : "wallet";
+}
+
+const BAR: { tab: BankTab; label: string; icon: ReactNode }[] = [
+  { tab: "wallet", label: ru.bank.tabWallet, icon: <IconWallet /> },
+  { tab: "history", label: ru.bank.tabHistory, icon: <IconHistory /> },
+  { tab: "settings", label: ru.bank.tabSettings, icon: <IconSettings /> },
+];
+
+/** The bottom tab bar of /bank: wallet, history, settings. */
+export function TabBar({ current, onSelect }: { current: BankTab; onSelect: (tab: BankTab) => void }) {
+  return (
+    <nav className="tab-bar" aria-label={ru.appName}>
+      <div className="tab-bar-inner" role="tablist">
+        {BAR.map(({ tab, label, icon }) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            aria-selected={current === tab}
+            className={["tab", current === tab ? "tab-on" : ""].filter(Boolean).join(" ")}
+            onClick={() => onSelect(tab)}
+          >
+            {icon}
+            <span>{label}</span>
+          </button>
+        ))}
+      </div>
+    </nav>
+  );
+}

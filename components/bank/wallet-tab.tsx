@@ -1,0 +1,100 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { AccountsList } from "@/components/bank/accounts-list";
+import { rateTable, totalRubles } from "@/components/bank/bank-math";
+import { displayName } from "@/components/bank/user-name";
+import { TonConnectButtonLazy } from "@/components/ton/ton-connect-button-lazy";
+import { Avatar } from "@/components/ui/avatar";
+import { IconPlus, IconQr, IconSend } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useMe, useRate, useWallets } from "@/lib/client/hooks";
+import { formatMoney } from "@/lib/shared/money";
+import { ru } from "@/lib/shared/strings";
+
+function Action({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
+  return (
+    <Link href={href} className="wallet-action">
+      <span className="wallet-action-icon">{icon}</span>
+      <span>{label}</span>
+    </Link>
+  );
+}
+
+/**
+ * Wallet tab: who is signed in, the total in rubles, the main actions and the accounts. The
+ * balances render as soon as wallets and rates arrive; the TON widget fills its slot on its own.
+ */
+export function WalletTab() {
+  const me = useMe();
+  const wallets = useWallets();
+  const usd = useRate("USD");
+  const eur = useRate("EUR");
+  const cny = useRate("CNY");
+
+  const failed = Boolean(wallets.error || usd.error || eur.error || cny.error);
+  const rates = rateTable({ USD: usd.data?.value, EUR: eur.data?.value, CNY: cny.data?.value });
+  const ratesLoading = usd.isLoading || eur.isLoading || cny.isLoading;
+  const total = wallets.data && !ratesLoading ? totalRubles(wallets.data, rates) : null;
+  const name = displayName(me.data);
+
+  return (
+    <>
+      <header className="wallet-header">
+        {me.data ? (
+          <Avatar src={me.data.avatarUrl} name={name} size={40} />
+        ) : (
+          <Skeleton width={40} height={40} radius="50%" />
+        )}
+        <span className="wallet-user">{name}</span>
+        <div className="wallet-ton">
+          <TonConnectButtonLazy />
+        </div>
+      </header>
+
+      <section className="balance-card" aria-labelledby="total-label">
+        <h1 id="total-label" className="balance-label">
+          {ru.bank.totalBalance}
+        </h1>
+        {total !== null ? (
+          <p className="balance-total" data-testid="total-balance">
+            {formatMoney(total, "RUB")}
+          </p>
+        ) : failed ? (
+          <p className="balance-total">{ru.bank.noRate}</p>
+        ) : (
+          <Skeleton width={180} height={36} />
+        )}
+        <nav className="wallet-actions" aria-label={ru.bank.totalBalance}>
+          <Action href="/transfer-money" icon={<IconSend />} label={ru.bank.send} />
+          <Action href="/add-money" icon={<IconPlus />} label={ru.bank.topUp} />
+          <Action href="/qr" icon={<IconQr />} label={ru.bank.qr} />
+        </nav>
+      </section>
+
+      {failed && (
+        <p className="inline-error" role="alert">
+          {ru.bank.loadFailed}
+        </p>
+      )}
+
+      <h2 className="section-title">{ru.bank.accounts}</h2>
+      {wallets.data ? (
+        <AccountsList wallets={wallets.data} rates={rates} ratesLoading={ratesLoading} />
+      ) : wallets.error ? null : (
+        <div className="section" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <div className="list-item" key={i}>
+              <Skeleton width={40} height={40} radius="50%" />
+              <span className="list-item-text">
+                <Skeleton width="60%" height={16} />
+                <Skeleton width="40%" height={12} />
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
