@@ -7,12 +7,12 @@ export const REFRESH_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 const state = globalThis as unknown as { minibankRatesTimer?: ReturnType<typeof setInterval> };
 
-async function refreshOnce(url: string): Promise<void> {
+/** One import; a source outage must never take the server down (the stored rates keep serving). */
+export async function refreshRatesOnce(url: string): Promise<void> {
   try {
     const result = await importCbrRates(getDb(), url);
     logger.info({ date: result.date, imported: result.imported }, "rates imported");
   } catch (error) {
-    // A source outage must never take the server down: the last stored rates keep serving.
     logger.warn({ err: error }, "rates import failed");
   }
 }
@@ -20,7 +20,7 @@ async function refreshOnce(url: string): Promise<void> {
 /** Imports at start and then every 6 hours, once per process. */
 export function startRatesRefresh(url: string): void {
   if (state.minibankRatesTimer) return;
-  void refreshOnce(url);
-  state.minibankRatesTimer = setInterval(() => void refreshOnce(url), REFRESH_INTERVAL_MS);
+  void refreshRatesOnce(url);
+  state.minibankRatesTimer = setInterval(() => void refreshRatesOnce(url), REFRESH_INTERVAL_MS);
   state.minibankRatesTimer.unref?.();
 }

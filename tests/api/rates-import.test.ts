@@ -1,0 +1,120 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { promisify } from "node:util";
+import iconv from "iconv-lite";
+import { register } from "@/instrumentation";
+import { getDb } from "@/lib/server/db";
+import { importCbrRates, parseCbrDaily } from "@/lib/server/rates/import-cbr";
+import { refreshRatesOnce } from "@/lib/server/rates/refresh";
+
+const fixture = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily.xml"));
+let server: http.Server;
+let base: string;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    hits.push(req.url ?? "");
+    if (req.url?.startsWith("/scripts/XML_daily.asp")) {
+      res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
+      res.end(fixture);
+    } else if (req.url === "/broken") {
+      res.writeHead(200, { "content-type": "application/xml" });
+      res.end("<html>maintenance</html>");
+    } else {
+      res.writeHead(500);
+      res.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => getDb().rate.deleteMany());
+
+async function stored() {
+  const rows = await getDb().rate.findMany({ orderBy: { currency: "asc" } });
+  return rows.map((r) => [r.currency, r.date, r.value]);
+}
+
+describe("Central Bank of Russia importer", () => {
+  it("the recorded file really is windows-1251", () => {
+    expect(fixture.includes(Buffer.from("Доллар США", "utf8"))).toBe(false);
+    expect(parseCbrDaily(fixture).date).toBe("2026-11-21");
+  });
+
+  it("imports USD, EUR and CNY per one unit with 4 decimals for the document's date", async () => {
+    const result = await importCbrRates(getDb(), `${base}/scripts/XML_daily.asp?date_req=21/11/2026`);
+    expect(result).toEqual({ date: "2026-11-21", imported: ["USD", "EUR", "CNY"] });
+    // CNY is quoted per 10 yuan: 112,3456 / 10 = 11.23456 → 11.2346.
+    expect(await stored()).toEqual([
+      ["CNY", "2026-11-21", 112_346],
+      ["EUR", "2026-11-21", 941_187],
+      ["USD", "2026-11-21", 815_043],
+    ]);
+  });
+
+  it("divides by Nominal for quotes per 100 units, rounding half up to 4 decimals", () => {
+    const doc = (nominal: number, value: string) =>
+      iconv.encode(
+        `<?xml version="1.0" encoding="windows-1251"?><ValCurs Date="01.02.2026" name="Foreign Currency Market">` +
+          `<Valute ID="R01820"><NumCode>392</NumCode><CharCode>EUR</CharCode><Nominal>${nominal}</Nominal>` +
+          `<Name>Японских иен</Name><Value>${value}</Value></Valute></ValCurs>`,
+        "windows-1251",
+      );
+    expect(parseCbrDaily(doc(100, "52,7310"))).toEqual({ date: "2026-02-01", rates: { EUR: 5_273n } });
+    expect(parseCbrDaily(doc(100, "52,7350")).rates.EUR).toBe(5_274n);
+    expect(parseCbrDaily(doc(1, "99,99")).rates.EUR).toBe(999_900n);
+    expect(() => parseCbrDaily(doc(1, "12,3x"))).toThrow(/EUR/);
+  });
+
+  it("updates an existing quote for the same day instead of duplicating it", async () => {
+    await getDb().rate.create({ data: { currency: "USD", date: "2026-11-21", value: 1 } });
+    await importCbrRates(getDb(), `${base}/scripts/XML_daily.asp`);
+    await importCbrRates(getDb(), `${base}/scripts/XML_daily.asp`);
+    expect(await getDb().rate.count()).toBe(3);
+    expect((await getDb().rate.findFirstOrThrow({ where: { currency: "USD" } })).value).toBe(815_043);
+  });
+
+  it("fails loudly on a server error or a document that is not CBR XML, storing nothing", async () => {
+    await expect(importCbrRates(getDb(), `${base}/error`)).rejects.toThrow(/500/);
+    await expect(importCbrRates(getDb(), `${base}/broken`)).rejects.toThrow(/ValCurs/);
+    expect(await getDb().rate.count()).toBe(0);
+  });
+
+  it("the periodic refresh swallows failures (logged as warnings)", async () => {
+    await expect(refreshRatesOnce(`${base}/error`)).resolves.toBeUndefined();
+    await expect(refreshRatesOnce("http://127.0.0.1:9/unreachable")).resolves.toBeUndefined();
+  });
+
+  it("instrumentation imports at server start when RATES_SOURCE_URL is set", async () => {
+    Object.assign(process.env, { NEXT_RUNTIME: "nodejs", RATES_SOURCE_URL: `${base}/scripts/XML_daily.asp` });
+    try {
+      await register();
+      for (let i = 0; i < 50 && (await getDb().rate.count()) < 3; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await stored()).toHaveLength(3);
+    } finally {
+      delete process.env.NEXT_RUNTIME;
+      delete process.env.RATES_SOURCE_URL;
+    }
+  });
+
+  it("npm run rates:import (scripts/rates-import.ts) imports from RATES_SOURCE_URL", async () => {
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/rates-import.ts"], {
+      env: { ...process.env, RATES_SOURCE_URL: `${base}/scripts/XML_daily.asp?date_req=21/11/2026` },
+    });
+    expect(stdout).toContain("2026-11-21");
+    expect(hits).toContain("/scripts/XML_daily.asp?date_req=21/11/2026");
+    expect(await stored()).toEqual([
+      ["CNY", "2026-11-21", 112_346],
+      ["EUR", "2026-11-21", 941_187],
+      ["USD", "2026-11-21", 815_043],
+    ]);
+  }, 60_000);
+});
