@@ -1,0 +1,16 @@
+"use client";
+
+import { Screen } from "@/components/screen";
+import { TopUpMethodChoice } from "@/components/top-up/method-choice";
+import { RequireSession } from "@/components/transfer/require-session";
+import { ru } from "@/lib/shared/strings";
+
+export default function AddMoneyPage() {
+  return (
+    <RequireSession title={ru.topUp.title}>
+      <Screen title={ru.topUp.title} back="/bank">
+        <TopUpMethodChoice />
+      </Screen>
+    </RequireSession>
+  );
+}

@@ -1,0 +1,17 @@
+"use client";
+
+import { Suspense } from "react";
+import { RequireSession } from "@/components/transfer/require-session";
+import { TransferFlow } from "@/components/transfer/transfer-flow";
+import { ru } from "@/lib/shared/strings";
+
+export default function TransferMoneyPage() {
+  return (
+    <RequireSession title={ru.transfer.title}>
+      {/* The query (method, target, amount) is read on the client only. */}
+      <Suspense>
+        <TransferFlow />
+      </Suspense>
+    </RequireSession>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { EmptyState } from "@/components/debug/empty-state";
+import { KeyValueList, flattenEntries, type Entry } from "@/components/debug/key-value-list";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { TelegramEnv } from "@/lib/client/telegram/init";
+import { useTelegram } from "@/lib/client/telegram/provider";
+import { ru } from "@/lib/shared/strings";
+
+export type DebugKind = "init-data" | "theme-params" | "launch-params";
+
+const TITLES: Record<DebugKind, string> = {
+  "init-data": ru.debug.initData,
+  "theme-params": ru.debug.themeParams,
+  "launch-params": ru.debug.launchParams,
+};
+
+/** Launch parameters without the two blocks that have their own pages, without the prefix. */
+export function launchEntries(env: TelegramEnv): Entry[] {
+  const rest = Object.fromEntries(
+    Object.entries(env.launchParams)
+      .filter(([key]) => key !== "tgWebAppData" && key !== "tgWebAppThemeParams")
+      .map(([key, value]) => [key.replace(/^tgWebApp/, "").replace(/^./, (c) => c.toLowerCase()), value]),
+  );
+  return flattenEntries({ ...rest, native: env.native, debug: env.debug });
+}
+
+function Swatch({ entry }: { entry: Entry }) {
+  if (!/^#[0-9a-f]{3,8}$/i.test(entry.value)) return null;
+  return <span className="kv-swatch" style={{ background: entry.value }} aria-hidden="true" />;
+}
+
+/** Live theme parameters: they change when the user switches the Telegram theme. */
+function ThemeParams({ env }: { env: TelegramEnv }) {
+  const state = env.sdk.useSignal(env.sdk.themeParams.state);
+  const entries = flattenEntries(state);
+  if (entries.length === 0) return <EmptyState />;
+  return <KeyValueList label={ru.debug.themeParams} entries={entries} decorate={(e) => <Swatch entry={e} />} />;
+}
+
+/**
+ * The body of a debug page: Telegram init data (user, chat, auth date, hash…), theme parameters
+ * or launch parameters as key/value rows, or an empty state when there are none.
+ */
+export function DebugView({ kind }: { kind: DebugKind }) {
+  const { status, env } = useTelegram();
+  if (status === "idle" || status === "loading") {
+    return (
+      <div className="stack" aria-busy="true">
+        <span className="visually-hidden">{ru.common.loading}</span>
+        <Skeleton height={240} radius={14} />
+      </div>
+    );
+  }
+  if (!env) return <EmptyState />;
+  if (kind === "theme-params") return <ThemeParams env={env} />;
+  const entries =
+    kind === "init-data" ? flattenEntries(env.launchParams.tgWebAppData) : launchEntries(env);
+  if (entries.length === 0) return <EmptyState />;
+  return <KeyValueList label={TITLES[kind]} entries={entries} />;
+}

@@ -1,0 +1,13 @@
+import { ru } from "@/lib/shared/strings";
+
+/** Shown by a debug page when Telegram gave it nothing to show. */
+export function EmptyState() {
+  return (
+    <div className="section result" role="status">
+      <p style={{ margin: 0 }}>{ru.debug.empty}</p>
+      <p className="hint" style={{ margin: 0 }}>
+        {ru.debug.emptyHint}
+      </p>
+    </div>
+  );
+}

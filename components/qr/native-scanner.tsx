@@ -1,0 +1,43 @@
+"use client";
+
+import { useCallback, useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
+import type { TelegramEnv } from "@/lib/client/telegram/init";
+import { ru } from "@/lib/shared/strings";
+
+type NativeScannerProps = {
+  env: TelegramEnv;
+  onContent: (content: string) => boolean;
+  onError: (message: string) => void;
+};
+
+/** True when this Telegram client has its own QR scanner (Mini Apps 6.4+). */
+export function hasNativeScanner(env: TelegramEnv | null): env is TelegramEnv {
+  return Boolean(env?.native && env.sdk.qrScanner.isSupported() && env.sdk.qrScanner.open.isAvailable());
+}
+
+/**
+ * Inside Telegram: the client's own scanner, opened at once and again on demand. The first code
+ * that is accepted closes it; closing it by hand leaves the page with its "scan" button.
+ */
+export function NativeScanner({ env, onContent, onError }: NativeScannerProps) {
+  const opened = useRef(false);
+  const scan = useCallback(async () => {
+    const scanner = env.sdk.qrScanner;
+    if (scanner.isOpened()) return;
+    try {
+      await scanner.open({ text: ru.qr.pointCamera, capture: (content) => onContent(content) });
+    } catch {
+      onError(ru.qr.processFailed);
+    }
+  }, [env, onContent, onError]);
+
+  useEffect(() => {
+    // Once per page: React StrictMode runs effects twice in development.
+    if (opened.current) return;
+    opened.current = true;
+    void scan();
+  }, [scan]);
+
+  return <Button onClick={() => void scan()}>{ru.qr.scan}</Button>;
+}

@@ -1,0 +1,30 @@
+import { ListItem } from "@/components/ui/list-item";
+import { IconChevron, IconPlus, IconQr } from "@/components/ui/icons";
+import { ru } from "@/lib/shared/strings";
+
+/** /add-money: online top-up or a payment QR code. */
+export function TopUpMethodChoice() {
+  return (
+    <section className="stack" aria-labelledby="top-up-choose-title">
+      <h2 id="top-up-choose-title" className="section-title">
+        {ru.topUp.chooseMethod}
+      </h2>
+      <div className="section">
+        <ListItem
+          href="/add-money/online"
+          title={ru.topUp.online}
+          subtitle={ru.topUp.onlineHint}
+          before={<IconPlus />}
+          after={<IconChevron />}
+        />
+        <ListItem
+          href="/add-money/qr"
+          title={ru.topUp.qr}
+          subtitle={ru.topUp.qrHint}
+          before={<IconQr />}
+          after={<IconChevron />}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import { AmountField } from "@/components/transfer/amount-field";
+import { Button } from "@/components/ui/button";
+import { Segmented } from "@/components/ui/segmented";
+import { Toast, useToast } from "@/components/ui/toast";
+import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
+import { isMoneyKey, topUpWallet, wasRefused } from "@/lib/client/transfer/submit";
+import {
+  CURRENCIES,
+  CURRENCY_INFO,
+  MAX_TOPUP_MINOR,
+  formatAmount,
+  parseAmount,
+  toSafeNumber,
+  type Currency,
+} from "@/lib/shared/money";
+import { fill, ru } from "@/lib/shared/strings";
+
+const OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRENCY_INFO[code].symbol}` }));
+
+/**
+ * /add-money/online: currency, amount, confirm. The wallet is credited directly (no payment
+ * provider); one idempotency key per submitted form makes a retry safe.
+ */
+export function OnlineTopUpForm() {
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const toast = useToast();
+  const idempotency = useIdempotencyKey();
+  const [currency, setCurrency] = useState<Currency>("RUB");
+  const [amount, setAmount] = useState("");
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [shake, setShake] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  function edited() {
+    idempotency.reset();
+    setAmountError(null);
+    setSuccess(null);
+  }
+
+  function reject(message: string) {
+    setAmountError(message);
+    setShake((n) => n + 1);
+    toast.error(message);
+  }
+
+  async function submit() {
+    if (submitting) return;
+    const minor = parseAmount(amount);
+    if (minor === null) return reject(ru.validation.invalidAmount);
+    if (minor > BigInt(MAX_TOPUP_MINOR)) return reject(ru.errors.topUpLimit);
+    setSubmitting(true);
+    try {
+      await topUpWallet({ currency, amount: toSafeNumber(minor) }, idempotency.current());
+      idempotency.reset();
+      setAmount("");
+      setSuccess(
+        fill(ru.topUp.success, { amount: formatAmount(minor), symbol: CURRENCY_INFO[currency].symbol }),
+      );
+      void mutate(isMoneyKey);
+    } catch (error) {
+      if (wasRefused(error)) idempotency.reset();
+      toast.error(ru.topUp.failed);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 className="section-title">{ru.topUp.currency}</h2>
+      <Segmented
+        label={ru.topUp.currencyGroup}
+        options={OPTIONS}
+        value={currency}
+        onChange={(value) => {
+          setCurrency(value);
+          edited();
+        }}
+      />
+      <AmountField
+        label={ru.topUp.amount}
+        value={amount}
+        error={amountError}
+        shakeKey={shake}
+        onChange={(value) => {
+          setAmount(value);
+          edited();
+        }}
+      />
+      <Button type="submit" loading={submitting} disabled={!amount}>
+        {submitting ? ru.topUp.submitting : ru.topUp.confirm}
+      </Button>
+      {success && (
+        <div className="section result">
+          <p role="status">{success}</p>
+          <Button variant="secondary" onClick={() => router.push("/bank")}>
+            {ru.topUp.toBank}
+          </Button>
+        </div>
+      )}
+      <Toast toast={toast} />
+    </form>
+  );
+}

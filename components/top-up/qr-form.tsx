@@ -1,0 +1,94 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import { AmountField } from "@/components/transfer/amount-field";
+import { WalletPicker } from "@/components/transfer/wallet-picker";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Toast, useToast } from "@/components/ui/toast";
+import { useWallets } from "@/lib/client/hooks";
+import { buildTransferLink } from "@/lib/client/qr";
+import { parseAmount } from "@/lib/shared/money";
+import { ru } from "@/lib/shared/strings";
+
+// qrcode.react is needed only once a code is drawn, so it stays out of every other page.
+const PaymentQr = dynamic(() => import("@/components/top-up/payment-qr").then((m) => m.PaymentQr), {
+  ssr: false,
+  loading: () => <Skeleton width={224} height={224} radius={12} />,
+});
+
+/** /add-money/qr: pick an own account, enter an amount, show the payment QR for it. */
+export function QrTopUpForm() {
+  const wallets = useWallets();
+  const toast = useToast();
+  const [walletId, setWalletId] = useState<number | null>(null);
+  const [amount, setAmount] = useState("");
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [shake, setShake] = useState(0);
+  const [link, setLink] = useState<string | null>(null);
+
+  const list = wallets.data ?? [];
+  const wallet = list.find((w) => w.id === walletId) ?? list[0] ?? null;
+
+  function generate() {
+    if (!wallet) return;
+    if (parseAmount(amount) === null) {
+      setAmountError(ru.validation.invalidAmount);
+      setShake((n) => n + 1);
+      toast.error(ru.validation.invalidAmount);
+      return;
+    }
+    setLink(buildTransferLink(wallet.number, amount));
+  }
+
+  if (wallets.isLoading) {
+    return (
+      <div className="stack" aria-busy="true">
+        <span className="visually-hidden">{ru.common.loading}</span>
+        <Skeleton height={224} radius={14} />
+        <Skeleton height={72} radius={12} />
+      </div>
+    );
+  }
+  if (wallets.error) return <p role="alert">{ru.bank.loadFailed}</p>;
+  if (list.length === 0) return <p className="hint">{ru.topUp.noWallets}</p>;
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        generate();
+      }}
+    >
+      <h2 className="section-title">{ru.topUp.account}</h2>
+      <WalletPicker
+        label={ru.topUp.account}
+        wallets={list}
+        selectedId={wallet?.id ?? null}
+        onSelect={(w) => {
+          setWalletId(w.id);
+          setLink(null);
+        }}
+      />
+      <AmountField
+        label={ru.topUp.amount}
+        value={amount}
+        error={amountError}
+        shakeKey={shake}
+        onChange={(value) => {
+          setAmount(value);
+          setAmountError(null);
+          setLink(null);
+        }}
+      />
+      <Button type="submit" disabled={!amount}>
+        {ru.topUp.generate}
+      </Button>
+      {link && wallet && <PaymentQr link={link} accountNumber={wallet.number} />}
+      <Toast toast={toast} />
+    </form>
+  );
+}
