@@ -141,3 +141,16 @@ describe("GET /api/v1/demo/telegram-init-data", () => {
     expect(res).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
   });
 });
+
+describe("Telegram photo", () => {
+  it("keeps only http(s) photo addresses, else falls back to the generated avatar", async () => {
+    for (const [id, photo_url] of [
+      [555101, "javascript:alert(1)"],
+      [555102, "/api/v1/avatars/1.svg"],
+    ] as const) {
+      const res = await login(initData({ id, first_name: "Фото", photo_url }));
+      const profile = await me(res.body.access_token);
+      expect(profile.avatarUrl).toBe(`/api/v1/avatars/${profile.id % 1_000_000}.svg`);
+    }
+  });
+});

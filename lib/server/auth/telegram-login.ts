@@ -42,10 +42,13 @@ function parseValid(initData: string, botToken: string) {
   }
 }
 
-/** Only web addresses or our own avatar path may end up in an <img src>. */
+/**
+ * Only web addresses may end up in an <img src>. Our own generated avatar (what the demo signer
+ * puts there) is not stored: the fallback already derives the right one from the user's id.
+ */
 function safePhotoUrl(url: string | undefined): string | undefined {
   if (!url || url.length > 512) return undefined;
-  return /^https?:\/\//i.test(url) || /^\/api\/v1\/avatars\/\d+\.svg$/.test(url) ? url : undefined;
+  return /^https?:\/\/[^\s"'<>]+$/i.test(url) ? url : undefined;
 }
 
 /**
