@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/server/db";
-import { uniqueWalletNumber } from "@/lib/server/wallets/numbers";
+import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import type { Currency } from "@/lib/shared/money";
 
 export type LedgerWallet = { id: number; userId: number; currency: string };
@@ -12,7 +12,11 @@ const walletSelect = { id: true, userId: true, currency: true } as const;
  * (`isSystem`): its wallets are the other side of top-ups and currency exchange and may go
  * negative. It has no username, e-mail or Telegram id, so no lookup can ever find it by those.
  */
-export async function bankWallet(tx: Tx, currency: Currency): Promise<LedgerWallet> {
+export async function bankWallet(
+  tx: Tx,
+  currency: Currency,
+  random?: RandomInt,
+): Promise<LedgerWallet> {
   let bank = await tx.user.findFirst({
     where: { isSystem: true },
     orderBy: { id: "asc" },
@@ -28,7 +32,7 @@ export async function bankWallet(tx: Tx, currency: Currency): Promise<LedgerWall
   });
   if (existing) return existing;
   return tx.wallet.create({
-    data: { userId: bank.id, currency, number: await uniqueWalletNumber(tx) },
+    data: { userId: bank.id, currency, number: await uniqueWalletNumber(tx, random) },
     select: walletSelect,
   });
 }

@@ -1,0 +1,212 @@
+/**
+ * Demo data: the bank, three users with four wallets each, top-ups and 36 transfers over the last
+ * eight weeks (some across currencies), and 90 days of rates. Every movement goes through the
+ * real ledger (`postTransfer`), so postings and the double-entry invariants hold.
+ * Deterministic: a fixed-seed generator drives every choice; dates are relative to `now`.
+ *
+ * Run directly: `npx tsx prisma/seed.ts` (DATABASE_URL, default file:./data/minibank.db).
+ * `npm run demo` calls `seedDemo(db)` when the database has no users.
+ */
+import Module from "node:module";
+import type { Db, Tx } from "@/lib/server/db";
+import type { Currency } from "@/lib/shared/money";
+
+const DAY_MS = 86_400_000;
+const SEED = 0x5eed_2026;
+
+/** mulberry32: a tiny, well-mixed PRNG; the same seed always gives the same demo. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (max: number) => Math.floor(next() * max);
+  const between = (min: number, max: number) => min + int(max - min + 1);
+  return { next, int, between, pick: <T>(items: readonly T[]) => items[int(items.length)] };
+}
+
+type Random = ReturnType<typeof prng>;
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Daily quotes (working days, as the Central Bank publishes) as a smooth bounded random walk. */
+const RATE_WALKS: Record<Exclude<Currency, "RUB">, { start: number; min: number; max: number; step: number }> = {
+  USD: { start: 91.2, min: 80, max: 100, step: 0.45 },
+  EUR: { start: 98.6, min: 88, max: 108, step: 0.5 },
+  CNY: { start: 12.6, min: 11, max: 14, step: 0.06 },
+};
+
+export function demoRates(today: number, random: Random) {
+  const rows: { currency: string; date: string; value: number }[] = [];
+  for (const [currency, walk] of Object.entries(RATE_WALKS)) {
+    let value = walk.start;
+    let drift = 0;
+    for (let day = 89; day >= 0; day -= 1) {
+      const ms = today - day * DAY_MS;
+      const weekday = new Date(ms).getUTCDay();
+      // Momentum keeps the curve smooth; the pull to the middle keeps it inside its band.
+      drift = 0.7 * drift + 0.3 * (random.next() * 2 - 1) * walk.step;
+      const middle = (walk.min + walk.max) / 2;
+      value += drift + (middle - value) * 0.02;
+      value = Math.min(walk.max, Math.max(walk.min, value));
+      if (weekday === 0 || weekday === 6) continue;
+      rows.push({ currency, date: isoDay(ms), value: Math.round(value * 10_000) });
+    }
+  }
+  return rows;
+}
+
+const PEOPLE = [
+  {
+    username: "alice",
+    email: null,
+    telegramId: "100000001",
+    telegramUsername: "alice_tg",
+    telegramFirstName: "Алиса",
+    photoUrl: "/demo/alice.svg",
+  },
+  { username: "boris", email: "boris@example.com", telegramId: null, telegramUsername: null, telegramFirstName: null, photoUrl: null },
+  {
+    username: "vera",
+    email: "vera@example.com",
+    telegramId: "100000003",
+    telegramUsername: "vera_tg",
+    telegramFirstName: "Вера",
+    photoUrl: null,
+  },
+] as const;
+
+/** Opening top-ups per person, in minor units. */
+const OPENING: Record<Currency, [number, number]> = {
+  RUB: [8_000_000, 25_000_000],
+  USD: [50_000, 300_000],
+  EUR: [40_000, 250_000],
+  CNY: [200_000, 1_500_000],
+};
+
+/** Typical transfer sizes, in minor units. */
+const TRANSFER_SIZE: Record<Currency, [number, number]> = {
+  RUB: [30_000, 1_500_000],
+  USD: [500, 20_000],
+  EUR: [500, 15_000],
+  CNY: [2_000, 90_000],
+};
+
+export type SeedOptions = { now?: Date };
+
+export type SeedResult = { users: number; transfers: number; rates: number };
+
+/** Fills an empty database with the demo. Does nothing when the demo users already exist. */
+export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+  const { postTransfer } = await import("@/lib/server/ledger/postings");
+  const { bankWallet } = await import("@/lib/server/ledger/bank");
+  const { topUpIn } = await import("@/lib/server/ledger/top-up");
+  const { ensureWallets } = await import("@/lib/server/wallets/init-wallets");
+  const { CURRENCIES } = await import("@/lib/shared/money");
+
+  if (await db.user.findUnique({ where: { username: PEOPLE[0].username } })) {
+    return { users: 0, transfers: 0, rates: 0 };
+  }
+  const random = prng(SEED);
+  const today = Date.parse(`${isoDay((options.now ?? new Date()).getTime())}T00:00:00Z`);
+  const start = today - 56 * DAY_MS;
+  const at = (ms: number) => new Date(ms);
+  const inTx = <T>(work: (tx: Tx) => Promise<T>) => db.$transaction(work, { timeout: 15_000 });
+
+  const rates = demoRates(today, random);
+  for (const rate of rates) {
+    await db.rate.upsert({
+      where: { currency_date: { currency: rate.currency, date: rate.date } },
+      create: rate,
+      update: { value: rate.value },
+    });
+  }
+
+  await inTx(async (tx) => {
+    for (const currency of CURRENCIES) await bankWallet(tx, currency, random.int);
+  });
+
+  const wallets: Record<Currency, { id: number; userId: number; currency: string }>[] = [];
+  for (const person of PEOPLE) {
+    const user = await db.user.create({ data: { ...person, createdAt: at(start - 3 * DAY_MS) } });
+    const rows = await inTx((tx) => ensureWallets(tx, user.id, random.int));
+    wallets.push(
+      Object.fromEntries(rows.map((w) => [w.currency, { id: w.id, userId: user.id, currency: w.currency }])) as Record<
+        Currency,
+        { id: number; userId: number; currency: string }
+      >,
+    );
+    for (const [i, currency] of CURRENCIES.entries()) {
+      const [min, max] = OPENING[currency];
+      const amount = Math.round(random.between(min, max) / 100) * 100;
+      const createdAt = at(start + (i + 1) * 37 * 60_000 + wallets.length * 3_600_000);
+      await inTx((tx) => topUpIn(tx, { userId: user.id, currency, amount, createdAt }));
+    }
+  }
+
+  let transfers = 0;
+  const count = 36;
+  for (let i = 0; i < count; i += 1) {
+    // Spread over the eight weeks, in waking hours, strictly increasing so ids follow time.
+    const dayStart = start + Math.floor(((i + 1) * 55 * DAY_MS) / (count + 1) / DAY_MS) * DAY_MS;
+    const createdAt = at(dayStart + (8 + random.int(13)) * 3_600_000 + i * 60_000 + random.int(60) * 1000);
+    const from = random.int(PEOPLE.length);
+    const to = (from + 1 + random.int(PEOPLE.length - 1)) % PEOPLE.length;
+    const currency = random.pick(CURRENCIES);
+    const into = i % 4 === 3 ? random.pick(CURRENCIES.filter((c) => c !== currency)) : currency;
+    const [min, max] = TRANSFER_SIZE[currency];
+    const wanted = BigInt(Math.round(random.between(min, max) / 100) * 100);
+    const sender = wallets[from][currency];
+    const moved = await inTx(async (tx) => {
+      // Never more than half of what the sender has, so the story never runs out of money.
+      const { balance } = await tx.wallet.findUniqueOrThrow({ where: { id: sender.id } });
+      const amount = wanted < balance / 2n ? wanted : (balance / 2n / 100n) * 100n;
+      if (amount < 100n) return false;
+      await postTransfer(tx, { kind: "transfer", sender, receiver: wallets[to][into], amount, createdAt });
+      return true;
+    });
+    if (moved) transfers += 1;
+    if (i === 17) {
+      // A mid-period top-up, so the history shows one between transfers.
+      await inTx((tx) =>
+        topUpIn(tx, { userId: wallets[0].RUB.userId, currency: "RUB", amount: 1_500_000, createdAt: at(createdAt.getTime() + 3_600_000) }),
+      );
+    }
+  }
+  return { users: PEOPLE.length, transfers, rates: rates.length };
+}
+
+// The server modules are marked `server-only`; run directly (outside Next.js) that marker is a no-op.
+function allowServerModules(): void {
+  const resolved = require.resolve("server-only");
+  const stub = new Module(resolved);
+  stub.loaded = true;
+  require.cache[resolved] = stub;
+}
+
+async function main(): Promise<void> {
+  allowServerModules();
+  const { createDb } = await import("@/lib/server/db");
+  const db = createDb(process.env.DATABASE_URL ?? "file:./data/minibank.db");
+  try {
+    const result = await seedDemo(db);
+    console.log(
+      result.users
+        ? `Demo seeded: ${result.users} users, ${result.transfers} transfers, ${result.rates} daily rates`
+        : "Demo users already exist; nothing to do",
+    );
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  });
+}
