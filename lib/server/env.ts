@@ -87,7 +87,7 @@ export function resetEnvForTests(): void {
 }
 
 /** One line per problem; empty when production may start. Shared with scripts/start.mjs. */
-export function checkProductionEnv(env: NodeJS.ProcessEnv): string[] {
+export function checkProductionEnv(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   const secret = env.JWT_SECRET ?? "";
   if (!secret) problems.push("JWT_SECRET is missing (at least 32 bytes of random data)");

@@ -28,7 +28,12 @@ describe("production configuration", () => {
 
   it("npm start refuses to start without secrets and exits non-zero", () => {
     const result = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/start.ts"], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, SMTP_URL: good.SMTP_URL },
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        SMTP_URL: good.SMTP_URL,
+      },
       encoding: "utf8",
       timeout: 60_000,
     });
