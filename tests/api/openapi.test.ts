@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import { GET } from "@/app/api/v1/openapi.json/route";
+import { call } from "@/tests/support/api";
+
+const apiDir = path.join(process.cwd(), "app/api");
+
+/** Every route file under app/api as [OpenAPI path, lower-case method]. */
+function routeOperations(): [string, string][] {
+  const files = (fs.readdirSync(apiDir, { recursive: true }) as string[]).filter((f) => f.endsWith("route.ts"));
+  const operations: [string, string][] = [];
+  for (const file of files) {
+    const source = fs.readFileSync(path.join(apiDir, file), "utf8");
+    const routePath = `/api/${path.dirname(file).split(path.sep).join("/")}`.replace(/\[(\w+)\]/g, "{$1}");
+    const methods = [...source.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)];
+    expect(methods.length).toBeGreaterThan(0);
+    for (const [, method] of methods) operations.push([routePath, method.toLowerCase()]);
+  }
+  return operations;
+}
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is public and answers an OpenAPI 3.1 document", async () => {
+    const res = await call(GET);
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    expect(res.body.components.securitySchemes.bearerAuth).toEqual({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
+    expect(res.body.components.schemas.Error.required).toEqual(["message", "code"]);
+  });
+
+  it("describes every route file's path and method, and nothing that does not exist", async () => {
+    const { paths } = (await call(GET)).body as { paths: Record<string, Record<string, unknown>> };
+    const operations = routeOperations();
+    expect(operations.length).toBeGreaterThanOrEqual(25);
+    const missing = operations.filter(([p, m]) => !paths[p]?.[m]).map(([p, m]) => `${m.toUpperCase()} ${p}`);
+    expect(missing).toEqual([]);
+    const documented = Object.entries(paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m} ${p}`));
+    const existing = new Set(operations.map(([p, m]) => `${m} ${p}`));
+    expect(documented.filter((op) => !existing.has(op))).toEqual([]);
+  });
+
+  it("carries request bodies from the zod schemas and bearer security on protected endpoints", async () => {
+    const { paths } = (await call(GET)).body;
+    const transfer = paths["/api/v1/transfers"].post;
+    const body = transfer.requestBody.content["application/json"].schema;
+    expect(body.required.sort()).toEqual(["amount", "receiverWalletId", "senderWalletId"]);
+    expect(body.properties.amount.type).toBe("integer");
+    expect(transfer.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(transfer.responses)).toEqual(expect.arrayContaining(["201", "401", "403", "404", "409", "422"]));
+    expect(transfer.responses["422"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(transfer.parameters.map((p: { name: string }) => p.name)).toContain("Idempotency-Key");
+    const topUp = paths["/api/v1/wallet/topup"].post.requestBody.content["application/json"].schema;
+    expect(topUp.properties.currency.enum).toEqual(["RUB", "USD", "EUR", "CNY"]);
+    expect(topUp.properties.amount.maximum).toBe(100_000_000);
+    expect(paths["/api/v1/auth/email/verify-code"].post.security).toEqual([]);
+    const ok = paths["/api/v1/transfers/wallet/{walletId}"].get.responses["200"];
+    expect(ok.content["application/json"].schema.type).toBe("array");
+    expect(ok.headers["x-next-cursor"]).toBeDefined();
+    const history = paths["/api/v1/rates/{currency}/history"].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
+    expect(history).toEqual(["path:currency", "query:from", "query:to"]);
+  });
+});
