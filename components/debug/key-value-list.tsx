@@ -1,11 +1,14 @@
+import dayjs from "dayjs";
 import type { ReactNode } from "react";
 
 export type Entry = { key: string; value: string };
 
 function display(value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (typeof value === "string") return value;
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? null : dayjs(value).format("DD.MM.YYYY HH:mm:ss");
+  }
+  if (typeof value === "string") return value || null;
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
     return String(value);
   }
@@ -14,7 +17,7 @@ function display(value: unknown): string | null {
 
 /**
  * Flattens launch data into readable rows: nested objects become dotted keys (`user.first_name`),
- * dates ISO strings, arrays JSON. Empty values are left out.
+ * dates DD.MM.YYYY HH:mm:ss (local time), arrays JSON. Empty values are left out.
  */
 export function flattenEntries(value: unknown, prefix = ""): Entry[] {
   if (value && typeof value === "object" && !(value instanceof Date) && !Array.isArray(value)) {
