@@ -48,8 +48,10 @@ type Operation = {
 };
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-  return rest;
+  const generated = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  // The dialect is declared once for the whole document (OpenAPI 3.1 is JSON Schema 2020-12).
+  delete generated.$schema;
+  return generated;
 }
 
 const intId = { type: "integer", minimum: 1 };
