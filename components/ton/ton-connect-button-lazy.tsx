@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { resolveLaunchLanguage } from "@/lib/client/ton/launch-language";
 import styles from "./ton.module.css";
 
 /** Keeps the button's place while the widget's code loads. */
@@ -9,9 +10,13 @@ function ButtonPlaceholder() {
 }
 
 // ssr: false because the widget touches window/localStorage at creation; the split keeps its
-// ~160 KB gzip out of every screen that does not show it (sign-in screens above all).
+// ~160 KB gzip out of every screen that does not show it (sign-in screens above all). The user's
+// language is settled while the chunk loads, so the button never flips from English to Russian.
 const LazyButton = dynamic(
-  () => import("./ton-connect-button").then((m) => m.TonConnectWalletButton),
+  () =>
+    Promise.all([import("./ton-connect-button"), resolveLaunchLanguage()]).then(
+      ([m]) => m.TonConnectWalletButton,
+    ),
   { ssr: false, loading: ButtonPlaceholder },
 );
 

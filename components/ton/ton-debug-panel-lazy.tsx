@@ -2,9 +2,14 @@
 
 import dynamic from "next/dynamic";
 import { ru } from "@/lib/shared/strings";
+import { resolveLaunchLanguage } from "@/lib/client/ton/launch-language";
 
-/** The debug panel carries the whole widget, so it loads only on /ton-connect, on the client. */
+/**
+ * The debug panel carries the whole widget, so it loads only on /ton-connect, on the client, once
+ * the user's language is known.
+ */
 export const TonDebugPanelLazy = dynamic(
-  () => import("./ton-debug-panel").then((m) => m.TonDebugPanel),
+  () =>
+    Promise.all([import("./ton-debug-panel"), resolveLaunchLanguage()]).then(([m]) => m.TonDebugPanel),
   { ssr: false, loading: () => <p>{ru.common.loading}</p> },
 );
