@@ -43,6 +43,7 @@ export function PinInput({
   }, [disabled]);
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    // No maxLength on the input: a pasted "123 456" must survive until the non-digits are dropped.
     const digits = event.target.value.replace(/\D/g, "").slice(0, length);
     onChange(digits);
     if (digits.length === length && value.length !== length) onComplete(digits);
@@ -74,7 +75,6 @@ export function PinInput({
         inputMode="numeric"
         pattern="[0-9]*"
         autoComplete="one-time-code"
-        maxLength={length}
         disabled={disabled}
         autoFocus
       />
