@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { formatHistoryDate, mergeHistory } from "@/components/bank/bank-math";
 import { HistoryTab } from "@/components/bank/history-tab";
+import type { TransferDto } from "@/lib/shared/schemas/transfers";
 import { fakeServer, ME, on, renderFresh, type Route } from "./bank-support";
 
 jest.mock("next/navigation", () => ({
@@ -12,8 +13,11 @@ const WALLETS = [
   { id: 2, currency: "USD", balance: 5_000, number: "2202000000000002" },
 ];
 
-function transfer(id: number, fields: Record<string, unknown>) {
+function transfer(id: number, fields: Partial<TransferDto>): TransferDto {
   return {
+    senderWalletId: 0,
+    receiverWalletId: 0,
+    createdAt: "2025-01-01T00:00:00",
     id,
     amount: 1000,
     currency: "RUB",
