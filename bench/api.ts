@@ -4,7 +4,9 @@
  * with autocannon at 64 connections (5 s warm-up, then 20 s measured), each request as a random
  * user with that user's own token. Prints req/s, p50, p99 and the ratio to /api/health, checks
  * the ledger invariants afterwards, and writes bench/results/<date>.json.
- *   BENCH_USERS, BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_WARMUP: override the defaults.
+ *   BENCH_USERS, BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_WARMUP: override the defaults;
+ *   BENCH_ONLY=transfers,wallet: a subset (health always runs: it is the baseline);
+ *   BENCH_SEEDED_DB=<file>: start from a copy of an already seeded database.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -127,6 +129,16 @@ function run(url: string, endpoint: Endpoint, duration: number): Promise<autocan
   });
 }
 
+/** Requests the client gave up on may still be queued in the server: wait until it is idle. */
+async function drain(url: string) {
+  for (let i = 0; i < 60; i += 1) {
+    const started = performance.now();
+    await fetch(`${url}/api/health`);
+    if (performance.now() - started < 20) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 function summarize(endpoint: Endpoint, result: autocannon.Result, baseline: number): Row {
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
@@ -188,13 +200,19 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-bench-"));
   const databaseUrl = `file:${path.join(work, "bench.db")}`;
   console.log(`database ${databaseUrl}`);
+  const seeded = process.env.BENCH_SEEDED_DB;
   const distDir = await ensureBuild({ distDir: ".next-bench", fresh: true, log: console.log });
 
-  await migrate(databaseUrl);
   const db = createDb(databaseUrl);
-  const seedStart = performance.now();
-  await seedBench(db, { users: USERS, balance: 100_000_000n });
-  console.log(`seeded ${USERS} users in ${Math.round(performance.now() - seedStart)} ms`);
+  if (seeded) {
+    // A copy of a database seeded earlier with the same BENCH_USERS (seeding takes ~40 s).
+    fs.copyFileSync(seeded, databaseUrl.slice("file:".length));
+  } else {
+    await migrate(databaseUrl);
+    const seedStart = performance.now();
+    await seedBench(db, { users: USERS, balance: 100_000_000n });
+    console.log(`seeded ${USERS} users in ${Math.round(performance.now() - seedStart)} ms`);
+  }
   const tokens = await mintTokens();
 
   const logFile = path.join(work, "server.log");
@@ -220,7 +238,10 @@ async function main() {
   try {
     const list = endpoints(tokens);
     // Reads of history run after the transfers, so histories are not one row long.
-    const order = [list[0], list[1], list[3], list[2]];
+    const only = process.env.BENCH_ONLY?.split(",");
+    const order = [list[0], list[1], list[3], list[2]].filter(
+      (e, i) => i === 0 || !only || only.some((word) => e.name.includes(word)),
+    );
     for (const endpoint of order) {
       process.stdout.write(`${endpoint.name}: warm-up ${WARMUP} s, measure ${SECONDS} s… `);
       await run(server.url, endpoint, WARMUP);
@@ -228,6 +249,7 @@ async function main() {
       const row = summarize(endpoint, result, rows[0]?.reqPerSec ?? 0);
       console.log(`${row.reqPerSec} req/s`);
       rows.push(row);
+      await drain(server.url);
     }
   } finally {
     await server.stop();

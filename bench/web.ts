@@ -1,0 +1,212 @@
+/**
+ * Front-end weight benchmark (`npm run bench:web`; never part of `npm test`). Builds the app (or
+ * reuses MINIBANK_BUILD_DIR), serves it in demo mode on a fresh seeded database, and in Debian's
+ * Chromium measures the JavaScript each page ships (bytes as served with gzip), then runs
+ * Lighthouse's mobile preset on / and /bank. Prints a table, writes bench/results/web-<date>.json.
+ * No network: every request that is not to the app is aborted.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import puppeteer, { type Page as PuppeteerPage } from "puppeteer-core";
+import { chromium, type Page } from "playwright-core";
+import { createDb } from "@/lib/server/db";
+import { seedDemo } from "@/prisma/seed";
+import { ensureBuild, startServer } from "@/scripts/app-server";
+import { migrate } from "@/scripts/lib/database";
+
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const PORT = Number(process.env.BENCH_PORT ?? 3206);
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const RESULTS = path.resolve(__dirname, "results");
+
+type PageSpec = { path: string; signedIn: boolean; budgetKb: number };
+const PAGES: PageSpec[] = [
+  { path: "/", signedIn: false, budgetKb: 110 },
+  { path: "/email-login", signedIn: false, budgetKb: 110 },
+  { path: "/bank", signedIn: true, budgetKb: 160 },
+  { path: "/transfer-money", signedIn: true, budgetKb: 160 },
+];
+const LIGHTHOUSE_PAGES = ["/", "/bank"];
+
+type Session = { access_token: string; refresh_token: string };
+type Chunk = { url: string; bytes: number; raw: number };
+type JsRow = { page: string; scripts: number; gzipKb: number; rawKb: number; budgetKb: number; biggest: Chunk[] };
+
+/** Signs in a seeded demo user the way the app does: a code by e-mail (the demo outbox). */
+async function signIn(base: string, databaseUrl: string): Promise<Session> {
+  const db = createDb(databaseUrl);
+  const user = await db.user.findFirstOrThrow({ where: { isSystem: false, email: { not: null } } });
+  const email = user.email!;
+  const post = (p: string, body: unknown) =>
+    fetch(`${base}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!(await post("/api/v1/auth/email/request-code", { email })).ok) throw new Error("request-code failed");
+  const mail = await db.outboxEmail.findFirstOrThrow({ where: { to: email }, orderBy: { id: "desc" } });
+  const code = /\b(\d{6})\b/.exec(mail.text)![1];
+  await db.$disconnect();
+  const res = await post("/api/v1/auth/email/verify-code", { email, code });
+  if (!res.ok) throw new Error(`verify-code failed: ${res.status}`);
+  return (await res.json()) as Session;
+}
+
+/** Session storage is per tab: put the tokens there before any app script runs. */
+function sessionScript(session: Session): string {
+  return `try { sessionStorage.setItem("access_token", ${JSON.stringify(session.access_token)});
+    sessionStorage.setItem("refresh_token", ${JSON.stringify(session.refresh_token)}); } catch {}`;
+}
+
+async function measureJs(page: Page, base: string, spec: PageSpec): Promise<JsRow> {
+  const chunks: Chunk[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script" || !response.url().startsWith(base)) return;
+    const sizes = await response.request().sizes();
+    const length = Number(response.headers()["content-length"] ?? NaN);
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    chunks.push({
+      url: response.url().slice(base.length),
+      bytes: Number.isFinite(length) ? length : sizes.responseBodySize,
+      raw: body.length,
+    });
+  });
+  await page.goto(`${base}${spec.path}`, { waitUntil: "networkidle" });
+  // Lazy chunks requested right after hydration count too.
+  await page.waitForTimeout(1000);
+  const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
+  return {
+    page: spec.path,
+    scripts: chunks.length,
+    gzipKb: kb(chunks.reduce((s, c) => s + c.bytes, 0)),
+    rawKb: kb(chunks.reduce((s, c) => s + c.raw, 0)),
+    budgetKb: spec.budgetKb,
+    biggest: [...chunks].sort((a, b) => b.bytes - a.bytes).slice(0, 3),
+  };
+}
+
+async function measureAllJs(base: string, session: Session): Promise<JsRow[]> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+  const rows: JsRow[] = [];
+  try {
+    for (const spec of PAGES) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        extraHTTPHeaders: { "accept-encoding": "gzip" },
+      });
+      await context.route("**/*", (route) =>
+        route.request().url().startsWith(base) ? route.continue() : route.abort(),
+      );
+      if (spec.signedIn) await context.addInitScript(sessionScript(session));
+      rows.push(await measureJs(await context.newPage(), base, spec));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+type LighthouseRow = { page: string; performance: number; fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+
+async function runLighthouse(base: string, session: Session): Promise<LighthouseRow[]> {
+  const port = 9300 + Math.floor(Math.random() * 500);
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    headless: true,
+    args: [...ARGS, `--remote-debugging-port=${port}`],
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const pagePath of LIGHTHOUSE_PAGES) {
+      const page: PuppeteerPage = await browser.newPage();
+      await page.evaluateOnNewDocument(sessionScript(session));
+      const result = await lighthouse(
+        `${base}${pagePath}`,
+        { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true },
+        undefined,
+        page,
+      );
+      const audits = result!.lhr.audits;
+      rows.push({
+        page: pagePath,
+        performance: result!.lhr.categories.performance.score ?? 0,
+        fcpMs: Math.round(audits["first-contentful-paint"].numericValue ?? 0),
+        lcpMs: Math.round(audits["largest-contentful-paint"].numericValue ?? 0),
+        tbtMs: Math.round(audits["total-blocking-time"].numericValue ?? 0),
+        cls: Math.round((audits["cumulative-layout-shift"].numericValue ?? 0) * 1000) / 1000,
+      });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+function table(head: string[], lines: string[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ");
+  console.log([fmt(head), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(fmt)].join("\n"));
+}
+
+async function main() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-bench-web-"));
+  const databaseUrl = `file:${path.join(work, "web.db")}`;
+  const distDir = await ensureBuild({ distDir: ".next-bench", fresh: true, env: { MINIBANK_DEMO: "1" }, log: console.log });
+  await migrate(databaseUrl);
+  const db = createDb(databaseUrl);
+  await seedDemo(db);
+  await db.$disconnect();
+
+  const server = await startServer({
+    distDir,
+    port: PORT,
+    logFile: path.join(work, "server.log"),
+    env: { DATABASE_URL: databaseUrl, MINIBANK_DATA_DIR: work, MINIBANK_DEMO: "1", LOG_LEVEL: "warn" },
+  });
+  let js: JsRow[];
+  let lh: LighthouseRow[];
+  try {
+    const session = await signIn(server.url, databaseUrl);
+    js = await measureAllJs(server.url, session);
+    lh = await runLighthouse(server.url, session);
+  } finally {
+    await server.stop();
+  }
+
+  console.log();
+  table(
+    ["page", "scripts", "JS gzip KB", "raw KB", "budget KB", "biggest chunks (gzip KB)"],
+    js.map((r) => [
+      r.page,
+      String(r.scripts),
+      String(r.gzipKb),
+      String(r.rawKb),
+      `${r.budgetKb}${r.gzipKb > r.budgetKb ? " OVER" : ""}`,
+      r.biggest.map((c) => `${path.basename(c.url)} ${Math.round(c.bytes / 102.4) / 10}`).join(", "),
+    ]),
+  );
+  console.log();
+  table(
+    ["page", "performance", "FCP ms", "LCP ms", "TBT ms", "CLS"],
+    lh.map((r) => [r.page, `${r.performance}${r.performance < 0.95 ? " (< 0.95)" : ""}`, String(r.fcpMs), String(r.lcpMs), String(r.tbtMs), String(r.cls)]),
+  );
+
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const file = path.join(RESULTS, `web-${new Date().toISOString().slice(0, 10)}.json`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), js, lighthouse: lh }, null, 2)}\n`);
+  console.log(`\nwritten ${path.relative(process.cwd(), file)}`);
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
