@@ -218,6 +218,7 @@ describe("Idempotency-Key on POST /api/v1/transfers", () => {
     const long = await send(alice.token, body, { "Idempotency-Key": "k".repeat(129) });
     expect(long.status).toBe(400);
     expect(long.body.message).toMatch(/128/);
+    expect((await send(alice.token, body, { "Idempotency-Key": "   " })).status).toBe(400);
     expect((await send(alice.token, body, { "Idempotency-Key": "k".repeat(128) })).status).toBe(201);
     expect(await balanceOf(alice.wallets.RUB)).toBe(9_999);
   });
