@@ -143,10 +143,21 @@ describe("GET /api/v1/demo/telegram-init-data", () => {
 });
 
 describe("Telegram photo", () => {
-  it("keeps only http(s) photo addresses, else falls back to the generated avatar", async () => {
+  it("keeps http(s) addresses and the app's own paths", async () => {
+    for (const [id, photo_url] of [
+      [555103, "https://t.me/i/userpic/320/x.jpg"],
+      [555104, "/demo/alice.svg"],
+    ] as const) {
+      const res = await login(initData({ id, first_name: "Фото", photo_url }));
+      expect((await me(res.body.access_token)).avatarUrl).toBe(photo_url);
+    }
+  });
+
+  it("falls back to the generated avatar for any other photo address", async () => {
     for (const [id, photo_url] of [
       [555101, "javascript:alert(1)"],
-      [555102, "/api/v1/avatars/1.svg"],
+      [555102, "//evil.example.com/x.png"],
+      [555105, "/demo/<script>.svg"],
     ] as const) {
       const res = await login(initData({ id, first_name: "Фото", photo_url }));
       const profile = await me(res.body.access_token);

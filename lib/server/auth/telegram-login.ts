@@ -48,7 +48,10 @@ function parseValid(initData: string, botToken: string) {
  */
 function safePhotoUrl(url: string | undefined): string | undefined {
   if (!url || url.length > 512) return undefined;
-  return /^https?:\/\/[^\s"'<>]+$/i.test(url) ? url : undefined;
+  // Telegram sends https addresses; the demo signer sends the app's own paths ("/demo/…").
+  const absolute = /^https?:\/\/[^\s"'<>]+$/i;
+  const ownPath = /^\/(?!\/)[\w\-./]+$/;
+  return absolute.test(url) || ownPath.test(url) ? url : undefined;
 }
 
 /**
