@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { toUserFriendlyAddress } from "@tonconnect/sdk";
+import type { ConsoleMessage, Page } from "@playwright/test";
 
 /**
  * An injected TON wallet for the e2e tests: `window.minibanktestwallet.tonconnect`, speaking the
@@ -159,4 +160,54 @@ export async function releaseHeldRequest(page: Page, approve: boolean): Promise<
 /** The JSON-RPC requests the app sent to the wallet (method, params, id). */
 export async function walletRequests(page: Page): Promise<TestWalletState["requests"]> {
   return page.evaluate(() => (window as unknown as { __testWallet: TestWalletState }).__testWallet.requests);
+}
+
+/** The test wallet's address as the widget shows it: user-friendly, bounceable=false (UQ…). */
+export const FRIENDLY_ADDRESS = toUserFriendlyAddress(TEST_WALLET_ADDRESS);
+/** Spec §9: the shortened address keeps 4 leading and 4 trailing characters. */
+export const SHORT_ADDRESS = `${FRIENDLY_ADDRESS.slice(0, 4)}…${FRIENDLY_ADDRESS.slice(-4)}`;
+
+/**
+ * Makes the plain-browser Telegram imitation launch for a user with this `language_code`: the
+ * demo init data is fetched, then rewritten before the app sees it. The signature no longer
+ * matches, which is fine for pages that do not sign in (/ton-connect).
+ */
+export async function launchAsTelegramUser(page: Page, languageCode: string): Promise<void> {
+  await page.route("**/api/v1/demo/telegram-init-data*", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { init_data: string };
+    const params = new URLSearchParams(body.init_data);
+    const user = JSON.parse(params.get("user") ?? "{}") as Record<string, unknown>;
+    params.set("user", JSON.stringify({ ...user, language_code: languageCode }));
+    await route.fulfill({ response, json: { init_data: params.toString() } });
+  });
+}
+
+/**
+ * Console errors that matter. Requests leaving the machine are blocked by the tests on purpose
+ * (wallet icons live on the internet), and the browser reports each blocked load itself; those
+ * are not the app's logging and are left out. Everything else counts.
+ */
+export function collectAppErrors(page: Page): string[] {
+  const errors: string[] = [];
+  const isBlockedExternalLoad = (message: ConsoleMessage) =>
+    message.text().startsWith("Failed to load resource: net::ERR_FAILED") &&
+    !/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(message.location().url);
+  page.on("console", (message) => {
+    if (message.type() === "error" && !isBlockedExternalLoad(message)) {
+      errors.push(`${message.text()} @ ${message.location().url}`);
+    }
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The widget's connect button (the library renders it inside #ton-connect-button). */
+export function connectButton(page: Page) {
+  return page.locator("#ton-connect-button button").first();
+}
+
+/** The widget's modal and notification layer. */
+export function widgetRoot(page: Page) {
+  return page.locator("#tc-widget-root");
 }
