@@ -1,0 +1,81 @@
+import type { Page } from "@playwright/test";
+import { expect, openInTheme, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
+
+/** The app's alerts (Next.js keeps an empty route announcer with role="alert" too). */
+const alerts = (page: Page) => page.getByRole("alert").filter({ hasText: /\S/ });
+
+/**
+ * The main screen against the seeded demo server, signed in as vera (e-mail): wallet total and
+ * accounts, merged history with received and sent rows, the notifications switch surviving a
+ * reload, and screenshots of every tab in both themes.
+ */
+
+const THEMES: Theme[] = ["light", "dark"];
+
+async function openBank(page: Page, theme: Theme, tab?: string) {
+  await openInTheme(page, tab ? `/bank?tab=${tab}` : "/bank", theme);
+}
+
+for (const theme of THEMES) {
+  test(`wallet, history and settings tabs (${theme})`, async ({ page }) => {
+    await signInByEmail(page, "vera@example.com");
+    await openBank(page, theme);
+    await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+
+    const total = page.getByTestId("total-balance");
+    await expect(total).toHaveText(/^\d{1,3}( \d{3})*,\d{2} ₽$/);
+    for (const currency of ["RUB", "USD", "EUR", "CNY"]) {
+      await expect(page.getByTestId(`account-${currency}`)).toContainText(/\d{4} \d{4} \d{4} \d{4}/);
+    }
+    await expect(page.getByTestId("account-USD")).toContainText("Доллары");
+    await expect(page.getByTestId("account-USD")).toContainText(/1 \$ = [\d ]+,\d{2,4} ₽/);
+    await expect(page.getByRole("link", { name: "Перевести" })).toBeVisible();
+    await expect(alerts(page)).toHaveCount(0);
+    await screenshot(page, "bank-wallet", theme);
+
+    await page.getByRole("tab", { name: "История" }).click();
+    await expect(page).toHaveURL(/tab=history/);
+    const rows = page.getByTestId("history-row");
+    await expect(rows.first()).toBeVisible();
+    const amounts = await page.locator(".history-amount").allInnerTexts();
+    expect(amounts.some((a) => a.startsWith("+"))).toBe(true);
+    expect(amounts.some((a) => a.startsWith("-"))).toBe(true);
+    await expect(rows.first()).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    await expect(page.getByText("неизвестно")).toHaveCount(0);
+    // A reload keeps the tab.
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "История" })).toHaveAttribute("aria-selected", "true");
+    await expect(rows.first()).toBeVisible();
+    await screenshot(page, "bank-history", theme);
+
+    await page.getByRole("tab", { name: "Настройки" }).click();
+    await expect(page.getByTestId("settings-username")).toHaveText("vera");
+    await expect(page.getByText("1.0.0")).toBeVisible();
+    await screenshot(page, "bank-settings", theme);
+  });
+}
+
+test("the notifications switch survives a reload", async ({ page }) => {
+  await signInByEmail(page, "boris@example.com");
+  await page.goto("/bank?tab=settings");
+  const toggle = page.getByRole("switch", { name: "Уведомления" });
+  await expect(toggle).toBeEnabled();
+  const before = await toggle.getAttribute("aria-checked");
+  const after = before === "true" ? "false" : "true";
+  const saved = page.waitForResponse((r) => r.url().includes("/notifications") && r.request().method() === "PUT");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", after);
+  expect((await saved).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole("switch", { name: "Уведомления" })).toHaveAttribute("aria-checked", after);
+  // Back to where it was, so reruns start from the same state.
+  await page.getByRole("switch", { name: "Уведомления" }).click();
+  await expect(page.getByRole("switch", { name: "Уведомления" })).toHaveAttribute("aria-checked", before ?? "true");
+});
+
+test("the payments tab exists outside the bar", async ({ page }) => {
+  await signInByEmail(page, "boris@example.com");
+  await page.goto("/bank?tab=payments");
+  await expect(page.getByText("Раздел в разработке")).toBeVisible();
+  await expect(page.getByRole("tab")).toHaveCount(3);
+});
