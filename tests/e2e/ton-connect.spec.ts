@@ -28,9 +28,13 @@ const walletsModal = (page: Page) => widgetRoot(page).locator("[data-tc-wallets-
 /** The connected button's menu. */
 const dropdown = (page: Page) => page.locator("[data-tc-dropdown]");
 
-/** Waits for the widget's enter/exit animations, so screenshots show settled notices. */
+/** Waits for the widget's enter/exit animations (not endless spinners), for settled screenshots. */
 async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 async function connectTestWallet(page: Page): Promise<void> {
