@@ -1,6 +1,6 @@
 import "server-only";
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { sqliteAdapter } from "@/lib/server/sqlite-adapter";
 
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
@@ -9,7 +9,7 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 const globalForDb = globalThis as unknown as { minibankDb?: PrismaClient; minibankDbUrl?: string };
 
 export function createDb(url: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url }) });
+  return new PrismaClient({ adapter: sqliteAdapter(url) });
 }
 
 /** One client per process, cached on globalThis (dev reloads modules). */

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb, type Tx } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
 import { isUniqueViolation } from "@/lib/server/ledger/prisma-errors";
 import { byCurrencyOrder, toWalletDto, walletSelect } from "@/lib/server/wallets/dto";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
@@ -8,6 +9,9 @@ import type { WalletDto } from "@/lib/shared/schemas/wallets";
 
 /** Creates whichever of the user's four wallets are missing, inside the caller's transaction. */
 export async function ensureWallets(tx: Tx, userId: number, random?: RandomInt) {
+  // A valid token whose user is gone (e.g. a reset demo database) is not a session.
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
+  if (!user) throw new AppError("UNAUTHORIZED");
   const existing = await tx.wallet.findMany({ where: { userId }, select: { currency: true } });
   const have = new Set(existing.map((w) => w.currency));
   for (const currency of CURRENCIES) {
