@@ -37,6 +37,9 @@ export function pageCsp(nonce: string, mode: SecurityMode): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${mode.dev ? " 'unsafe-eval'" : ""}`,
+    // TON Connect UI sets an empty `ontouchstart=""` on <body> (a Mobile Safari workaround); the
+    // hash of the empty string allows exactly that handler and no other inline handler.
+    "script-src-attr 'unsafe-hashes' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

@@ -24,6 +24,11 @@ describe("page Content-Security-Policy", () => {
     const csp = directives(pageCsp("abc123==", demo));
     expect(csp.get("script-src")).toEqual(["'self'", "'nonce-abc123=='", "'strict-dynamic'"]);
     expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
+    // Inline handlers: only the empty one (sha256 of "") that TON Connect UI sets on <body>.
+    expect(csp.get("script-src-attr")).toEqual([
+      "'unsafe-hashes'",
+      "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+    ]);
     expect(csp.get("default-src")).toEqual(["'self'"]);
     expect(csp.get("object-src")).toEqual(["'none'"]);
   });
