@@ -2,17 +2,20 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
-import { z } from "zod";
 import { Screen } from "@/components/screen";
 import { Button } from "@/components/ui/button";
 import { PinInput } from "@/components/ui/pin-input";
 import { TextField } from "@/components/ui/text-field";
 import { Toast, useToast } from "@/components/ui/toast";
-import { completeSignIn } from "@/components/login/complete-sign-in";
-import { api } from "@/lib/client/api";
 import { hapticError, vibrate, WRONG_CODE_VIBRATION_MS } from "@/lib/client/telegram/haptics";
-import { PIN_LENGTH, requestCodeBody, tokenPairDto } from "@/lib/shared/schemas/auth";
+import { normalizeEmail } from "@/lib/shared/email";
 import { ru } from "@/lib/shared/strings";
+
+/** Code length (spec §9); the server schema checks the same. */
+const PIN_LENGTH = 6;
+
+// Loaded on the first submit: keeps the API client and zod out of the page's first load.
+const loadCalls = () => import("@/components/login/sign-in-calls");
 
 /** How long a wrong code stays visible before the cells clear (spec §4: about 0.6 s). */
 export const PIN_CLEAR_DELAY_MS = 600;
@@ -37,8 +40,8 @@ export function EmailLogin() {
 
   async function requestCode(event: FormEvent) {
     event.preventDefault();
-    const parsed = requestCodeBody.safeParse({ email });
-    if (!parsed.success) {
+    const address = normalizeEmail(email);
+    if (!address) {
       setEmailError(true);
       setShake((n) => n + 1);
       hapticError();
@@ -48,12 +51,9 @@ export function EmailLogin() {
     setEmailError(false);
     setSending(true);
     try {
-      await api("/api/v1/auth/email/request-code", z.unknown(), {
-        method: "POST",
-        body: parsed.data,
-        anonymous: true,
-      });
-      setSentTo(parsed.data.email);
+      const { requestEmailCode } = await loadCalls();
+      await requestEmailCode(address);
+      setSentTo(address);
       setCode("");
       setStep("code");
     } catch {
@@ -79,13 +79,10 @@ export function EmailLogin() {
 
   async function verify(value: string) {
     setVerifying(true);
+    const { verifyEmailCode, completeSignIn } = await loadCalls();
     let tokens;
     try {
-      tokens = await api("/api/v1/auth/email/verify-code", tokenPairDto, {
-        method: "POST",
-        body: { email: sentTo, code: value },
-        anonymous: true,
-      });
+      tokens = await verifyEmailCode(sentTo, value);
     } catch {
       setVerifying(false);
       rejectCode();

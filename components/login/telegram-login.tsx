@@ -7,11 +7,8 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
-import { completeSignIn } from "@/components/login/complete-sign-in";
-import { api } from "@/lib/client/api";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useTelegram } from "@/lib/client/telegram/provider";
-import { tokenPairDto } from "@/lib/shared/schemas/auth";
 import { ru } from "@/lib/shared/strings";
 
 /**
@@ -36,12 +33,9 @@ export function TelegramLogin() {
     }
     setBusy(true);
     try {
-      const tokens = await api("/api/v1/auth/telegram/login", tokenPairDto, {
-        method: "POST",
-        body: { init_data: initData },
-        anonymous: true,
-      });
-      await completeSignIn(tokens);
+      // Loaded on demand: keeps the API client and zod out of the page's first load.
+      const { telegramSignIn } = await import("@/components/login/sign-in-calls");
+      await telegramSignIn(initData);
       router.replace("/bank");
     } catch {
       setBusy(false);

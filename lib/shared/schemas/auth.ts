@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { EMAIL_RE } from "@/lib/shared/email";
 import { ru } from "@/lib/shared/strings";
 
-/** E-mail as the product accepts it: something@domain.tld, no spaces. */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_RE };
 
 export const emailSchema = z
   .string({ error: ru.login.invalidEmail })
