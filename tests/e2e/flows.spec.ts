@@ -1,0 +1,205 @@
+import type { Page } from "@playwright/test";
+import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from "@zxing/library";
+import { expect, openInTheme, readCodeFromMailbox, screenshot, test, type Theme } from "./support/fixtures";
+
+/**
+ * Money journeys in a real browser against the seeded demo server: boris (e-mail sign-in) tops
+ * up and sends money to vera by account number, username and e-mail; deep links and the payment
+ * QR; screenshots of these screens in both themes.
+ */
+
+/**
+ * E-mail sign-in that reads the mailbox only once the code step shows, i.e. after the new code
+ * was stored (reading earlier can pick up an older code of the same address).
+ */
+async function signInByEmail(page: Page, email: string): Promise<void> {
+  await page.goto("/email-login");
+  await page.getByLabel("Электронная почта").fill(email);
+  await page.getByRole("button", { name: "Получить код" }).click();
+  await expect(page.getByRole("heading", { name: "Введите код" })).toBeVisible();
+  await page.keyboard.type(await readCodeFromMailbox(page, email));
+  await page.waitForURL("**/bank**");
+}
+
+type Wallet = { id: number; currency: string; balance: number; number: string };
+
+/** Calls the API as the signed-in user (token from the page's session storage). */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
+  const res = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${path} → ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const ownWallet = async (page: Page, currency: string) =>
+  (await apiGet<Wallet[]>(page, "/api/v1/wallet")).find((w) => w.currency === currency)!;
+
+async function veraWallet(page: Page, currency: string): Promise<Omit<Wallet, "balance">> {
+  const vera = await apiGet<{ id: number }>(page, "/api/v1/users/username/vera");
+  const wallets = await apiGet<Omit<Wallet, "balance">[]>(page, `/api/v1/wallets/user/${vera.id}`);
+  return wallets.find((w) => w.currency === currency)!;
+}
+
+const recipientGroup = (page: Page) => page.getByRole("radiogroup", { name: "Счёт получателя" });
+const senderGroup = (page: Page) => page.getByRole("radiogroup", { name: "Списать со счёта" });
+
+/** Draws the rendered QR SVG on a canvas and decodes it here, independently of the app. */
+async function decodeRenderedQr(page: Page): Promise<string> {
+  const { size, rgba } = await page.getByTestId("payment-qr").evaluate(async (svg) => {
+    const xml = new XMLSerializer().serializeToString(svg);
+    const image = new Image();
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(xml)}`;
+    await image.decode();
+    const side = 280; // the 200-px code plus a white quiet zone
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = side;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = "#ffffff";
+    ctx.fillRect(0, 0, side, side);
+    ctx.drawImage(image, 40, 40, 200, 200);
+    return { size: side, rgba: Array.from(ctx.getImageData(0, 0, side, side).data) };
+  });
+  const luminance = new Uint8ClampedArray(size * size);
+  for (let i = 0; i < luminance.length; i++) {
+    luminance[i] = Math.round((rgba[i * 4] + rgba[i * 4 + 1] + rgba[i * 4 + 2]) / 3);
+  }
+  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, size, size)));
+  return new QRCodeReader().decode(bitmap).getText();
+}
+
+test.describe("money flows", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInByEmail(page, "boris@example.com");
+  });
+
+  test("online top-up credits the chosen wallet", async ({ page }) => {
+    const before = await ownWallet(page, "EUR");
+    await page.getByRole("link", { name: "Пополнить" }).click();
+    await page.getByRole("link", { name: /Онлайн/ }).click();
+    await expect(page).toHaveURL(/\/add-money\/online$/);
+    await page.getByRole("radio", { name: "EUR €" }).click();
+    await page.getByLabel("Сумма").pressSequentially("12,345");
+    await expect(page.getByLabel("Сумма")).toHaveValue("12.34");
+    await page.getByRole("button", { name: "Пополнить" }).click();
+    await expect(page.getByRole("status")).toHaveText("Кошелек пополнен на 12,34 €");
+    expect((await ownWallet(page, "EUR")).balance).toBe(before.balance + 1234);
+  });
+
+  const methods = [
+    { method: "По номеру счёта", field: "Номер счёта получателя", target: "card", amount: "1.11" },
+    { method: "По имени пользователя", field: "Имя пользователя получателя", target: "vera", amount: "2.22" },
+    { method: "По e-mail", field: "E-mail получателя", target: "vera@example.com", amount: "3.33" },
+  ] as const;
+
+  for (const { method, field, target, amount } of methods) {
+    test(`transfer to vera ${method.toLowerCase()}`, async ({ page }) => {
+      const veraRub = await veraWallet(page, "RUB");
+      const before = await ownWallet(page, "RUB");
+      await page.getByRole("link", { name: "Перевести" }).click();
+      await page.getByRole("button", { name: method }).click();
+      await page.getByLabel(field).fill(target === "card" ? veraRub.number : target);
+      if (target !== "card") {
+        await recipientGroup(page).getByRole("radio", { name: new RegExp(veraRub.number) }).click();
+      }
+      // The recipient's RUB wallet is selected, and with it the sender's RUB wallet.
+      await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(veraRub.number);
+      await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText(before.number);
+      await page.getByLabel("Сумма").fill(amount);
+      await page.getByRole("button", { name: "Перевести" }).click();
+      await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
+      const minor = Math.round(Number(amount) * 100);
+      expect((await ownWallet(page, "RUB")).balance).toBe(before.balance - minor);
+      await page.getByRole("button", { name: "На главную" }).click();
+      await expect(page).toHaveURL(/\/bank/);
+    });
+  }
+
+  test("a deep link opens the prefilled transfer form", async ({ page }) => {
+    const veraUsd = await veraWallet(page, "USD");
+    await page.goto(`/transfer-money?method=card&target=${veraUsd.number}&amount=4,5`);
+    await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraUsd.number);
+    await expect(page.getByLabel("Сумма")).toHaveValue("4.5");
+    await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(veraUsd.number);
+    await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText("Доллары");
+    await expect(page.getByRole("button", { name: "Перевести" })).toBeEnabled();
+  });
+
+  test("the payment QR decodes to the app link, and scanning it opens the transfer", async ({ page }) => {
+    const usd = await ownWallet(page, "USD");
+    await page.goto("/add-money/qr");
+    await page.getByRole("radio", { name: new RegExp(usd.number) }).click();
+    await page.getByLabel("Сумма").fill("150");
+    await page.getByRole("button", { name: "Создать QR-код" }).click();
+    const qr = page.getByTestId("payment-qr");
+    await expect(qr).toHaveAttribute("width", "200");
+    const expected = `minibank://transfer?method=card&target=${usd.number}&amount=150.00`;
+    expect(await decodeRenderedQr(page)).toBe(expected);
+
+    // The same picture through the scanner page's upload path.
+    const picture = await qr.screenshot();
+    await page.goto("/qr");
+    await page.getByLabel("Загрузить изображение").setInputFiles({
+      name: "qr.png",
+      mimeType: "image/png",
+      buffer: picture,
+    });
+    await page.waitForURL(/\/transfer-money\?/);
+    expect(new URL(page.url()).search).toBe(`?method=card&target=${usd.number}&amount=150.00`);
+    await expect(page.getByLabel("Сумма")).toHaveValue("150.00");
+  });
+});
+
+test("an unknown path lands on the welcome screen", async ({ page }) => {
+  await page.goto("/no-such-page");
+  await page.waitForURL((url) => url.pathname === "/");
+});
+
+test("money pages send a visitor without a session to /", async ({ page }) => {
+  await page.goto("/transfer-money?method=username&target=vera");
+  await page.waitForURL((url) => url.pathname === "/");
+});
+
+for (const theme of ["light", "dark"] as Theme[]) {
+  test(`screens of the money flows, ${theme}`, async ({ page }) => {
+    await signInByEmail(page, "boris@example.com");
+    await openInTheme(page, "/add-money", theme);
+    await expect(page.getByRole("link", { name: /Онлайн/ })).toBeVisible();
+    await screenshot(page, "add-money", theme);
+
+    await openInTheme(page, "/add-money/online", theme);
+    await page.getByLabel("Сумма").fill("250");
+    await page.getByRole("button", { name: "Пополнить" }).click();
+    await expect(page.getByRole("status")).toBeVisible();
+    await screenshot(page, "add-money-online", theme);
+
+    await openInTheme(page, "/add-money/qr", theme);
+    await page.getByLabel("Сумма").fill("150");
+    await page.getByRole("button", { name: "Создать QR-код" }).click();
+    await expect(page.getByTestId("payment-qr")).toBeVisible();
+    await screenshot(page, "add-money-qr", theme);
+
+    await openInTheme(page, "/transfer-money", theme);
+    await expect(page.getByText("Кому перевести?")).toBeVisible();
+    await screenshot(page, "transfer-choose", theme);
+
+    await openInTheme(page, "/transfer-money?method=username&target=vera&amount=1000", theme);
+    await recipientGroup(page).getByRole("radio", { name: /Доллары/ }).click();
+    await senderGroup(page).getByRole("radio", { name: /Рубли/ }).click();
+    await expect(page.getByText(/Получатель получит/)).toBeVisible();
+    await screenshot(page, "transfer-form", theme);
+    await page.getByRole("button", { name: "Перевести" }).click();
+    await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
+    await screenshot(page, "transfer-done", theme);
+
+    await openInTheme(page, "/qr", theme);
+    await expect(page.getByText("Загрузить изображение")).toBeVisible();
+    await expect(page.getByText(/Камера недоступна|Наведите камеру/)).toBeVisible();
+    await screenshot(page, "qr-scanner", theme);
+
+    for (const path of ["init-data", "theme-params", "launch-params"]) {
+      await openInTheme(page, `/${path}`, theme);
+      await expect(page.locator("dl.kv-list")).toBeVisible();
+      await screenshot(page, path, theme);
+    }
+  });
+}
