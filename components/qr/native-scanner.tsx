@@ -18,7 +18,7 @@ export function hasNativeScanner(env: TelegramEnv | null): env is TelegramEnv {
 
 /**
  * Inside Telegram: the client's own scanner, opened at once and again on demand. The first code
- * that is accepted closes it; closing it by hand leaves the page with its "scan" button.
+ * read closes it; closing it by hand (no code) leaves the page with its "scan" button.
  */
 export function NativeScanner({ env, onContent, onError }: NativeScannerProps) {
   const opened = useRef(false);
@@ -26,7 +26,9 @@ export function NativeScanner({ env, onContent, onError }: NativeScannerProps) {
     const scanner = env.sdk.qrScanner;
     if (scanner.isOpened()) return;
     try {
-      await scanner.open({ text: ru.qr.pointCamera, capture: (content) => onContent(content) });
+      // The first code closes the scanner, so an error message is seen, not hidden behind it.
+      const content = await scanner.open({ text: ru.qr.pointCamera });
+      if (content !== undefined) onContent(content);
     } catch {
       onError(ru.qr.processFailed);
     }
