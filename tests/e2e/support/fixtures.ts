@@ -51,12 +51,15 @@ export async function readCodeFromMailbox(page: Page, email: string): Promise<st
   }
 }
 
-/** Signs in through the real e-mail flow (code from /dev/mailbox) and waits for /bank. */
+/**
+ * Signs in through the real e-mail flow and waits for /bank. The mailbox is read only once the
+ * code step shows, i.e. after the new code was stored (earlier it could hold an older code).
+ */
 export async function signInByEmail(page: Page, email: string): Promise<void> {
   await page.goto("/email-login");
-  await page.getByRole("textbox").first().fill(email);
+  await page.getByLabel("Электронная почта").fill(email);
   await page.getByRole("button", { name: "Получить код" }).click();
-  const code = await readCodeFromMailbox(page, email);
-  await page.keyboard.type(code);
+  await expect(page.getByLabel("Код из письма")).toBeFocused();
+  await page.keyboard.type(await readCodeFromMailbox(page, email));
   await page.waitForURL("**/bank**");
 }
