@@ -6,11 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "Installing Chromium from Debian's packages…"
+# Chromium and an emoji font (the transfer receipt shows ✅) from Debian's packages.
+if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/truetype/noto ]; then
+  echo "Installing Chromium and fonts from Debian's packages…"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
 fi
 [ -f lib/generated/prisma/client.ts ] || npx prisma generate
 
