@@ -4,10 +4,9 @@
  * real ledger (`postTransfer`), so postings and the double-entry invariants hold.
  * Deterministic: a fixed-seed generator drives every choice; dates are relative to `now`.
  *
- * Run directly: `npx tsx prisma/seed.ts` (DATABASE_URL, default file:./data/minibank.db).
+ * Run directly: `npm run db:seed` (DATABASE_URL, default file:./data/minibank.db).
  * `npm run demo` calls `seedDemo(db)` when the database has no users.
  */
-import Module from "node:module";
 import type { Db, Tx } from "@/lib/server/db";
 import type { Currency } from "@/lib/shared/money";
 
@@ -180,16 +179,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   return { users: PEOPLE.length, transfers, rates: rates.length };
 }
 
-// The server modules are marked `server-only`; run directly (outside Next.js) that marker is a no-op.
-function allowServerModules(): void {
-  const resolved = require.resolve("server-only");
-  const stub = new Module(resolved);
-  stub.loaded = true;
-  require.cache[resolved] = stub;
-}
-
 async function main(): Promise<void> {
-  allowServerModules();
   const { createDb } = await import("@/lib/server/db");
   const db = createDb(process.env.DATABASE_URL ?? "file:./data/minibank.db");
   try {

@@ -2,18 +2,8 @@
  * `npm run rates:import`: imports today's Central Bank of Russia quotes (USD, EUR, CNY) into the
  * database at DATABASE_URL. RATES_SOURCE_URL overrides the source (e.g. `…XML_daily.asp?date_req=DD/MM/YYYY`).
  */
-import Module from "node:module";
-
-// The server modules are marked `server-only`; outside Next.js that marker must be a no-op.
-function allowServerModules(): void {
-  const resolved = require.resolve("server-only");
-  const stub = new Module(resolved);
-  stub.loaded = true;
-  require.cache[resolved] = stub;
-}
 
 async function main(): Promise<void> {
-  allowServerModules();
   const { createDb } = await import("@/lib/server/db");
   const { importCbrRates, CBR_DAILY_URL } = await import("@/lib/server/rates/import-cbr");
   const db = createDb(process.env.DATABASE_URL ?? "file:./data/minibank.db");

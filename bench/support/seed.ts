@@ -7,6 +7,7 @@
  */
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { CURRENCIES } from "@/lib/shared/money";
+import { luhnCheckDigit } from "@/lib/server/wallets/numbers";
 
 export type SeedLayout = {
   users: number;
@@ -26,23 +27,11 @@ export function walletId(index: number, currencyIndex: number): number {
   return CURRENCIES.length + 1 + index * CURRENCIES.length + currencyIndex;
 }
 
-function luhnDigit(partial: string): number {
-  let sum = 0;
-  for (let i = 0; i < partial.length; i += 1) {
-    let digit = Number(partial[partial.length - 1 - i]);
-    if (i % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return (10 - (sum % 10)) % 10;
-}
 
 /** Unique, Luhn-valid 16-digit numbers in the app's 2202 range, derived from the wallet id. */
 function walletNumber(id: number): string {
   const body = `2202${String(id).padStart(11, "0")}`;
-  return body + String(luhnDigit(body));
+  return body + String(luhnCheckDigit(body));
 }
 
 async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
