@@ -57,6 +57,8 @@ async function refreshOnce(): Promise<boolean> {
 export function signOut(): void {
   clearSession();
   if (typeof window !== "undefined" && window.location.pathname !== "/") {
+    // A full reload on purpose: it drops every cached response of the ended session.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign("/");
   }
 }

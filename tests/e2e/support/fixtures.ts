@@ -5,17 +5,17 @@ import { test as base, expect, type Page } from "@playwright/test";
  * offline), and console errors are collected so a test can assert a quiet console.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  consoleErrors: async ({ page }, use) => {
+  consoleErrors: async ({ page }, provide) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
-    await use(errors);
+    await provide(errors);
   },
-  page: async ({ page }, use) => {
+  page: async ({ page }, provide) => {
     await page.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/]).*/, (route) => route.abort());
-    await use(page);
+    await provide(page);
   },
 });
 
