@@ -1,0 +1,136 @@
+import type { Page } from "@playwright/test";
+import { expect, openInTheme, type Theme } from "./fixtures";
+
+/**
+ * A walk over every screen of the app in one theme, shared by the accessibility audit and the
+ * screenshot gallery. Each stop waits until the screen shows its real content (not skeletons),
+ * then hands over to `visit` with the screen's name.
+ */
+export type Visit = (name: string) => Promise<void>;
+
+export const THEMES: Theme[] = ["light", "dark"];
+
+/** Waits for finite animations (toasts, shakes, widget transitions); endless spinners don't count. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+async function stop(page: Page, name: string, visit: Visit): Promise<void> {
+  await settled(page);
+  await visit(name);
+}
+
+/**
+ * Screens without a session: welcome (both paths), e-mail sign-in (both steps and a refused
+ * address), the demo mailbox, Telegram sign-in.
+ */
+export async function tourSignedOut(page: Page, theme: Theme, visit: Visit, email: string): Promise<void> {
+  const welcomeHeading = page.getByRole("heading", { name: "Добро пожаловать в Minibank" });
+  for (const [name, path] of [
+    ["welcome", "/"],
+    ["login", "/login"],
+  ] as const) {
+    await openInTheme(page, path, theme);
+    await expect(welcomeHeading).toBeVisible();
+    await stop(page, name, visit);
+  }
+
+  await openInTheme(page, "/email-login", theme);
+  await expect(page.getByLabel("Электронная почта")).toBeVisible();
+  await stop(page, "email-login", visit);
+  await page.getByLabel("Электронная почта").fill("not an email");
+  await page.getByRole("button", { name: "Получить код" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Введите корректный email" })).toBeVisible();
+  await stop(page, "email-invalid", visit);
+  await page.getByLabel("Электронная почта").fill(email);
+  await page.getByRole("button", { name: "Получить код" }).click();
+  await expect(page.getByRole("heading", { name: "Введите код" })).toBeVisible();
+  await expect(page.getByLabel("Код из письма")).toBeFocused();
+  await stop(page, "email-code", visit);
+
+  await openInTheme(page, "/dev/mailbox", theme);
+  await expect(page.getByTestId("mail-to").first()).toBeVisible();
+  await stop(page, "mailbox", visit);
+
+  await openInTheme(page, "/telegram-login", theme);
+  await expect(page.getByRole("button", { name: "Продолжить как Алиса" })).toBeEnabled();
+  await expect(page.getByRole("img", { name: "Алиса" })).toBeVisible();
+  await stop(page, "telegram-login", visit);
+}
+
+const recipientGroup = (page: Page) => page.getByRole("radiogroup", { name: "Счёт получателя" });
+
+/** Screens behind a session (the page must already be signed in). */
+export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Promise<void> {
+  await openInTheme(page, "/bank", theme);
+  await expect(page.getByTestId("total-balance")).toHaveText(/\d,\d{2} ₽$/);
+  await expect(page.getByTestId("account-CNY")).toContainText(/\d{4} \d{4} \d{4} \d{4}/);
+  await expect(page.locator("#ton-connect-button button").first()).toBeVisible();
+  await stop(page, "bank-wallet", visit);
+
+  await openInTheme(page, "/bank?tab=history", theme);
+  await expect(page.getByTestId("history-row").first()).toBeVisible();
+  await expect(page.getByTestId("history-row").first()).toContainText(/\d{2}\.\d{2}\.\d{4}/);
+  await stop(page, "bank-history", visit);
+
+  await openInTheme(page, "/bank?tab=settings", theme);
+  await expect(page.getByTestId("settings-username")).not.toBeEmpty();
+  await expect(page.getByRole("switch", { name: "Уведомления" })).toBeEnabled();
+  await stop(page, "bank-settings", visit);
+
+  await openInTheme(page, "/bank?tab=payments", theme);
+  await expect(page.getByText("Раздел в разработке")).toBeVisible();
+  await stop(page, "bank-payments", visit);
+
+  await openInTheme(page, "/add-money", theme);
+  await expect(page.getByRole("link", { name: /Онлайн/ })).toBeVisible();
+  await stop(page, "add-money", visit);
+
+  await openInTheme(page, "/add-money/online", theme);
+  await expect(page.getByLabel("Сумма")).toBeVisible();
+  await expect(page.getByRole("radio").first()).toBeVisible();
+  await stop(page, "add-money-online", visit);
+  await page.getByLabel("Сумма").fill("250");
+  await page.getByRole("button", { name: "Пополнить" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /Кошелек пополнен/ })).toBeVisible();
+  await stop(page, "add-money-online-done", visit);
+
+  await openInTheme(page, "/add-money/qr", theme);
+  await page.getByLabel("Сумма").fill("150");
+  await page.getByRole("button", { name: "Создать QR-код" }).click();
+  await expect(page.getByTestId("payment-qr")).toBeVisible();
+  await stop(page, "add-money-qr", visit);
+
+  await openInTheme(page, "/transfer-money", theme);
+  await expect(page.getByText("Кому перевести?")).toBeVisible();
+  await stop(page, "transfer-choose", visit);
+
+  await openInTheme(page, "/transfer-money?method=username&target=vera&amount=1000", theme);
+  // Dollars to vera from roubles: the form also shows the converted amount.
+  await recipientGroup(page).getByRole("radio", { name: /Доллары/ }).click();
+  await page.getByRole("radiogroup", { name: "Списать со счёта" }).getByRole("radio", { name: /Рубли/ }).click();
+  await expect(page.getByText(/Получатель получит/)).toBeVisible();
+  await stop(page, "transfer-form", visit);
+  await page.getByRole("button", { name: "Перевести" }).click();
+  await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
+  await stop(page, "transfer-done", visit);
+
+  await openInTheme(page, "/qr", theme);
+  await expect(page.getByText("Загрузить изображение")).toBeVisible();
+  await expect(page.getByText(/Камера недоступна|Наведите камеру/)).toBeVisible();
+  await stop(page, "qr-scanner", visit);
+
+  for (const path of ["init-data", "theme-params", "launch-params"]) {
+    await openInTheme(page, `/${path}`, theme);
+    await expect(page.locator("dl.kv-list").first()).toBeVisible();
+    await stop(page, path, visit);
+  }
+
+  await openInTheme(page, "/ton-connect", theme);
+  await expect(page.locator("#ton-connect-button button").first()).toHaveText("Подключить кошелёк");
+  await stop(page, "ton-connect", visit);
+}
