@@ -106,7 +106,7 @@ describe("Central Bank of Russia importer", () => {
   });
 
   it("npm run rates:import (scripts/rates-import.ts) imports from RATES_SOURCE_URL", async () => {
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/rates-import.ts"], {
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "--conditions=react-server", "scripts/rates-import.ts"], {
       env: { ...process.env, RATES_SOURCE_URL: `${base}/scripts/XML_daily.asp?date_req=21/11/2026` },
     });
     expect(stdout).toContain("2026-11-21");
