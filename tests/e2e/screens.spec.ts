@@ -1,0 +1,137 @@
+import type { Page } from "@playwright/test";
+import { expect, openInTheme, screenshot, signInByEmail, test } from "./support/fixtures";
+import { THEMES, settled, tourSignedIn, tourSignedOut } from "./support/screen-tour";
+
+/**
+ * Screenshot gallery of every screen at phone size (390×844) in Telegram's light and dark themes:
+ * test-results/screens/<screen>-<theme>.png, for a person to look at. Each screen is also checked
+ * for layout faults (see layoutFaults); the screens behind the session again at the smallest
+ * common phone width (360 px, `<screen>-360-light.png`), and the bank and a transfer on a desktop.
+ *
+ * One page is shared across the tests (tokens live in sessionStorage, so the tab is the session).
+ */
+
+/**
+ * Layout faults on the current screen: anything wider than the viewport, and parts of a row
+ * (list rows, account rows, key/value rows) whose drawn text runs into each other, which a
+ * long unbreakable number does on a narrow phone.
+ */
+async function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const faults: string[] = [];
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : ""}`;
+    if (document.documentElement.scrollWidth > width) {
+      faults.push(`page scrolls sideways: ${document.documentElement.scrollWidth}px`);
+    }
+    for (const el of Array.from(document.querySelectorAll("main *"))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.right > width + 0.5 || box.left < -0.5) {
+        faults.push(`${describe(el)} sticks out: ${Math.round(box.left)}..${Math.round(box.right)}px`);
+      }
+    }
+    // Where each part's content is actually drawn (overflowing text goes past its element's box).
+    const drawn = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+      const box = el.getBoundingClientRect();
+      const clipped = getComputedStyle(el).overflow !== "visible";
+      const left = Math.min(...rects.map((r) => r.left));
+      const right = Math.max(...rects.map((r) => r.right));
+      return rects.length === 0
+        ? null
+        : { left: clipped ? Math.max(left, box.left) : left, right: clipped ? Math.min(right, box.right) : right, top: box.top, bottom: box.bottom };
+    };
+    for (const row of Array.from(document.querySelectorAll(".list-item, .account, .kv-row"))) {
+      const parts = Array.from(row.children)
+        .map((el) => ({ el, box: drawn(el) }))
+        .filter((p): p is { el: Element; box: NonNullable<ReturnType<typeof drawn>> } => p.box !== null);
+      for (let i = 0; i < parts.length; i++) {
+        for (let j = i + 1; j < parts.length; j++) {
+          const [a, b] = [parts[i].box, parts[j].box];
+          const overlapX = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (overlapX > 1 && overlapY > 1) {
+            faults.push(`${describe(parts[i].el)} runs into ${describe(parts[j].el)} in "${row.textContent?.trim()}"`);
+          }
+        }
+      }
+    }
+    return faults;
+  });
+}
+
+test.describe("screens at phone size", () => {
+  let page: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    // Like the shared fixture: nothing may leave the machine.
+    await page.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/]).*/, (route) => route.abort());
+  });
+
+  test.afterAll(async () => {
+    await page.context().close();
+  });
+
+  const shoot = (theme: "light" | "dark", problems: string[]) => async (name: string) => {
+    await screenshot(page, name, theme);
+    for (const problem of await layoutFaults(page)) problems.push(`${name}-${theme}: ${problem}`);
+  };
+
+  for (const theme of THEMES) {
+    test(`signed-out screens, ${theme}`, async () => {
+      const problems: string[] = [];
+      await tourSignedOut(page, theme, shoot(theme, problems), "screens@example.com");
+      expect(problems).toEqual([]);
+    });
+  }
+
+  for (const theme of THEMES) {
+    test(`screens behind the session, ${theme}`, async () => {
+      test.setTimeout(120_000);
+      const signedIn =
+        page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
+      if (!signedIn) await signInByEmail(page, "boris@example.com");
+      const problems: string[] = [];
+      await tourSignedIn(page, theme, shoot(theme, problems));
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("every screen behind the session at 360 px; the bank and a transfer on a desktop", async () => {
+    test.setTimeout(120_000);
+    const signedIn =
+      page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
+    if (!signedIn) await signInByEmail(page, "boris@example.com");
+    const problems: string[] = [];
+    await page.setViewportSize({ width: 360, height: 740 });
+    await tourSignedIn(page, "light", async (name) => {
+      await screenshot(page, `${name}-360`, "light");
+      for (const problem of await layoutFaults(page)) problems.push(`${name}-360: ${problem}`);
+    });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openInTheme(page, "/bank", "light");
+    await expect(page.getByTestId("total-balance")).toHaveText(/\d,\d{2} ₽$/);
+    await expect(page.locator("#ton-connect-button button").first()).toBeVisible();
+    await settled(page);
+    // The column stays phone-wide and centred.
+    const main = (await page.locator("main").boundingBox())!;
+    expect(main.width).toBeLessThanOrEqual(480);
+    expect(Math.abs(main.x * 2 + main.width - 1280)).toBeLessThanOrEqual(1);
+    for (const problem of await layoutFaults(page)) problems.push(`bank-wallet-1280: ${problem}`);
+    await screenshot(page, "bank-wallet-1280", "light");
+
+    await openInTheme(page, "/transfer-money?method=username&target=vera&amount=10", "dark");
+    await expect(page.getByRole("radiogroup", { name: "Счёт получателя" })).toBeVisible();
+    await settled(page);
+    for (const problem of await layoutFaults(page)) problems.push(`transfer-form-1280: ${problem}`);
+    await screenshot(page, "transfer-form-1280", "dark");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(problems).toEqual([]);
+  });
+});
