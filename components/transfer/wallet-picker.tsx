@@ -22,10 +22,14 @@ export function WalletPicker({ label, wallets, selectedId, onSelect, disabled }:
       {wallets.map((wallet) => {
         const info = CURRENCY_INFO[wallet.currency];
         const checked = wallet.id === selectedId;
+        // The amount never splits across lines; on a narrow phone it wraps under its label.
         const balance =
-          wallet.balance === undefined
-            ? null
-            : `${ru.transfer.balance}: ${formatMoney(wallet.balance, wallet.currency)}`;
+          wallet.balance === undefined ? null : (
+            <>
+              {ru.transfer.balance}:{" "}
+              <span className="nowrap">{formatMoney(wallet.balance, wallet.currency)}</span>
+            </>
+          );
         return (
           <button
             key={wallet.id}
