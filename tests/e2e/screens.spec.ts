@@ -102,6 +102,33 @@ test.describe("screens at phone size", () => {
     });
   }
 
+  test("the bank tabs show skeletons while their data loads", async () => {
+    const signedIn =
+      page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
+    if (!signedIn) await signInByEmail(page, "boris@example.com");
+    for (const theme of THEMES) {
+      for (const [tab, held] of [
+        ["wallet", /\/api\/v1\/wallet(\?|$)/],
+        ["history", /\/api\/v1\/transfers/],
+      ] as const) {
+        // Hold the tab's data until the loading state is on film, then let it through.
+        let release: () => void = () => undefined;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        const handler = async (route: import("@playwright/test").Route) => {
+          await gate;
+          await route.fallback();
+        };
+        await page.route(held, handler);
+        await openInTheme(page, tab === "wallet" ? "/bank" : "/bank?tab=history", theme);
+        await expect(page.locator(".skeleton").first()).toBeVisible();
+        await screenshot(page, `bank-${tab}-loading`, theme);
+        release();
+        await expect(page.locator(".skeleton")).toHaveCount(0);
+        await page.unroute(held, handler);
+      }
+    }
+  });
+
   test("every screen behind the session at 360 px; the bank and a transfer on a desktop", async () => {
     test.setTimeout(120_000);
     const signedIn =
