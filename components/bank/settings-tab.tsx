@@ -16,8 +16,11 @@ import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { ru } from "@/lib/shared/strings";
 
-/** Where the developer link points. */
-export const DEVELOPER_URL = "https://github.com/minibank";
+/**
+ * Where the developer link points: NEXT_PUBLIC_DEVELOPER_URL (read at build time), else the API's
+ * own OpenAPI document, which the app always serves.
+ */
+export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || "/api/v1/openapi.json";
 
 /** The debug pages, offered when the start parameter asks for debug mode. */
 const DEBUG_LINKS = [
@@ -110,7 +113,7 @@ export function SettingsTab() {
           <span className="list-item-text">
             <span className="list-item-title">{ru.settings.developer}</span>
           </span>
-          <span className="hint">{DEVELOPER_URL.replace(/^https:\/\//, "")}</span>
+          <span className="hint">{DEVELOPER_URL.replace(/^https?:\/\//, "")}</span>
         </a>
       </section>
 

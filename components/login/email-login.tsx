@@ -49,6 +49,8 @@ export function EmailLogin() {
       return;
     }
     setEmailError(false);
+    // An earlier "invalid e-mail" popup no longer applies once the address is accepted.
+    toast.hide();
     setSending(true);
     try {
       const { requestEmailCode } = await loadCalls();

@@ -35,6 +35,17 @@ describe("e-mail sign-in, step 1", () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("drops the invalid-address popup once a good address is accepted", async () => {
+    fakeServer(on("POST", "/api/v1/auth/email/request-code", { status: 200, body: { ok: true } }));
+    renderFresh(<EmailLogin />);
+    const input = screen.getByLabelText("Электронная почта");
+    fireEvent.change(input, { target: { value: "anna@" } });
+    fireEvent.click(screen.getByRole("button", { name: "Получить код" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("Введите корректный email");
+    await goToCodeStep("anna@example.com");
+    expect(screen.queryByText("Введите корректный email")).not.toBeInTheDocument();
+  });
+
   it("reports a failed code request", async () => {
     fakeServer(on("POST", "/api/v1/auth/email/request-code", { status: 500, body: { message: "x", code: "INTERNAL" } }));
     renderFresh(<EmailLogin />);
