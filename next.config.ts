@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { commonSecurityHeaders } from "./lib/server/security-headers";
+import { apiStaticHeaders, commonSecurityHeaders } from "./lib/server/security-headers";
 
 const nextConfig: NextConfig = {
   // Separate build folders let the e2e suite build beside a running dev server.
@@ -14,15 +14,18 @@ const nextConfig: NextConfig = {
     "pino",
   ],
   allowedDevOrigins: ["127.0.0.1"],
-  // proxy.ts sets the security headers of pages and the API; build assets skip the proxy.
+  // proxy.ts sets the security headers of pages (their CSP carries a per-request nonce). Static
+  // headers come from here (they are fixed at build time): build assets, and the API, which then
+  // skips the proxy entirely.
   async headers() {
+    const header = (headers: Record<string, string>) =>
+      Object.entries(headers).map(([key, value]) => ({ key, value }));
     return [
       {
         source: "/_next/static/:path*",
-        headers: Object.entries(commonSecurityHeaders({ dev: false, https: false })).map(
-          ([key, value]) => ({ key, value }),
-        ),
+        headers: header(commonSecurityHeaders({ dev: false, https: false })),
       },
+      { source: "/api/:path*", headers: header(apiStaticHeaders()) },
     ];
   },
 };

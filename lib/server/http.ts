@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AppError, errorBody } from "@/lib/server/errors";
 import { verifyAccessToken } from "@/lib/server/auth/tokens";
 import { logger } from "@/lib/server/log";
+import { HSTS, securityModeFromEnv } from "@/lib/server/security-headers";
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -131,6 +132,8 @@ export function route<
     }
     response.headers.set("x-request-id", requestId);
     response.headers.set("cache-control", "no-store");
+    // The API's other security headers are static (next.config.ts); HSTS depends on the mode.
+    if (securityModeFromEnv(process.env).https) response.headers.set("Strict-Transport-Security", HSTS);
     logger.info(
       {
         requestId,

@@ -59,7 +59,7 @@ export function pageCsp(nonce: string, mode: SecurityMode): string {
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /** One year, the preload list's minimum. */
-const HSTS = "max-age=31536000; includeSubDomains";
+export const HSTS = "max-age=31536000; includeSubDomains";
 
 /** Headers that do not depend on the response kind. */
 export function commonSecurityHeaders(mode: SecurityMode): Record<string, string> {
@@ -79,6 +79,15 @@ export function securityHeaders(nonce: string | null, mode: SecurityMode): Recor
     ...commonSecurityHeaders(mode),
     "Content-Security-Policy": nonce === null ? API_CSP : pageCsp(nonce, mode),
   };
+}
+
+/**
+ * The API's headers that do not depend on the environment, served by next.config.ts for
+ * `/api/:path*` (so API requests skip the proxy). HSTS depends on the runtime mode: the API
+ * route wrapper adds it (see `lib/server/http.ts`).
+ */
+export function apiStaticHeaders(): Record<string, string> {
+  return securityHeaders(null, { dev: false, https: false });
 }
 
 /** Mode from the environment: HSTS only for a real production deployment, never in demo mode. */

@@ -128,10 +128,47 @@ describe("proxy", () => {
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  it("gives API responses the locked-down policy and no nonce", async () => {
-    const res = await run("/api/v1/wallet");
-    expect(res.headers.get("content-security-policy")).toBe(API_CSP);
-    expect(res.headers.get("x-middleware-request-x-nonce")).toBeNull();
-    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  it("does not run for the API or build assets", async () => {
+    const { config } = await import("@/proxy");
+    const matcher = new RegExp(`^${config.matcher[0]}$`);
+    expect(matcher.test("/bank")).toBe(true);
+    expect(matcher.test("/")).toBe(true);
+    expect(matcher.test("/api/v1/wallet")).toBe(false);
+    expect(matcher.test("/api/health")).toBe(false);
+    expect(matcher.test("/_next/static/chunks/a.js")).toBe(false);
+  });
+});
+
+describe("API headers", () => {
+  it("come from next.config.ts: the locked-down policy and the common headers, no nonce", async () => {
+    const { default: nextConfig } = await import("@/next.config");
+    const rules = (await nextConfig.headers?.()) ?? [];
+    const api = rules.find((rule) => rule.source === "/api/:path*");
+    const headers = Object.fromEntries((api?.headers ?? []).map((h) => [h.key, h.value]));
+    expect(headers["Content-Security-Policy"]).toBe(API_CSP);
+    expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+    expect(headers["Permissions-Policy"]).toBe("camera=(self), microphone=(), geolocation=()");
+    expect(headers).not.toHaveProperty("x-nonce");
+  });
+
+  it("get HSTS from the route wrapper, only in a real production deployment", async () => {
+    const { route } = await import("@/lib/server/http");
+    const handler = route({ auth: false }, async () => ({ ok: true }));
+    const env = process.env as Record<string, string | undefined>;
+    const saved = { NODE_ENV: env.NODE_ENV, MINIBANK_DEMO: env.MINIBANK_DEMO };
+    try {
+      env.NODE_ENV = "production";
+      delete env.MINIBANK_DEMO;
+      const prodRes = await handler(new Request("http://localhost/api/health"));
+      expect(prodRes.headers.get("strict-transport-security")).toMatch(/^max-age=31536000/);
+      env.MINIBANK_DEMO = "1";
+      const demoRes = await handler(new Request("http://localhost/api/health"));
+      expect(demoRes.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      env.NODE_ENV = saved.NODE_ENV;
+      if (saved.MINIBANK_DEMO === undefined) delete env.MINIBANK_DEMO;
+      else env.MINIBANK_DEMO = saved.MINIBANK_DEMO;
+    }
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/server/db";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import type { Currency } from "@/lib/shared/money";
@@ -35,4 +36,25 @@ export async function bankWallet(
     data: { userId: bank.id, currency, number: await uniqueWalletNumber(tx, random) },
     select: walletSelect,
   });
+}
+
+/**
+ * The bank's wallets in several currencies with ONE query when they exist (each query holds the
+ * connection's lock); any missing one is created as `bankWallet` does.
+ */
+export async function bankWallets(tx: Tx, currencies: Currency[]): Promise<LedgerWallet[]> {
+  const rows = await tx.$queryRaw<LedgerWallet[]>`
+    SELECT "id", "userId", "currency" FROM "Wallet"
+    WHERE "userId" = (SELECT "id" FROM "User" WHERE "isSystem" = 1 ORDER BY "id" LIMIT 1)
+      AND "currency" IN (${Prisma.join(currencies)})`;
+  const wallets: LedgerWallet[] = [];
+  for (const currency of currencies) {
+    const row = rows.find((r) => r.currency === currency);
+    wallets.push(
+      row
+        ? { id: Number(row.id), userId: Number(row.userId), currency }
+        : await bankWallet(tx, currency),
+    );
+  }
+  return wallets;
 }

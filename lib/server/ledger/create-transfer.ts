@@ -11,20 +11,27 @@ export type CreateTransferOptions = CreateTransferBody & {
   idempotencyKey: string | null;
 };
 
+type WalletRow = { id: number; userId: number; currency: string; isSystem: unknown };
+
 async function transferIn(tx: Tx, options: CreateTransferOptions): Promise<Outcome> {
-  const sender = await tx.wallet.findUnique({
-    where: { id: options.senderWalletId },
-    select: { id: true, userId: true, currency: true },
-  });
+  // Both wallets and whether their owner is the bank in ONE query: each query holds the lock.
+  const rows = await tx.$queryRaw<WalletRow[]>`
+    SELECT w."id", w."userId", w."currency", u."isSystem"
+    FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
+    WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
+  const find = (id: number) => {
+    const row = rows.find((r) => Number(r.id) === id);
+    if (!row) return null;
+    const { currency, isSystem } = row;
+    return { id: Number(row.id), userId: Number(row.userId), currency, isSystem: Boolean(Number(isSystem)) };
+  };
+  const sender = find(options.senderWalletId);
   // An unknown sender is refused like someone else's, so wallet ids cannot be probed.
   if (!sender || sender.userId !== options.userId) throw new AppError("FORBIDDEN");
   if (options.receiverWalletId === sender.id) throw new AppError("SAME_WALLET");
-  const receiver = await tx.wallet.findUnique({
-    where: { id: options.receiverWalletId },
-    select: { id: true, userId: true, currency: true, user: { select: { isSystem: true } } },
-  });
+  const receiver = find(options.receiverWalletId);
   // The bank's own wallets are not someone one can send money to.
-  if (!receiver || receiver.user.isSystem) throw new AppError("WALLET_NOT_FOUND");
+  if (!receiver || receiver.isSystem) throw new AppError("WALLET_NOT_FOUND");
   const row = await postTransfer(tx, {
     kind: "transfer",
     sender,

@@ -45,6 +45,7 @@ function parseKey(raw: string | null): string | null {
 }
 
 type StoredKey = { requestHash: string; status: number; response: string };
+const storedSelect = { requestHash: true, status: true, response: true } as const;
 
 function replay(stored: StoredKey, hash: string): Outcome {
   if (stored.requestHash !== hash) throw new AppError("IDEMPOTENCY_MISMATCH");
@@ -75,7 +76,7 @@ export async function runIdempotent(
 
   try {
     return await db.$transaction(async (tx) => {
-      const stored = await tx.idempotencyKey.findUnique({ where });
+      const stored = await tx.idempotencyKey.findUnique({ where, select: storedSelect });
       if (stored) return replay(stored, hash);
       const outcome = await work(tx);
       await tx.idempotencyKey.create({

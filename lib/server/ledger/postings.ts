@@ -1,7 +1,8 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { bankWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
+import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { transferSelect } from "@/lib/server/ledger/dto";
 import { latestRateUnits } from "@/lib/server/rates/latest";
 import { convert, isCurrency, ratioString, type Currency } from "@/lib/shared/money";
@@ -68,7 +69,7 @@ export async function postTransfer(tx: Tx, options: PostTransferOptions): Promis
     received = convert(amount, fromRate, toRate);
     if (received <= 0n) throw new AppError("INVALID_AMOUNT");
     rate = ratioString(fromRate, toRate);
-    const [bankFrom, bankTo] = [await bankWallet(tx, from), await bankWallet(tx, to)];
+    const [bankFrom, bankTo] = await bankWallets(tx, [from, to]);
     legs.push(
       { walletId: bankFrom.id, currency: from, amount },
       { walletId: bankTo.id, currency: to, amount: -received },
@@ -85,14 +86,10 @@ export async function postTransfer(tx: Tx, options: PostTransferOptions): Promis
     });
     if (debited.count === 0) throw new AppError("INSUFFICIENT_FUNDS");
   }
-  for (const leg of legs) {
-    await tx.wallet.update({
-      where: { id: leg.walletId },
-      data: { balance: { increment: leg.amount } },
-    });
-  }
+  await credit(tx, legs);
 
-  return tx.transfer.create({
+  // Inserted on their own (not as a nested create): a nested write costs an extra read-back.
+  const row = await tx.transfer.create({
     data: {
       kind: options.kind,
       senderWalletId: sender.id,
@@ -103,10 +100,32 @@ export async function postTransfer(tx: Tx, options: PostTransferOptions): Promis
       receivedCurrency: to,
       rate,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-      postings: {
-        create: [{ walletId: sender.id, currency: from, amount: -amount }, ...legs],
-      },
     },
     select: transferSelect,
   });
+  await tx.posting.createMany({
+    data: [{ walletId: sender.id, currency: from, amount: -amount }, ...legs].map((leg) => ({
+      transferId: row.id,
+      walletId: leg.walletId,
+      currency: leg.currency,
+      amount: leg.amount,
+    })),
+  });
+  return row;
+}
+
+/**
+ * Applies every credit leg in ONE statement: each query holds the connection's lock, so fewer
+ * round trips mean more transfers per second. Every leg's wallet must exist, or the whole
+ * transfer fails (as a per-leg `update` of a missing row would).
+ */
+async function credit(tx: Tx, legs: Leg[]): Promise<void> {
+  const byWallet = new Map<number, bigint>();
+  for (const leg of legs) byWallet.set(leg.walletId, (byWallet.get(leg.walletId) ?? 0n) + leg.amount);
+  const ids = [...byWallet.keys()];
+  const cases = ids.map((id) => Prisma.sql`WHEN ${id} THEN ${byWallet.get(id)}`);
+  const changed = await tx.$executeRaw`
+    UPDATE "Wallet" SET "balance" = "balance" + CASE "id" ${Prisma.join(cases, " ")} END
+    WHERE "id" IN (${Prisma.join(ids)})`;
+  if (changed !== ids.length) throw new Error(`credited ${changed} of ${ids.length} wallets`);
 }
