@@ -45,11 +45,10 @@ function parseKey(raw: string | null): string | null {
 }
 
 type StoredKey = { requestHash: string; status: number; response: string };
-const storedSelect = { requestHash: true, status: true, response: true } as const;
 
 function replay(stored: StoredKey, hash: string): Outcome {
   if (stored.requestHash !== hash) throw new AppError("IDEMPOTENCY_MISMATCH");
-  return { status: stored.status, body: JSON.parse(stored.response) as unknown };
+  return { status: Number(stored.status), body: JSON.parse(stored.response) as unknown };
 }
 
 const TX_OPTIONS = { maxWait: 15_000, timeout: 15_000 } as const;
@@ -76,7 +75,10 @@ export async function runIdempotent(
 
   try {
     return await db.$transaction(async (tx) => {
-      const stored = await tx.idempotencyKey.findUnique({ where, select: storedSelect });
+      // Raw SQL: this runs on every keyed request, and a model query costs a compiler pass.
+      const [stored] = await tx.$queryRaw<StoredKey[]>`
+        SELECT "requestHash", "status", "response" FROM "IdempotencyKey"
+        WHERE "userId" = ${userId} AND "key" = ${key}`;
       if (stored) return replay(stored, hash);
       const outcome = await work(tx);
       await tx.idempotencyKey.create({

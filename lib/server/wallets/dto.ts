@@ -2,7 +2,7 @@ import "server-only";
 import { CURRENCIES, toSafeNumber, type Currency } from "@/lib/shared/money";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 
-type WalletRow = { id: number; currency: string; balance: bigint; number: string };
+export type WalletRow = { id: number; currency: string; balance: bigint; number: string };
 
 export const walletSelect = { id: true, currency: true, balance: true, number: true } as const;
 
