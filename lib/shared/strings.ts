@@ -38,6 +38,8 @@ export const ru = {
   },
   bank: {
     tabWallet: "Кошелёк",
+    /** Mirrors the TON Connect widget's own Russian label (button.connectWallet). */
+    tonConnectWallet: "Подключить кошелёк",
     tabHistory: "История",
     tabSettings: "Настройки",
     tabPayments: "Платежи",

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect } from "./support/fixtures";
+import { test, expect, signInByEmail } from "./support/fixtures";
 
 /**
  * The TON Connect widget (~160 KB gzip) must load only where it is shown. Sign-in screens must
@@ -44,4 +44,16 @@ test("/ton-connect does download it (the markers are real)", async ({ page }) =>
   const scripts = await scriptsOf(page, "/ton-connect");
   await expect(page.locator("#ton-connect-button button")).toBeVisible();
   expect(withMarkers(scripts).length).toBeGreaterThan(0);
+});
+
+test("/bank downloads none of it until the connect button is pressed", async ({ page }) => {
+  await signInByEmail(page, "boris@example.com");
+  const scripts = await scriptsOf(page, "/bank");
+  await expect(page.getByTestId("total-balance")).toBeVisible();
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(withMarkers(scripts)).toEqual([]);
+
+  await page.getByRole("button", { name: "Подключить кошелёк" }).click();
+  await expect(page.locator("#ton-connect-button [data-tc-connect-button]")).toBeVisible();
+  await expect.poll(() => withMarkers(scripts).length).toBeGreaterThan(0);
 });

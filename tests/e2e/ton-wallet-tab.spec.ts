@@ -1,52 +1,100 @@
+import type { Page } from "@playwright/test";
 import { test, expect, signInByEmail } from "./support/fixtures";
 import { SHORT_ADDRESS, collectAppErrors, connectButton, installTestWallet } from "./support/test-wallet";
 
 const SHOTS = "test-results/screens";
 const WIDGET_MARKER = "data-tc-connect-button";
 
-test("the wallet tab shows balances first, then the widget's button in the header", async ({ page }) => {
-  const errors = collectAppErrors(page);
-  await installTestWallet(page);
-  await signInByEmail(page, "boris@example.com");
-
-  // Hold back the widget's chunk (recognised by its content) until the balances are on screen.
+/**
+ * Watches the widget's chunk (recognised by its content) and holds it back until `release()`,
+ * so the test can look at the page before the widget arrives.
+ */
+async function watchWidgetChunk(page: Page) {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  let widgetRequested = false;
+  const state = { requested: false, release };
   await page.route("**/_next/static/chunks/*.js", async (route) => {
     const response = await route.fetch();
     const body = await response.text();
     if (body.includes(WIDGET_MARKER)) {
-      widgetRequested = true;
+      state.requested = true;
       await held;
     }
     await route.fulfill({ response, body });
   });
+  return state;
+}
 
+/** The real widget's button (the stand-in shares its slot but not its data-tc-* marker). */
+const widgetButton = (page: Page) => page.locator("#ton-connect-button [data-tc-connect-button]");
+
+test("the wallet tab shows balances with a stand-in button; the widget loads on the first press", async ({
+  page,
+}) => {
+  const errors = collectAppErrors(page);
+  await installTestWallet(page);
+  await signInByEmail(page, "boris@example.com");
+  const chunk = await watchWidgetChunk(page);
+
+  await page.reload();
+  await expect(page.getByTestId("total-balance")).toBeVisible();
+  const standin = page.getByRole("button", { name: "Подключить кошелёк" });
+  await expect(standin).toBeVisible();
+  await expect(standin).toHaveAttribute("data-testid", "ton-connect-standin");
+  const box = await standin.boundingBox();
+  expect(box?.height).toBe(40);
+  // Nothing stored, nothing pressed: the widget's code stays on the server.
+  await page.waitForLoadState("networkidle");
+  expect(chunk.requested).toBe(false);
+  await expect(widgetButton(page)).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/ton-wallet-tab.png` });
+
+  // The first press loads the widget (desktop width: the test wallet is a browser extension),
+  // which then opens its wallets modal without a second press.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await standin.click();
+  await expect.poll(() => chunk.requested).toBe(true);
+  await expect(page.locator("[data-tc-wallets-modal-container]")).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/ton-wallet-tab-loading.png` });
+  chunk.release();
+  const modal = page.locator("[data-tc-wallets-modal-container]");
+  await modal.getByText("Test Wallet", { exact: true }).click();
+  await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
+  await expect(page.getByTestId("ton-connect-standin")).toHaveCount(0);
+
+  // Phone width, after a reload: the stored connection loads the widget at once, no press needed.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId("total-balance")).toBeVisible();
+  await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
+  await expect(page.getByTestId("ton-connect-standin")).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/ton-wallet-tab-connected.png` });
+
+  expect(errors).toEqual([]);
+});
+
+test("with a stored connection the widget loads at once, in a placeholder of the button's size", async ({
+  page,
+}) => {
+  const errors = collectAppErrors(page);
+  await installTestWallet(page);
+  await signInByEmail(page, "boris@example.com");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: "Подключить кошелёк" }).click();
+  await page.locator("[data-tc-wallets-modal-container]").getByText("Test Wallet", { exact: true }).click();
+  await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
+
+  const chunk = await watchWidgetChunk(page);
   await page.reload();
   await expect(page.getByTestId("total-balance")).toBeVisible();
   const placeholder = page.getByTestId("ton-connect-placeholder");
   await expect(placeholder).toBeVisible();
-  const box = await placeholder.boundingBox();
-  expect(box?.height).toBe(40);
-  await expect.poll(() => widgetRequested).toBe(true);
-  await expect(connectButton(page)).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/ton-wallet-tab-loading.png` });
-
-  release();
-  await expect(connectButton(page)).toHaveText("Подключить кошелёк");
+  expect((await placeholder.boundingBox())?.height).toBe(40);
+  await expect.poll(() => chunk.requested).toBe(true);
+  await expect(page.getByTestId("ton-connect-standin")).toHaveCount(0);
+  chunk.release();
+  await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
   await expect(placeholder).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/ton-wallet-tab.png` });
-
-  // Connect from the header (desktop width: the test wallet is a browser extension), then look
-  // at the connected button at phone width.
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await connectButton(page).click();
-  await page.locator("[data-tc-wallets-modal-container]").getByText("Test Wallet", { exact: true }).click();
-  await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
-  await page.screenshot({ path: `${SHOTS}/ton-wallet-tab-connected.png` });
 
   expect(errors).toEqual([]);
 });

@@ -1,3 +1,5 @@
+import { ru } from "@/lib/shared/strings";
+
 /**
  * TON Connect settings that do not need the widget's code: pure values and functions, so the
  * screens that never show the widget can import them without pulling the library in.
@@ -99,4 +101,27 @@ export function testWalletEnabled(): boolean {
 /** Where wallets return to inside Telegram: the bot's Mini App link, from the build's configuration. */
 export function telegramBotLink(): string | undefined {
   return process.env.NEXT_PUBLIC_TELEGRAM_BOT_LINK || undefined;
+}
+
+/**
+ * The widget's 'Connect wallet' label in its own translations (`button.connectWallet` in
+ * @tonconnect/ui), for the stand-in button shown before the widget's code is loaded.
+ */
+export function connectWalletLabel(language: TonLanguage): string {
+  return language === "ru" ? ru.bank.tonConnectWallet : "Connect Wallet";
+}
+
+/**
+ * Where @tonconnect/sdk keeps the connection in localStorage (BridgeConnectionStorage), for
+ * every kind of wallet: injected, wallet-connect and HTTP bridge, pending ones included.
+ */
+export const STORED_CONNECTION_KEY = "ton-connect-storage_bridge-connection";
+
+/** Whether this browser holds a TON Connect connection the widget would restore (client only). */
+export function hasStoredConnection(): boolean {
+  try {
+    return window.localStorage.getItem(STORED_CONNECTION_KEY) !== null;
+  } catch {
+    return false; // storage blocked: the widget could not restore anything either
+  }
 }
