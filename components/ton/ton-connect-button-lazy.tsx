@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import { connectWalletLabel, hasStoredConnection, type TonLanguage } from "@/lib/client/ton/config";
-import { resolveLaunchLanguage } from "@/lib/client/ton/launch-language";
+import { knownLaunchLanguage, resolveLaunchLanguage } from "@/lib/client/ton/launch-language";
 import styles from "./ton.module.css";
 
 type WalletButton = ComponentType<{ openModal?: boolean }>;
@@ -51,7 +51,9 @@ const noSubscription = () => () => undefined;
 export function TonConnectButtonLazy() {
   // null on the server and during hydration: the stored connection lives in localStorage.
   const restore = useSyncExternalStore(noSubscription, hasStoredConnection, () => null);
-  const [language, setLanguage] = useState<TonLanguage | null>(null);
+  // Known at once when the app has loaded its launch data: the stand-in then shows in the first
+  // frame, with no placeholder of another width before it.
+  const [language, setLanguage] = useState<TonLanguage | null>(knownLaunchLanguage);
   const [Widget, setWidget] = useState<WalletButton | null>(null);
   const [openModal, setOpenModal] = useState(false);
 

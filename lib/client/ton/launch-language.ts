@@ -1,4 +1,4 @@
-import { loadTelegram } from "@/lib/client/telegram/init";
+import { loadTelegram, loadedTelegram } from "@/lib/client/telegram/init";
 import { tonLanguage, type TonLanguage } from "./config";
 
 /** Waiting longer than this for the Telegram environment would only delay the widget. */
@@ -28,4 +28,14 @@ export async function resolveLaunchLanguage(): Promise<TonLanguage> {
 /** The language found by `resolveLaunchLanguage`, or the default before it has answered. */
 export function launchLanguage(): TonLanguage {
   return resolved ?? tonLanguage(undefined);
+}
+
+/**
+ * The language right now, without waiting: what `resolveLaunchLanguage` found, or the launch data
+ * the app has already loaded; null while neither is known (then wait for `resolveLaunchLanguage`).
+ */
+export function knownLaunchLanguage(): TonLanguage | null {
+  if (resolved) return resolved;
+  const env = loadedTelegram();
+  return env ? tonLanguage(env.launchParams.tgWebAppData?.user?.language_code) : null;
 }
