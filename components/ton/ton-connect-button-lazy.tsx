@@ -26,6 +26,20 @@ function ButtonPlaceholder() {
   return <span className={styles.placeholder} aria-hidden="true" data-testid="ton-connect-placeholder" />;
 }
 
+/**
+ * Keeps the stand-in's place while the user's language is still unknown: the stand-in's shape
+ * with the Russian label, unseen, so for the app's Russian users the button appears without
+ * moving anything (its width depends on the label and on the device's fonts).
+ */
+function StandinPlaceholder() {
+  return (
+    <span className={`${styles.standin} ${styles.standinPlaceholder}`} aria-hidden="true" data-testid="ton-connect-placeholder">
+      <TonIcon />
+      {connectWalletLabel("ru")}
+    </span>
+  );
+}
+
 /** The widget's TON diamond icon (its TonIcon), drawn in the button's foreground colour. */
 function TonIcon() {
   return (
@@ -70,7 +84,8 @@ export function TonConnectButtonLazy() {
   }, [restore]);
 
   if (Widget) return <Widget openModal={openModal} />;
-  if (restore !== false || language === null) return <ButtonPlaceholder />;
+  if (restore !== false) return <ButtonPlaceholder />;
+  if (language === null) return <StandinPlaceholder />;
 
   const warm = () => void loadWidget().catch(() => undefined);
   const open = () => {
