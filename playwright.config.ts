@@ -51,6 +51,8 @@ export default defineConfig({
       PORT: String(PORT),
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next-e2e",
       NEXT_PUBLIC_TON_TEST_WALLET: "1",
+      // The journeys run offline: the TON wallets list comes from the bundled copy.
+      TON_WALLETS_LIST_URL: "bundled",
       AUTH_CODE_LIMIT_PER_IP: "1000",
       AUTH_CODE_LIMIT_PER_EMAIL: "1000",
       LOG_LEVEL: "warn",

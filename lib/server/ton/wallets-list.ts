@@ -57,7 +57,11 @@ async function fetchUpstream(url: string): Promise<WalletsList> {
 }
 
 /** The current list: upstream (cached for an hour) or, when that fails, the bundled one. */
-export async function getWalletsList(url: string = UPSTREAM_WALLETS_URL): Promise<WalletsList> {
+export async function getWalletsList(
+  url: string = process.env.TON_WALLETS_LIST_URL || UPSTREAM_WALLETS_URL,
+): Promise<WalletsList> {
+  // "bundled": never leave the machine (tests, air-gapped deployments).
+  if (url === "bundled") return { wallets: bundled, source: "bundled" };
   if (cached && cached.until > Date.now()) return cached.list;
   inflight ??= fetchUpstream(url).then((list) => {
     const ttl = list.source === "upstream" ? FRESH_MS : RETRY_AFTER_FAILURE_MS;
