@@ -13,19 +13,10 @@ import { chromium, type Page } from "playwright-core";
 import { createDb } from "@/lib/server/db";
 import { seedDemo } from "@/prisma/seed";
 import { ensureBuild, startServer } from "@/scripts/app-server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { migrate } from "@/scripts/lib/database";
 
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const PORT = Number(process.env.BENCH_PORT ?? 3206);
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const RESULTS = path.resolve(__dirname, "results");
 
 type PageSpec = { path: string; signedIn: boolean; budgetKb: number };
@@ -93,7 +84,7 @@ async function measureJs(page: Page, base: string, spec: PageSpec): Promise<JsRo
 }
 
 async function measureAllJs(base: string, session: Session): Promise<JsRow[]> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const rows: JsRow[] = [];
   try {
     for (const spec of PAGES) {
@@ -127,7 +118,7 @@ type LighthouseRow = {
 /** Runs bench/support/lighthouse.mjs in plain Node (see there why not under tsx). */
 function runLighthouse(base: string, session: Session): LighthouseRow[] {
   const signedIn = PAGES.filter((p) => p.signedIn).map((p) => p.path);
-  const options = { base, paths: LIGHTHOUSE_PAGES, signedIn, session, chrome: CHROME, args: ARGS };
+  const options = { base, paths: LIGHTHOUSE_PAGES, signedIn, session, chrome: CHROMIUM_PATH, args: CHROMIUM_ARGS };
   const out = execFileSync(process.execPath, [path.join(__dirname, "support", "lighthouse.mjs"), JSON.stringify(options)], {
     encoding: "utf8",
     maxBuffer: 16 * 1024 * 1024,
