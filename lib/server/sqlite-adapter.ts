@@ -1,9 +1,14 @@
 import "server-only";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import Database from "better-sqlite3";
+import { createSqlRunner, type Lock, type SqlRunner } from "@/lib/server/sqlite-runner";
 
 type Factory = PrismaBetterSQLite3;
 type Adapter = Awaited<ReturnType<Factory["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
+
+/** The adapter factory, plus the direct runner over the same connection once it is open. */
+export type SqliteFactory = Factory & { runner(): SqlRunner | null };
 
 /**
  * Per-connection settings: WAL lets readers run beside the writer; synchronous=NORMAL is durable
@@ -19,7 +24,7 @@ const PRAGMAS = [
 ].join(";\n");
 
 /** A FIFO lock: `acquire()` resolves with the function that releases it. */
-function createLock() {
+function createLock(): Lock {
   let tail: Promise<void> = Promise.resolve();
   return {
     acquire(): Promise<() => void> {
@@ -39,8 +44,7 @@ function createLock() {
  * queries and whole transactions take turns on one lock, so each transaction is isolated.
  * (Never call the root client from inside a transaction callback: it would wait for itself.)
  */
-function serialise(adapter: Adapter): Adapter {
-  const lock = createLock();
+function serialise(adapter: Adapter, lock: Lock): Adapter {
   const locked =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -86,15 +90,31 @@ function serialise(adapter: Adapter): Adapter {
   });
 }
 
-/** The Prisma driver adapter for a SQLite file: pragmas applied, transactions isolated. */
-export function sqliteAdapter(url: string): Factory {
+/** The better-sqlite3 connection inside the adapter (a public field of 6.19's adapter class). */
+function connectionOf(adapter: Adapter): Database.Database {
+  const client = (adapter as unknown as { client?: unknown }).client;
+  if (!(client instanceof Database)) {
+    throw new Error("the SQLite adapter no longer exposes its connection; check lib/server/sqlite-adapter.ts");
+  }
+  return client;
+}
+
+/**
+ * The Prisma driver adapter for a SQLite file: pragmas applied, transactions isolated. Once
+ * Prisma has connected, `runner()` gives direct SQL on the same connection under the same lock.
+ */
+export function sqliteAdapter(url: string): SqliteFactory {
   const factory = new PrismaBetterSQLite3({ url });
   const connect = factory.connect.bind(factory);
-  return Object.assign(Object.create(factory) as Factory, {
+  let runner: SqlRunner | null = null;
+  return Object.assign(Object.create(factory) as SqliteFactory, {
     async connect() {
       const adapter = await connect();
       await adapter.executeScript(PRAGMAS);
-      return serialise(adapter);
+      const lock = createLock();
+      runner = createSqlRunner(connectionOf(adapter), lock);
+      return serialise(adapter, lock);
     },
+    runner: () => runner,
   });
 }

@@ -1,4 +1,5 @@
-import { getDb } from "@/lib/server/db";
+import { getDb, sqlOf } from "@/lib/server/db";
+import { isUniqueViolation } from "@/lib/server/ledger/prisma-errors";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -37,5 +38,96 @@ describe("database transactions on the single SQLite connection", () => {
     expect(mode.journal_mode).toBe("wal");
     expect(Number(sync.synchronous)).toBe(1);
     expect(Number(fk.foreign_keys)).toBe(1);
+  });
+});
+
+describe("direct SQL on the same connection (the hot paths)", () => {
+  it("types rows like Prisma's raw queries", async () => {
+    const db = getDb();
+    const user = await db.user.create({ data: { username: "typed_row", notification: true } });
+    const sql = await sqlOf(db);
+    const query = () => sql.$queryRaw<Record<string, unknown>[]>`
+      SELECT "id", "notification", "createdAt", "username" FROM "User" WHERE "id" = ${user.id}`;
+    const viaPrisma = await db.$queryRaw<Record<string, unknown>[]>`
+      SELECT "id", "notification", "createdAt", "username" FROM "User" WHERE "id" = ${user.id}`;
+    expect(await query()).toEqual(viaPrisma);
+    expect((await query())[0]).toEqual({
+      id: user.id,
+      notification: true,
+      createdAt: user.createdAt,
+      username: "typed_row",
+    });
+  });
+
+  it("writes instants the way Prisma reads them back", async () => {
+    const sql = await sqlOf();
+    const at = new Date("2026-03-04T05:06:07.089Z");
+    const [row] = await sql.$queryRaw<{ id: number }[]>`
+      INSERT INTO "OutboxEmail" ("to", "subject", "text", "createdAt")
+      VALUES (${"x@example.com"}, ${"s"}, ${"t"}, ${at}) RETURNING "id"`;
+    const stored = await getDb().outboxEmail.findUniqueOrThrow({ where: { id: row.id } });
+    expect(stored.createdAt).toEqual(at);
+  });
+
+  it("rolls a transaction back when its work throws, and commits otherwise", async () => {
+    const sql = await sqlOf();
+    await expect(
+      sql.transaction(async (tx) => {
+        await tx.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"direct_rolled_back"}, ${new Date()})`;
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    await sql.transaction(
+      (tx) => tx.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"direct_committed"}, ${new Date()})`,
+    );
+    const db = getDb();
+    expect(await db.user.findUnique({ where: { username: "direct_rolled_back" } })).toBeNull();
+    expect(await db.user.findUnique({ where: { username: "direct_committed" } })).not.toBeNull();
+  });
+
+  it("waits for an open Prisma transaction instead of reading or writing inside it", async () => {
+    const db = getDb();
+    const sql = await sqlOf(db);
+    const tx = db.$transaction(async (t) => {
+      await t.user.create({ data: { username: "prisma_open_tx" } });
+      await sleep(150);
+      throw new Error("rollback");
+    });
+    await sleep(30);
+    const seen = await sql.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE "username" = ${"prisma_open_tx"}`;
+    await sql.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"beside_prisma_tx"}, ${new Date()})`;
+    await expect(tx).rejects.toThrow("rollback");
+    expect(seen).toEqual([]);
+    expect(await db.user.findUnique({ where: { username: "beside_prisma_tx" } })).not.toBeNull();
+  });
+
+  it("keeps Prisma queries out of an open direct transaction", async () => {
+    const db = getDb();
+    const sql = await sqlOf(db);
+    await db.user.count(); // the client's first query loads its query compiler: slow
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const tx = sql.transaction(async (t) => {
+      await t.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"direct_open_tx"}, ${new Date()})`;
+      await gate;
+      throw new Error("rollback");
+    });
+    await sleep(10);
+    // Prisma queries are lazy: `then` starts this one now, while the transaction is open.
+    const read = db.user.findUnique({ where: { username: "direct_open_tx" } }).then((user) => user);
+    await sleep(50); // time enough for the read to run, were it not kept waiting
+    release();
+    await expect(tx).rejects.toThrow("rollback");
+    expect(await read).toBeNull();
+  });
+
+  it("reports unique violations the way the ledger recognises them", async () => {
+    const sql = await sqlOf();
+    const insert = () =>
+      sql.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"unique_twice"}, ${new Date()})`;
+    await insert();
+    const error = await insert().then(() => null, (e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isUniqueViolation(new Error("other"))).toBe(false);
   });
 });

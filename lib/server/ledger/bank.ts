@@ -1,12 +1,16 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/server/db";
+import type { Sql } from "@/lib/server/db";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import type { Currency } from "@/lib/shared/money";
 
 export type LedgerWallet = { id: number; userId: number; currency: string };
 
-const walletSelect = { id: true, userId: true, currency: true } as const;
+const BANK_USER = Prisma.sql`(SELECT "id" FROM "User" WHERE "isSystem" = 1 ORDER BY "id" LIMIT 1)`;
+
+function toLedgerWallet(row: LedgerWallet): LedgerWallet {
+  return { id: Number(row.id), userId: Number(row.userId), currency: row.currency };
+}
 
 /**
  * The bank's own wallet in `currency`, created on first use. The bank is a system user
@@ -14,47 +18,46 @@ const walletSelect = { id: true, userId: true, currency: true } as const;
  * negative. It has no username, e-mail or Telegram id, so no lookup can ever find it by those.
  */
 export async function bankWallet(
-  tx: Tx,
+  tx: Sql,
   currency: Currency,
   random?: RandomInt,
 ): Promise<LedgerWallet> {
-  let bank = await tx.user.findFirst({
-    where: { isSystem: true },
-    orderBy: { id: "asc" },
-    select: { id: true },
-  });
-  bank ??= await tx.user.create({
-    data: { isSystem: true, telegramFirstName: "Minibank", notification: false },
-    select: { id: true },
-  });
-  const existing = await tx.wallet.findUnique({
-    where: { userId_currency: { userId: bank.id, currency } },
-    select: walletSelect,
-  });
-  if (existing) return existing;
-  return tx.wallet.create({
-    data: { userId: bank.id, currency, number: await uniqueWalletNumber(tx, random) },
-    select: walletSelect,
-  });
+  const [existing] = await bankWallets(tx, [currency], random);
+  return existing;
 }
 
 /**
- * The bank's wallets in several currencies with ONE query when they exist (each query holds the
- * connection's lock); any missing one is created as `bankWallet` does.
+ * The bank's wallets in several currencies with one query when they exist; a missing one (and
+ * the bank itself, on a fresh database) is created.
  */
-export async function bankWallets(tx: Tx, currencies: Currency[]): Promise<LedgerWallet[]> {
+export async function bankWallets(
+  tx: Sql,
+  currencies: Currency[],
+  random?: RandomInt,
+): Promise<LedgerWallet[]> {
   const rows = await tx.$queryRaw<LedgerWallet[]>`
     SELECT "id", "userId", "currency" FROM "Wallet"
-    WHERE "userId" = (SELECT "id" FROM "User" WHERE "isSystem" = 1 ORDER BY "id" LIMIT 1)
-      AND "currency" IN (${Prisma.join(currencies)})`;
+    WHERE "userId" = ${BANK_USER} AND "currency" IN (${Prisma.join(currencies)})`;
   const wallets: LedgerWallet[] = [];
   for (const currency of currencies) {
     const row = rows.find((r) => r.currency === currency);
-    wallets.push(
-      row
-        ? { id: Number(row.id), userId: Number(row.userId), currency }
-        : await bankWallet(tx, currency),
-    );
+    wallets.push(row ? toLedgerWallet(row) : await createBankWallet(tx, currency, random));
   }
   return wallets;
+}
+
+async function createBankWallet(tx: Sql, currency: Currency, random?: RandomInt) {
+  let [bank] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "User" WHERE "id" = ${BANK_USER}`;
+  if (!bank) {
+    [bank] = await tx.$queryRaw<{ id: number }[]>`
+      INSERT INTO "User" ("isSystem", "telegramFirstName", "notification", "createdAt")
+      VALUES (${true}, ${"Minibank"}, ${false}, ${new Date()})
+      RETURNING "id"`;
+  }
+  const number = await uniqueWalletNumber(tx, random);
+  const [wallet] = await tx.$queryRaw<LedgerWallet[]>`
+    INSERT INTO "Wallet" ("userId", "currency", "balance", "number", "createdAt")
+    VALUES (${bank.id}, ${currency}, ${0n}, ${number}, ${new Date()})
+    RETURNING "id", "userId", "currency"`;
+  return toLedgerWallet(wallet);
 }

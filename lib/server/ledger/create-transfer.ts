@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "@/lib/server/db";
+import type { Sql } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { runIdempotent, type Outcome } from "@/lib/server/ledger/idempotency";
@@ -13,8 +13,8 @@ export type CreateTransferOptions = CreateTransferBody & {
 
 type WalletRow = { id: number; userId: number; currency: string; isSystem: unknown };
 
-async function transferIn(tx: Tx, options: CreateTransferOptions): Promise<Outcome> {
-  // Both wallets and whether their owner is the bank in ONE query: each query holds the lock.
+async function transferIn(tx: Sql, options: CreateTransferOptions): Promise<Outcome> {
+  // Both wallets and whether their owner is the bank in one query.
   const rows = await tx.$queryRaw<WalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."isSystem"
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"

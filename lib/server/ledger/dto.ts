@@ -16,15 +16,3 @@ export function toTransferDto(row: TransferRow): TransferDto {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-export const transferSelect = {
-  id: true,
-  senderWalletId: true,
-  receiverWalletId: true,
-  amount: true,
-  currency: true,
-  receivedAmount: true,
-  receivedCurrency: true,
-  rate: true,
-  createdAt: true,
-} as const;

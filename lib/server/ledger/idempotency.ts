@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { getDb, type Tx } from "@/lib/server/db";
+import { sqlOf, type Sql } from "@/lib/server/db";
 import { AppError, errorBody } from "@/lib/server/errors";
 import { isUniqueViolation } from "@/lib/server/ledger/prisma-errors";
 import { ru } from "@/lib/shared/strings";
@@ -51,7 +51,11 @@ function replay(stored: StoredKey, hash: string): Outcome {
   return { status: Number(stored.status), body: JSON.parse(stored.response) as unknown };
 }
 
-const TX_OPTIONS = { maxWait: 15_000, timeout: 15_000 } as const;
+function storeKey(sql: Sql, userId: number, key: string, hash: string, outcome: Outcome) {
+  return sql.$executeRaw`
+    INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "status", "response", "createdAt")
+    VALUES (${userId}, ${key}, ${hash}, ${outcome.status}, ${JSON.stringify(outcome.body)}, ${new Date()})`;
+}
 
 /**
  * Runs `work` in ONE transaction together with storing its answer under the caller's
@@ -62,30 +66,34 @@ const TX_OPTIONS = { maxWait: 15_000, timeout: 15_000 } as const;
  */
 export async function runIdempotent(
   options: IdempotentOptions,
-  work: (tx: Tx) => Promise<Outcome>,
+  work: (tx: Sql) => Promise<Outcome>,
 ): Promise<Outcome> {
-  const db = getDb();
+  const sql = await sqlOf();
   const key = parseKey(options.key);
-  if (key === null) return db.$transaction(work, TX_OPTIONS);
+  if (key === null) return sql.transaction(work);
 
   const { userId } = options;
   const hash = requestHash(options.scope, options.request);
-  const where = { userId_key: { userId, key } };
-  const reread = async () => replay((await db.idempotencyKey.findUniqueOrThrow({ where })), hash);
+  const find = async (reader: Sql) => {
+    const [stored] = await reader.$queryRaw<StoredKey[]>`
+      SELECT "requestHash", "status", "response" FROM "IdempotencyKey"
+      WHERE "userId" = ${userId} AND "key" = ${key}`;
+    return stored;
+  };
+  const reread = async () => {
+    const stored = await find(sql);
+    if (!stored) throw new Error("idempotency key vanished after a unique violation");
+    return replay(stored, hash);
+  };
 
   try {
-    return await db.$transaction(async (tx) => {
-      // Raw SQL: this runs on every keyed request, and a model query costs a compiler pass.
-      const [stored] = await tx.$queryRaw<StoredKey[]>`
-        SELECT "requestHash", "status", "response" FROM "IdempotencyKey"
-        WHERE "userId" = ${userId} AND "key" = ${key}`;
+    return await sql.transaction(async (tx) => {
+      const stored = await find(tx);
       if (stored) return replay(stored, hash);
       const outcome = await work(tx);
-      await tx.idempotencyKey.create({
-        data: { userId, key, requestHash: hash, status: outcome.status, response: JSON.stringify(outcome.body) },
-      });
+      await storeKey(tx, userId, key, hash, outcome);
       return outcome;
-    }, TX_OPTIONS);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return reread();
     if (!(error instanceof AppError) || error.status >= 500 || error.code === "IDEMPOTENCY_MISMATCH") {
@@ -93,9 +101,7 @@ export async function runIdempotent(
     }
     const refusal: Outcome = { status: error.status, body: errorBody(error) };
     try {
-      await db.idempotencyKey.create({
-        data: { userId, key, requestHash: hash, status: refusal.status, response: JSON.stringify(refusal.body) },
-      });
+      await storeKey(sql, userId, key, hash, refusal);
     } catch (storeError) {
       if (isUniqueViolation(storeError)) return reread();
       throw storeError;

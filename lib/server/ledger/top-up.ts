@@ -1,7 +1,7 @@
 import "server-only";
-import type { Tx } from "@/lib/server/db";
+import type { Sql } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { bankWallet } from "@/lib/server/ledger/bank";
+import { bankWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { runIdempotent, type Outcome } from "@/lib/server/ledger/idempotency";
 import { postTransfer } from "@/lib/server/ledger/postings";
@@ -15,16 +15,15 @@ export type TopUpOptions = TopUpBody & {
 };
 
 /** The top-up itself, inside the caller's transaction (the demo seed reuses it). */
-export async function topUpIn(tx: Tx, options: Omit<TopUpOptions, "idempotencyKey">) {
-  const wallet = await tx.wallet.findUnique({
-    where: { userId_currency: { userId: options.userId, currency: options.currency } },
-    select: { id: true, userId: true, currency: true },
-  });
+export async function topUpIn(tx: Sql, options: Omit<TopUpOptions, "idempotencyKey">) {
+  const [wallet] = await tx.$queryRaw<LedgerWallet[]>`
+    SELECT "id", "userId", "currency" FROM "Wallet"
+    WHERE "userId" = ${options.userId} AND "currency" = ${options.currency}`;
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   return postTransfer(tx, {
     kind: "topup",
     sender: await bankWallet(tx, options.currency),
-    receiver: wallet,
+    receiver: { id: Number(wallet.id), userId: Number(wallet.userId), currency: wallet.currency },
     amount: BigInt(options.amount),
     allowNegative: true,
     createdAt: options.createdAt,
