@@ -12,8 +12,8 @@ type Query = TemplateStringsArray | Prisma.Sql;
  * unchanged on either.
  */
 export type Sql = {
-  $queryRaw<T = unknown>(query: Query, ...values: unknown[]): PromiseLike<T>;
-  $executeRaw(query: Query, ...values: unknown[]): PromiseLike<number>;
+  $queryRaw<T = unknown>(query: Query, ...values: unknown[]): Promise<T>;
+  $executeRaw(query: Query, ...values: unknown[]): Promise<number>;
 };
 
 export type SqlRunner = Sql & {
