@@ -1,7 +1,6 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { z } from "zod";
 import { displayName } from "@/components/bank/user-name";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -10,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { Toast, useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
+import { anyAnswer } from "@/lib/client/dto";
 import { useMe } from "@/lib/client/hooks";
 import { clearSession, getRefreshToken, saveUser } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
@@ -46,7 +46,7 @@ export function SettingsTab() {
     const next = { ...user, notification: enable };
     try {
       await me.mutate(
-        api(`/api/v1/users/${user.id}/notifications`, z.unknown(), { method: "PUT", body: { enable } }).then(
+        api(`/api/v1/users/${user.id}/notifications`, anyAnswer, { method: "PUT", body: { enable } }).then(
           () => next,
         ),
         { optimisticData: next, rollbackOnError: true, revalidate: false, populateCache: true },
@@ -62,7 +62,7 @@ export function SettingsTab() {
     const refresh_token = getRefreshToken();
     // Revoke the refresh token on the server, but never keep the user waiting for it.
     if (refresh_token) {
-      void api("/api/v1/auth/logout", z.unknown(), {
+      void api("/api/v1/auth/logout", anyAnswer, {
         method: "POST",
         body: { refresh_token },
         anonymous: true,

@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { api } from "@/lib/client/api";
+import { anyAnswer, userDto, walletListDto } from "@/lib/client/dto";
 import { clearSession, saveTokens, saveUser } from "@/lib/client/session";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
-import { userDto } from "@/lib/shared/schemas/users";
-import { walletDto } from "@/lib/shared/schemas/wallets";
 
 /**
  * After the server has issued tokens: keep them, load and keep the current user, and create the
@@ -14,9 +12,9 @@ export async function completeSignIn(tokens: TokenPairDto): Promise<void> {
   try {
     const user = await api("/api/v1/users/me", userDto);
     saveUser(user);
-    const wallets = await api("/api/v1/wallet", z.array(walletDto));
+    const wallets = await api("/api/v1/wallet", walletListDto);
     if (wallets.length === 0) {
-      await api("/api/v1/wallet/init", z.unknown(), { method: "POST" });
+      await api("/api/v1/wallet/init", anyAnswer, { method: "POST" });
     }
   } catch (error) {
     // A half-finished sign-in must not leave a session behind that /bank would trust.

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { completeSignIn } from "@/components/login/complete-sign-in";
 import { api } from "@/lib/client/api";
-import { requestCodeBody, tokenPairDto, verifyCodeBody } from "@/lib/shared/schemas/auth";
+import { anyAnswer, tokenPairDto } from "@/lib/client/dto";
+import { requestCodeBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
 
 /**
  * The server calls of the sign-in screens. The screens import this module on demand, so the
@@ -9,7 +9,7 @@ import { requestCodeBody, tokenPairDto, verifyCodeBody } from "@/lib/shared/sche
  */
 
 export async function requestEmailCode(email: string): Promise<void> {
-  await api("/api/v1/auth/email/request-code", z.unknown(), {
+  await api("/api/v1/auth/email/request-code", anyAnswer, {
     method: "POST",
     body: requestCodeBody.parse({ email }),
     anonymous: true,

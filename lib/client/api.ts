@@ -1,11 +1,10 @@
-import { z } from "zod";
 import {
   clearSession,
   getAccessToken,
   getRefreshToken,
   saveTokens,
 } from "@/lib/client/session";
-import { tokenPairDto } from "@/lib/shared/schemas/auth";
+import { tokenPairDto } from "@/lib/client/dto";
 
 /** An API failure with the server's Russian `message` and machine `code`. */
 export class ApiError extends Error {
@@ -18,6 +17,12 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 }
+
+/**
+ * Anything that checks an answer and returns it typed: the client's `zod/mini` DTOs
+ * (lib/client/dto.ts), or a full zod schema.
+ */
+export type ResponseSchema<T> = { parse(data: unknown): T };
 
 type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
@@ -88,11 +93,11 @@ async function toError(res: Response): Promise<ApiError> {
 /**
  * The one way the client talks to the server: bearer token from session storage,
  * credentials included, one refresh on 401 and then sign-out. The answer is checked
- * against the shared response schema.
+ * against the response schema (lib/client/dto.ts restates the shared ones cheaply).
  */
 export async function api<T>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<T>,
   options: RequestOptions = {},
 ): Promise<T> {
   let res = await send(path, options);

@@ -1,20 +1,24 @@
 import useSWR from "swr";
-import { z } from "zod";
 import { api } from "@/lib/client/api";
-import { userDto, publicUserDto } from "@/lib/shared/schemas/users";
-import { walletDto, publicWalletDto } from "@/lib/shared/schemas/wallets";
-import { rateDto } from "@/lib/shared/schemas/rates";
-import { transferListDto, counterpartyDto } from "@/lib/shared/schemas/transfers";
+import {
+  counterpartyDto,
+  publicUserDto,
+  publicWalletListDto,
+  rateDto,
+  transferListDto,
+  userDto,
+  walletListDto,
+} from "@/lib/client/dto";
 import type { Currency } from "@/lib/shared/money";
 
-/** SWR hooks, one per resource, typed by the shared response schemas. */
+/** SWR hooks, one per resource, typed by the response schemas (lib/client/dto.ts). */
 
 export function useMe() {
   return useSWR("/api/v1/users/me", (path: string) => api(path, userDto));
 }
 
 export function useWallets() {
-  return useSWR("/api/v1/wallet", (path: string) => api(path, z.array(walletDto)));
+  return useSWR("/api/v1/wallet", (path: string) => api(path, walletListDto));
 }
 
 export function useRate(currency: Currency) {
@@ -37,7 +41,7 @@ export function useCounterparty(walletId: number | null) {
 
 export function useUserWallets(userId: number | null) {
   return useSWR(userId ? `/api/v1/wallets/user/${userId}` : null, (path: string) =>
-    api(path, z.array(publicWalletDto)),
+    api(path, publicWalletListDto),
   );
 }
 

@@ -1,0 +1,79 @@
+import { array, boolean, int, nullable, number, object, oneOf, string, unknown, type Infer } from "@/lib/client/check";
+import { CURRENCIES } from "@/lib/shared/money";
+import type { TokenPairDto } from "@/lib/shared/schemas/auth";
+import type { RateDto } from "@/lib/shared/schemas/rates";
+import type { CounterpartyDto, TransferDto } from "@/lib/shared/schemas/transfers";
+import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
+import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
+
+/**
+ * The server's answers as the browser checks them: the shared response schemas
+ * (lib/shared/schemas) restated with the small checker in lib/client/check.ts. The shared ones are
+ * zod schemas, and zod weighs about 30 KB gzip in every page that checks an answer (24 KB even as
+ * `zod/mini`); these cost well under 1 KB. The type assertions at the end fail type checking as
+ * soon as a shared DTO and its copy here stop describing the same data, and
+ * tests/unit/client-dto.test.ts feeds both the same answers.
+ */
+
+const currency = oneOf(CURRENCIES);
+
+export const tokenPairDto = object({ access_token: string, refresh_token: string });
+
+export const userDto = object({
+  id: int,
+  username: nullable(string),
+  email: nullable(string),
+  telegramUsername: nullable(string),
+  telegramFirstName: nullable(string),
+  avatarUrl: string,
+  notification: boolean,
+});
+
+export const publicUserDto = object({
+  id: int,
+  username: nullable(string),
+  telegramFirstName: nullable(string),
+  avatarUrl: string,
+});
+
+export const walletDto = object({ id: int, currency, balance: int, number: string });
+export const walletListDto = array(walletDto);
+
+export const publicWalletDto = object({ id: int, currency, number: string });
+export const publicWalletListDto = array(publicWalletDto);
+
+export const rateDto = object({ value: number });
+
+export const transferDto = object({
+  id: int,
+  senderWalletId: int,
+  receiverWalletId: int,
+  amount: int,
+  currency,
+  receivedAmount: int,
+  receivedCurrency: currency,
+  rate: string,
+  createdAt: string,
+});
+export const transferListDto = array(transferDto);
+
+export const counterpartyDto = object({ username: string, avatarUrl: string });
+
+/** For answers the client does not read (the spec leaves them unspecified). */
+export const anyAnswer = unknown;
+
+/** True only when A and B are the same type (not merely assignable one way). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Assert<T extends true> = T;
+
+/** Compile-time proof that every copy above matches its shared DTO. */
+export type ClientDtosMatchShared = [
+  Assert<Same<Infer<typeof tokenPairDto>, TokenPairDto>>,
+  Assert<Same<Infer<typeof userDto>, UserDto>>,
+  Assert<Same<Infer<typeof publicUserDto>, PublicUserDto>>,
+  Assert<Same<Infer<typeof walletDto>, WalletDto>>,
+  Assert<Same<Infer<typeof publicWalletDto>, PublicWalletDto>>,
+  Assert<Same<Infer<typeof rateDto>, RateDto>>,
+  Assert<Same<Infer<typeof transferDto>, TransferDto>>,
+  Assert<Same<Infer<typeof counterpartyDto>, CounterpartyDto>>,
+];
