@@ -1,3 +1,4 @@
+import { demoInitData } from "@/lib/client/telegram/demo-init-data";
 import type { ThemeName } from "@/lib/client/telegram/detect";
 
 type SdkModule = typeof import("@telegram-apps/sdk-react");
@@ -37,31 +38,12 @@ export const MOCK_THEMES: Record<ThemeName, Record<string, `#${string}`>> = {
 };
 
 /**
- * Init data for the plain-browser mock. In demo mode the server signs it with the demo bot token,
- * so sign-in goes through the real validation path; elsewhere the endpoint answers 404 and the
- * mock carries no init data (the Telegram sign-in then reports missing data).
- */
-async function fetchDemoInitData(): Promise<string | null> {
-  try {
-    const res = await fetch("/api/v1/demo/telegram-init-data", {
-      headers: { accept: "application/json" },
-      credentials: "include",
-    });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { init_data?: unknown };
-    return typeof body.init_data === "string" && body.init_data ? body.init_data : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * Imitates a Telegram client in a plain browser (the demo and the tests), answering the
  * requests the SDK makes while mounting (theme, viewport, safe areas).
  */
 export async function mockTelegram(sdk: SdkModule, theme: ThemeName): Promise<void> {
   const palette = MOCK_THEMES[theme];
-  const initData = await fetchDemoInitData();
+  const initData = await demoInitData();
   const startParam = new URLSearchParams(window.location.search).get("startapp");
   const noInsets = { top: 0, bottom: 0, left: 0, right: 0 };
   const params = new URLSearchParams([

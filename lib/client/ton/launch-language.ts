@@ -1,3 +1,5 @@
+import { demoInitData, initDataLanguageCode } from "@/lib/client/telegram/demo-init-data";
+import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { loadTelegram, loadedTelegram } from "@/lib/client/telegram/init";
 import { tonLanguage, type TonLanguage } from "./config";
 
@@ -7,18 +9,28 @@ const WAIT_MS = 3000;
 let resolved: TonLanguage | null = null;
 
 /**
+ * The launch user's `language_code`. Inside Telegram the app loads the SDK anyway; in a plain
+ * browser the imitation's launch data is the demo init data (or none), read here without loading
+ * the SDK, which the wallet tab would otherwise download only to learn a language.
+ */
+async function launchLanguageCode(): Promise<string | null | undefined> {
+  const env = loadedTelegram() ?? (isInsideTelegram() ? await loadTelegram() : null);
+  if (env) return env.launchParams.tgWebAppData?.user?.language_code;
+  return initDataLanguageCode(await demoInitData());
+}
+
+/**
  * The widget language from the Telegram user's `language_code` ('ru' for Russian speakers, else
  * 'en'). Launch parameters come from the messenger, or from the app's imitation in a plain
- * browser, which is set up asynchronously — hence a promise. Without launch data: English, the
- * widget's default.
+ * browser — hence a promise. Without launch data: English, the widget's default.
  */
 export async function resolveLaunchLanguage(): Promise<TonLanguage> {
   if (resolved) return resolved;
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_MS));
   try {
-    const env = await Promise.race([loadTelegram(), timeout]);
-    if (!env) return tonLanguage(undefined); // not cached: a later call may still get the data
-    resolved = tonLanguage(env.launchParams.tgWebAppData?.user?.language_code);
+    const code = await Promise.race([launchLanguageCode().then((value) => ({ value })), timeout]);
+    if (!code) return tonLanguage(undefined); // not cached: a later call may still get the data
+    resolved = tonLanguage(code.value);
   } catch {
     resolved = tonLanguage(undefined);
   }

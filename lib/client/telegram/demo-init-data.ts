@@ -1,0 +1,32 @@
+/**
+ * The init data of the plain-browser Telegram imitation, without the SDK. In demo mode the server
+ * signs it with the demo bot token, so sign-in goes through the real validation path; elsewhere
+ * the endpoint answers 404 and the imitation carries no init data (the Telegram sign-in then
+ * reports missing data).
+ */
+
+/** Fetched afresh by each caller: the data carries its signing time and must not go stale. */
+export async function demoInitData(): Promise<string | null> {
+  try {
+    const res = await fetch("/api/v1/demo/telegram-init-data", {
+      headers: { accept: "application/json" },
+      credentials: "include",
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { init_data?: unknown };
+    return typeof body.init_data === "string" && body.init_data ? body.init_data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The `language_code` of the user in raw init data (`user` is a JSON field of the query string). */
+export function initDataLanguageCode(initData: string | null): string | null {
+  if (!initData) return null;
+  try {
+    const user = JSON.parse(new URLSearchParams(initData).get("user") ?? "null") as { language_code?: unknown } | null;
+    return typeof user?.language_code === "string" ? user.language_code : null;
+  } catch {
+    return null;
+  }
+}
