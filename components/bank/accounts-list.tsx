@@ -1,17 +1,14 @@
 import { groupAccountNumber, rubleEquivalent, type RateUnits } from "@/components/bank/bank-math";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CURRENCY_INFO, formatMoney, unitsToRate } from "@/lib/shared/money";
+import { CURRENCY_INFO, formatMoney, formatRateUnits } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
-
-const rateFormat = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: 2, maximumFractionDigits: 4 });
 
 /** The rate as shown beside an account: "1 $ = 92,51 ₽". */
 function rateText(wallet: WalletDto, rates: RateUnits): string {
   const units = rates[wallet.currency];
   if (units === undefined) return ru.bank.noRate;
-  const value = rateFormat.format(unitsToRate(units)).replace(/\u00a0|\u202f/g, " ");
-  return `1 ${CURRENCY_INFO[wallet.currency].symbol} = ${value} ₽`;
+  return `1 ${CURRENCY_INFO[wallet.currency].symbol} = ${formatRateUnits(units)} ₽`;
 }
 
 /**

@@ -80,17 +80,22 @@ export function minorToDecimal(minor: bigint | number): string {
   return `${sign}${abs / MINOR_PER_UNIT}.${fraction}`;
 }
 
-const numberFormat = new Intl.NumberFormat("ru-RU", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * An exact decimal string ("-1234567.8") in Russian notation: thousands apart by a plain space,
+ * decimal comma ("-1 234 567,8"). The same text as Intl.NumberFormat("ru-RU") with its no-break
+ * spaces made plain (tests/unit/money-format.test.ts compares the two), without Intl: its first
+ * use in a page loads the locale data, a long main-thread task on a phone.
+ */
+function russianDecimal(decimal: string): string {
+  const [whole, fraction] = decimal.split(".");
+  const sign = whole.startsWith("-") ? "-" : "";
+  const grouped = whole.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, " ");
+  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped},${fraction}`;
+}
 
 /** Russian formatting without a symbol: 123456 → "1 234,56". */
 export function formatAmount(minor: bigint | number): string {
-  // Format the exact decimal string; Intl accepts decimal strings without float rounding.
-  return numberFormat
-    .format(minorToDecimal(minor) as unknown as number)
-    .replace(/\u00a0|\u202f/g, " ");
+  return russianDecimal(minorToDecimal(minor));
 }
 
 /** Russian formatting with the currency symbol: "1 234,56 ₽". */
@@ -101,6 +106,15 @@ export function formatMoney(minor: bigint | number, currency: Currency): string 
 /** A rate as the API carries it (ruble price, e.g. 92.5123) into ten-thousandths. */
 export function rateToUnits(value: number): bigint {
   return BigInt(Math.round(value * Number(RATE_SCALE)));
+}
+
+/** A rate in ten-thousandths as shown to people: 2 to 4 decimals, "92,5123", "1 234,50". */
+export function formatRateUnits(units: bigint | number): string {
+  const value = BigInt(units);
+  const sign = value < 0n ? "-" : "";
+  const abs = value < 0n ? -value : value;
+  const fraction = (abs % RATE_SCALE).toString().padStart(4, "0").replace(/0{1,2}$/, "");
+  return russianDecimal(`${sign}${abs / RATE_SCALE}.${fraction}`);
 }
 
 /** Ten-thousandths back to the API's decimal number. */

@@ -1,0 +1,52 @@
+import fc from "fast-check";
+import { formatAmount, formatMoney, formatRateUnits } from "@/lib/shared/money";
+
+/** What the app showed when it formatted through Intl: ru-RU with its no-break spaces made plain. */
+function intl(value: string, minDigits: number, maxDigits: number): string {
+  const format = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits });
+  // Intl takes exact decimal strings (no float rounding) though TypeScript's types say number.
+  return format.format(value as unknown as number).replace(/\u00a0|\u202f/g, " ");
+}
+
+function decimal(minor: bigint, scale: bigint, places: number): string {
+  const sign = minor < 0n ? "-" : "";
+  const abs = minor < 0n ? -minor : minor;
+  return `${sign}${abs / scale}.${(abs % scale).toString().padStart(places, "0")}`;
+}
+
+const amounts = fc.oneof(
+  fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }),
+  fc.bigInt({ min: -200_000n, max: 200_000n }),
+);
+
+describe("Russian number formatting without Intl", () => {
+  it("amounts read exactly as Intl.NumberFormat('ru-RU') wrote them", () => {
+    fc.assert(
+      fc.property(amounts, (minor) => {
+        expect(formatAmount(minor)).toBe(intl(decimal(minor, 100n, 2), 2, 2));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("rates keep 2 to 4 decimals, as Intl did", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n }), (units) => {
+        expect(formatRateUnits(units)).toBe(intl(decimal(units, 10_000n, 4), 2, 4));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("known values", () => {
+    expect(formatAmount(0n)).toBe("0,00");
+    expect(formatAmount(-5)).toBe("-0,05");
+    expect(formatAmount(99_999)).toBe("999,99");
+    expect(formatAmount(100_000)).toBe("1 000,00");
+    expect(formatMoney(123_456_789n, "RUB")).toBe("1 234 567,89 ₽");
+    expect(formatRateUnits(925_123n)).toBe("92,5123");
+    expect(formatRateUnits(925_100n)).toBe("92,51");
+    expect(formatRateUnits(900_000n)).toBe("90,00");
+    expect(formatRateUnits(12_345_678_000n)).toBe("1 234 567,80");
+  });
+});
