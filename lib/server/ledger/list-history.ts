@@ -25,15 +25,24 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   if (Number(wallet.userId) !== options.userId) throw new AppError("FORBIDDEN");
   const { walletId, cursor } = options;
-  // Each side of the OR has its own (walletId, id) index.
+  // Each side walks its own (walletId, id) index and stops after a page, so a page costs the
+  // same however long the wallet's history is (an OR would collect and sort all of it).
+  const after = cursor ? Prisma.sql`AND "id" < ${cursor}` : Prisma.empty;
+  const take = options.limit + 1;
   const rows = await db.$queryRaw<TransferRow[]>`
     SELECT "id", "senderWalletId", "receiverWalletId", "amount", "currency", "receivedAmount",
       "receivedCurrency", "rate", "createdAt"
     FROM "Transfer"
-    WHERE ("senderWalletId" = ${walletId} OR "receiverWalletId" = ${walletId})
-      ${cursor ? Prisma.sql`AND "id" < ${cursor}` : Prisma.empty}
+    WHERE "id" IN (
+      SELECT "id" FROM (
+        SELECT "id" FROM "Transfer" WHERE "senderWalletId" = ${walletId} ${after}
+        ORDER BY "id" DESC LIMIT ${take}) AS sent
+      UNION
+      SELECT "id" FROM (
+        SELECT "id" FROM "Transfer" WHERE "receiverWalletId" = ${walletId} ${after}
+        ORDER BY "id" DESC LIMIT ${take}) AS received)
     ORDER BY "id" DESC
-    LIMIT ${options.limit + 1}`;
+    LIMIT ${take}`;
   const page = rows.slice(0, options.limit);
   const nextCursor = rows.length > options.limit ? page[page.length - 1].id : null;
   return { items: page.map(toTransferDto), nextCursor };
