@@ -17,7 +17,10 @@ export type Sql = {
 };
 
 export type SqlRunner = Sql & {
-  /** Runs `work` in one BEGIN IMMEDIATE … COMMIT (ROLLBACK when it throws), holding the lock. */
+  /**
+   * Runs `work` as one all-or-nothing transaction holding the lock: its writes are committed
+   * before the promise resolves, and undone when it throws (see group commit below).
+   */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
 };
 
@@ -48,6 +51,8 @@ function bindable(value: unknown): unknown {
 }
 
 const MAX_CACHED_STATEMENTS = 256;
+/** Transactions committed together at most (bounds how long one group holds the lock). */
+const MAX_GROUP = 32;
 
 /**
  * Direct SQL on the adapter's better-sqlite3 connection: statements prepared once and cached,
@@ -116,24 +121,69 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
     $executeRaw: async (query: Query, ...values: unknown[]) => run(query, values),
   };
 
+  const exec = (text: string) => prepare(text).statement.run();
+
+  /**
+   * Group commit: transactions that queue up while the lock is busy run together as one SQLite
+   * transaction, each inside its own savepoint, and share one COMMIT (the expensive part: the WAL
+   * write). A unit that throws is rolled back to its savepoint alone; nobody is answered before
+   * the COMMIT, and if the COMMIT fails every unit of the group fails with it — so each caller
+   * still sees exactly its own all-or-nothing transaction. Units run one after another and must
+   * do nothing but SQL on `tx` (no other I/O), or they would hold up the whole group.
+   */
+  type Unit = { work: (tx: Sql) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void };
+  const queue: Unit[] = [];
+  let draining = false;
+
+  const runGroup = async (group: Unit[]) => {
+    const outcomes: { ok: boolean; value: unknown }[] = [];
+    try {
+      exec("BEGIN IMMEDIATE");
+      for (const unit of group) {
+        exec("SAVEPOINT unit");
+        try {
+          const value = await unit.work(inTransaction);
+          exec("RELEASE unit");
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          exec("ROLLBACK TO unit");
+          exec("RELEASE unit");
+          outcomes.push({ ok: false, value: error });
+        }
+      }
+      exec("COMMIT");
+    } catch (error) {
+      if (database.inTransaction) exec("ROLLBACK");
+      for (const unit of group) unit.reject(error);
+      return;
+    }
+    group.forEach((unit, i) => (outcomes[i].ok ? unit.resolve : unit.reject)(outcomes[i].value));
+  };
+
+  const drain = async () => {
+    draining = true;
+    try {
+      while (queue.length > 0) {
+        const release = await lock.acquire();
+        try {
+          await runGroup(queue.splice(0, MAX_GROUP));
+        } finally {
+          release();
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  };
+
   return {
     $queryRaw: <T>(query: Query, ...values: unknown[]) => locked(() => all<T>(query, values)),
     $executeRaw: (query: Query, ...values: unknown[]) => locked(() => run(query, values)),
-    async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
-      const release = await lock.acquire();
-      try {
-        prepare("BEGIN IMMEDIATE").statement.run();
-        try {
-          const result = await work(inTransaction);
-          prepare("COMMIT").statement.run();
-          return result;
-        } catch (error) {
-          if (database.inTransaction) prepare("ROLLBACK").statement.run();
-          throw error;
-        }
-      } finally {
-        release();
-      }
+    transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        if (!draining) void drain();
+      });
     },
   };
 }

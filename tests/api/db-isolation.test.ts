@@ -1,4 +1,4 @@
-import { getDb, sqlOf } from "@/lib/server/db";
+import { getDb, sqlOf, type Sql } from "@/lib/server/db";
 import { isUniqueViolation } from "@/lib/server/ledger/prisma-errors";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,6 +83,38 @@ describe("direct SQL on the same connection (the hot paths)", () => {
     const db = getDb();
     expect(await db.user.findUnique({ where: { username: "direct_rolled_back" } })).toBeNull();
     expect(await db.user.findUnique({ where: { username: "direct_committed" } })).not.toBeNull();
+  });
+
+  it("commits concurrent transactions together yet keeps each all-or-nothing", async () => {
+    const sql = await sqlOf();
+    const insert = (tx: Sql, username: string) =>
+      tx.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${username}, ${new Date()})`;
+    const results = await Promise.allSettled(
+      ["group_a", "group_b", "group_c", "group_d"].map((name) =>
+        sql.transaction(async (tx) => {
+          await insert(tx, `${name}_1`);
+          if (name === "group_b") throw new Error("b refused");
+          // A unique violation half-way through: the first insert must go too.
+          if (name === "group_c") await insert(tx, "group_a_1");
+          await insert(tx, `${name}_2`);
+          return name;
+        }),
+      ),
+    );
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value : "rejected"))).toEqual([
+      "group_a",
+      "rejected",
+      "rejected",
+      "group_d",
+    ]);
+    expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error("b refused"));
+    expect(isUniqueViolation((results[2] as PromiseRejectedResult).reason)).toBe(true);
+    const names = await getDb().user.findMany({
+      where: { username: { startsWith: "group_" } },
+      orderBy: { username: "asc" },
+      select: { username: true },
+    });
+    expect(names.map((u) => u.username)).toEqual(["group_a_1", "group_a_2", "group_d_1", "group_d_2"]);
   });
 
   it("waits for an open Prisma transaction instead of reading or writing inside it", async () => {
