@@ -161,7 +161,6 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
   };
 
   const drain = async () => {
-    draining = true;
     try {
       while (queue.length > 0) {
         const release = await lock.acquire();
@@ -182,7 +181,12 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
     transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        if (!draining) void drain();
+        // Started after this turn of the event loop, so that every transaction requested during
+        // it (requests arrive together under load) joins the same group.
+        if (!draining) {
+          draining = true;
+          setImmediate(() => void drain());
+        }
       });
     },
   };
