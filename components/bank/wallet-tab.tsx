@@ -1,12 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { AccountsList } from "@/components/bank/accounts-list";
 import { rateTable, totalRubles } from "@/components/bank/bank-math";
 import { displayName } from "@/components/bank/user-name";
 import { TonConnectButtonLazy } from "@/components/ton/ton-connect-button-lazy";
 import { Avatar } from "@/components/ui/avatar";
+import { IntentLink } from "@/components/ui/intent-link";
 import { IconPlus, IconQr, IconSend } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe, useRate, useWallets } from "@/lib/client/hooks";
@@ -15,10 +15,10 @@ import { ru } from "@/lib/shared/strings";
 
 function Action({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
   return (
-    <Link href={href} className="wallet-action">
+    <IntentLink href={href} className="wallet-action">
       <span className="wallet-action-icon">{icon}</span>
       <span>{label}</span>
-    </Link>
+    </IntentLink>
   );
 }
 

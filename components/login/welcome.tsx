@@ -1,10 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { Screen } from "@/components/screen";
 import { IconMail, IconTelegram } from "@/components/ui/icons";
+import { IntentLink } from "@/components/ui/intent-link";
 import { useSessionPresent } from "@/lib/client/use-require-session";
 import { ru } from "@/lib/shared/strings";
 
@@ -39,14 +39,14 @@ export function Welcome() {
         <p className="hint centered">{ru.login.subtitle}</p>
       </div>
       <div className="stack welcome-actions">
-        <Link href="/telegram-login" className="btn btn-primary btn-full">
+        <IntentLink href="/telegram-login" className="btn btn-primary btn-full">
           <IconTelegram size={20} />
           {ru.login.withTelegram}
-        </Link>
-        <Link href="/email-login" className="btn btn-secondary btn-full">
+        </IntentLink>
+        <IntentLink href="/email-login" className="btn btn-secondary btn-full">
           <IconMail size={20} />
           {ru.login.withEmail}
-        </Link>
+        </IntentLink>
       </div>
     </Screen>
   );
