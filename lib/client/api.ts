@@ -5,6 +5,7 @@ import {
   saveTokens,
 } from "@/lib/client/session";
 import { tokenPairDto } from "@/lib/client/dto";
+import { takePreloaded } from "@/lib/client/preload";
 
 /** An API failure with the server's Russian `message` and machine `code`. */
 export class ApiError extends Error {
@@ -73,6 +74,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const token = options.anonymous ? null : getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
+  const plainGet = !options.method && options.body === undefined && !options.headers;
+  const early = plainGet && token ? takePreloaded(path, token) : null;
+  if (early) return early.catch(() => send(path, options));
   return fetch(path, {
     method: options.method ?? "GET",
     credentials: "include",

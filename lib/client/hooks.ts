@@ -1,5 +1,7 @@
-import useSWR from "swr";
+import { useEffect, useState } from "react";
+import useSWR, { mutate, type SWRConfiguration } from "swr";
 import { api } from "@/lib/client/api";
+import type { Check } from "@/lib/client/check";
 import {
   counterpartyDto,
   publicUserDto,
@@ -9,22 +11,46 @@ import {
   userDto,
   walletListDto,
 } from "@/lib/client/dto";
+import { takePreloadedData } from "@/lib/client/preload";
+import { getAccessToken } from "@/lib/client/session";
 import type { Currency } from "@/lib/shared/money";
 
 /** SWR hooks, one per resource, typed by the response schemas (lib/client/dto.ts). */
 
+/**
+ * SWR options that start a hook with the early answer of /bank's inline script when it has
+ * already arrived (lib/client/preload.ts): the first render shows the data, with no request and
+ * no second render. The answer also goes into SWR's cache, as a fetch would have put it.
+ */
+function useEarlyAnswer<T>(path: string | null, check: Check<T>): SWRConfiguration<T> | undefined {
+  const [early] = useState<T | undefined>(() => {
+    const token = getAccessToken();
+    const raw = path && token ? takePreloadedData(path, token) : undefined;
+    try {
+      return raw === undefined ? undefined : check.parse(raw);
+    } catch {
+      return undefined; // a malformed answer: the hook asks again and reports it the usual way
+    }
+  });
+  useEffect(() => {
+    if (path && early !== undefined) void mutate(path, early, { revalidate: false });
+  }, [path, early]);
+  return early === undefined ? undefined : { fallbackData: early, revalidateOnMount: false };
+}
+
 export function useMe() {
-  return useSWR("/api/v1/users/me", (path: string) => api(path, userDto));
+  const path = "/api/v1/users/me";
+  return useSWR(path, (key: string) => api(key, userDto), useEarlyAnswer(path, userDto));
 }
 
 export function useWallets() {
-  return useSWR("/api/v1/wallet", (path: string) => api(path, walletListDto));
+  const path = "/api/v1/wallet";
+  return useSWR(path, (key: string) => api(key, walletListDto), useEarlyAnswer(path, walletListDto));
 }
 
 export function useRate(currency: Currency) {
-  return useSWR(currency === "RUB" ? null : `/api/v1/rates/${currency}`, (path: string) =>
-    api(path, rateDto),
-  );
+  const path = currency === "RUB" ? null : `/api/v1/rates/${currency}`;
+  return useSWR(path, (key: string) => api(key, rateDto), useEarlyAnswer(path, rateDto));
 }
 
 export function useTransfers(walletId: number | null) {

@@ -2,7 +2,8 @@ import type { UserDto } from "@/lib/shared/schemas/users";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 
 /** Tokens and the current user live in session storage (spec §3). */
-const ACCESS = "access_token";
+export const ACCESS_TOKEN_KEY = "access_token";
+const ACCESS = ACCESS_TOKEN_KEY;
 const REFRESH = "refresh_token";
 const USER = "user";
 
