@@ -1,18 +1,21 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { hasSession } from "@/lib/client/session";
-
-const noop = () => () => undefined;
 
 /**
  * Session state read from session storage after hydration: `null` on the server and during
- * hydration, then true/false. Reading it through useSyncExternalStore keeps server and first
- * client render identical.
+ * hydration, then true/false. Server and first client render stay identical. The answer arrives
+ * as a transition: the signed-in screen it reveals then renders in slices between other work,
+ * not in one long synchronous task right after hydration (which an external-store read forces).
  */
 export function useSessionPresent(): boolean | null {
-  return useSyncExternalStore<boolean | null>(noop, hasSession, () => null);
+  const [present, setPresent] = useState<boolean | null>(null);
+  useEffect(() => {
+    startTransition(() => setPresent(hasSession()));
+  }, []);
+  return present;
 }
 
 /**
