@@ -1,4 +1,3 @@
-import dayjs from "dayjs";
 import { rateToUnits, RATE_SCALE, toRubles, type Currency } from "@/lib/shared/money";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
@@ -40,9 +39,11 @@ export function groupAccountNumber(number: string): string {
   return number.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
 }
 
-/** Date and time as the history shows it (spec §9). */
+/** Date and time as the history shows it (spec §9), in the device's time zone: "31.12.2024 23:05". */
 export function formatHistoryDate(iso: string): string {
-  return dayjs(iso).format("DD.MM.YYYY HH:mm");
+  const date = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 /** A transfer as one row of the history, seen from the owner of `ownWalletIds`. */
@@ -90,7 +91,7 @@ export function mergeHistory(lists: readonly TransferDto[][], ownWalletIds: read
     );
   }
   return entries.sort((a, b) => {
-    const byTime = dayjs(b.createdAt).valueOf() - dayjs(a.createdAt).valueOf();
+    const byTime = Date.parse(b.createdAt) - Date.parse(a.createdAt);
     return byTime !== 0 ? byTime : b.id - a.id;
   });
 }

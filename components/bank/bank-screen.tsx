@@ -1,13 +1,24 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { lazy, Suspense } from "react";
 import { Screen } from "@/components/screen";
-import { HistoryTab } from "@/components/bank/history-tab";
-import { SettingsTab } from "@/components/bank/settings-tab";
 import { parseTab, TabBar, type BankTab } from "@/components/bank/tab-bar";
 import { WalletTab } from "@/components/bank/wallet-tab";
 import { useRequireSession } from "@/lib/client/use-require-session";
 import { ru } from "@/lib/shared/strings";
+
+// The wallet tab is what /bank opens on; the other tabs' code loads when they are opened, or
+// earlier, when the user reaches for them in the tab bar.
+const loadHistory = () => import("@/components/bank/history-tab");
+const loadSettings = () => import("@/components/bank/settings-tab");
+const HistoryTab = lazy(() => loadHistory().then((m) => ({ default: m.HistoryTab })));
+const SettingsTab = lazy(() => loadSettings().then((m) => ({ default: m.SettingsTab })));
+
+function warm(tab: BankTab): void {
+  const load = tab === "history" ? loadHistory : tab === "settings" ? loadSettings : null;
+  void load?.().catch(() => undefined); // a failed warm-up is retried when the tab opens
+}
 
 /**
  * The main screen. The tab lives in `?tab=` so a reload keeps it; the wallet tab is the default.
@@ -27,15 +38,17 @@ export function BankScreen() {
   return (
     <Screen className="screen-with-tabs">
       {tab === "wallet" && <WalletTab />}
-      {tab === "history" && <HistoryTab />}
-      {tab === "settings" && <SettingsTab />}
+      <Suspense>
+        {tab === "history" && <HistoryTab />}
+        {tab === "settings" && <SettingsTab />}
+      </Suspense>
       {tab === "payments" && (
         <section className="section empty-state">
           <h1 className="tab-title">{ru.bank.tabPayments}</h1>
           <p className="hint">{ru.common.inDevelopment}</p>
         </section>
       )}
-      <TabBar current={tab} onSelect={select} />
+      <TabBar current={tab} onSelect={select} onIntent={warm} />
     </Screen>
   );
 }

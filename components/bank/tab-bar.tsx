@@ -18,8 +18,19 @@ const BAR: { tab: BankTab; label: string; icon: ReactNode }[] = [
   { tab: "settings", label: ru.bank.tabSettings, icon: <IconSettings /> },
 ];
 
-/** The bottom tab bar of /bank: wallet, history, settings. */
-export function TabBar({ current, onSelect }: { current: BankTab; onSelect: (tab: BankTab) => void }) {
+/**
+ * The bottom tab bar of /bank: wallet, history, settings. `onIntent` hears of a tab the user is
+ * about to press (pointer over, touch, focus), so its code can start loading.
+ */
+export function TabBar({
+  current,
+  onSelect,
+  onIntent,
+}: {
+  current: BankTab;
+  onSelect: (tab: BankTab) => void;
+  onIntent?: (tab: BankTab) => void;
+}) {
   return (
     <nav className="tab-bar" aria-label={ru.appName}>
       <div className="tab-bar-inner" role="tablist">
@@ -31,6 +42,9 @@ export function TabBar({ current, onSelect }: { current: BankTab; onSelect: (tab
             aria-selected={current === tab}
             className={["tab", current === tab ? "tab-on" : ""].filter(Boolean).join(" ")}
             onClick={() => onSelect(tab)}
+            onPointerEnter={() => onIntent?.(tab)}
+            onTouchStart={() => onIntent?.(tab)}
+            onFocus={() => onIntent?.(tab)}
           >
             {icon}
             <span>{label}</span>

@@ -43,6 +43,14 @@ describe("/bank", () => {
     await screen.findByText("anna");
   });
 
+  it("loads the other tabs' code when they open: settings straight from ?tab=", async () => {
+    signIn();
+    search = new URLSearchParams("tab=settings");
+    renderFresh(<BankScreen />);
+    expect(await screen.findByRole("button", { name: "Выйти" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Настройки" })).toHaveAttribute("aria-selected", "true");
+  });
+
   it("has a payments tab that is not in the bar", () => {
     signIn();
     search = new URLSearchParams("tab=payments");
