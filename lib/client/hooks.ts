@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import useSWR, { mutate, type SWRConfiguration } from "swr";
+import useSWR, { useSWRConfig, type SWRConfiguration } from "swr";
 import { api } from "@/lib/client/api";
 import type { Check } from "@/lib/client/check";
 import {
@@ -32,9 +32,10 @@ function useEarlyAnswer<T>(path: string | null, check: Check<T>): SWRConfigurati
       return undefined; // a malformed answer: the hook asks again and reports it the usual way
     }
   });
+  const { mutate } = useSWRConfig();
   useEffect(() => {
     if (path && early !== undefined) void mutate(path, early, { revalidate: false });
-  }, [path, early]);
+  }, [mutate, path, early]);
   return early === undefined ? undefined : { fallbackData: early, revalidateOnMount: false };
 }
 
