@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { WalletTab } from "@/components/bank/wallet-tab";
 import { api } from "@/lib/client/api";
 import { walletListDto } from "@/lib/client/dto";
@@ -92,7 +92,7 @@ describe("/bank early requests", () => {
     renderFresh(<WalletTab />);
     // Σ 1 500,00 ₽ + 10,00 $ × 90 = 2 400,00 ₽, in the very first render.
     expect(screen.getByTestId("total-balance")).toHaveTextContent("2 400,00 ₽");
-    await settle();
+    await act(settle);
     expect(calls).toEqual([]);
   });
 });
