@@ -6,6 +6,8 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   poweredByHeader: false,
+  // Source maps of the browser bundles, for looking inside the chunks (bench/web.ts weighs them).
+  productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",
   serverExternalPackages: [
     "better-sqlite3",
     "@prisma/adapter-better-sqlite3",
