@@ -18,7 +18,7 @@ function initData(user: Record<string, unknown>): string {
 async function freshResolve() {
   let mod: typeof import("@/lib/client/ton/launch-language") | undefined;
   jest.isolateModules(() => {
-    mod = jest.requireActual("@/lib/client/ton/launch-language");
+    mod = jest.requireActual<typeof import("@/lib/client/ton/launch-language")>("@/lib/client/ton/launch-language");
   });
   return mod!.resolveLaunchLanguage();
 }
