@@ -25,24 +25,23 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   if (Number(wallet.userId) !== options.userId) throw new AppError("FORBIDDEN");
   const { walletId, cursor } = options;
-  // Each side walks its own (walletId, id) index and stops after a page, so a page costs the
-  // same however long the wallet's history is (an OR would collect and sort all of it).
+  // Sent and received each walk their own (walletId, id) index and stop after a page; the page
+  // is the newest of both. A page then costs the same however long the wallet's history is (an
+  // OR would collect and sort all of it, a UNION in SQL needs a temporary B-tree every time).
   const after = cursor ? Prisma.sql`AND "id" < ${cursor}` : Prisma.empty;
   const take = options.limit + 1;
-  const rows = await db.$queryRaw<TransferRow[]>`
+  const side = (column: Prisma.Sql) => db.$queryRaw<TransferRow[]>`
     SELECT "id", "senderWalletId", "receiverWalletId", "amount", "currency", "receivedAmount",
       "receivedCurrency", "rate", "createdAt"
-    FROM "Transfer"
-    WHERE "id" IN (
-      SELECT "id" FROM (
-        SELECT "id" FROM "Transfer" WHERE "senderWalletId" = ${walletId} ${after}
-        ORDER BY "id" DESC LIMIT ${take}) AS sent
-      UNION
-      SELECT "id" FROM (
-        SELECT "id" FROM "Transfer" WHERE "receiverWalletId" = ${walletId} ${after}
-        ORDER BY "id" DESC LIMIT ${take}) AS received)
-    ORDER BY "id" DESC
-    LIMIT ${take}`;
+    FROM "Transfer" WHERE ${column} = ${walletId} ${after}
+    ORDER BY "id" DESC LIMIT ${take}`;
+  const [sent, received] = await Promise.all([
+    side(Prisma.sql`"senderWalletId"`),
+    side(Prisma.sql`"receiverWalletId"`),
+  ]);
+  // A transfer is never from a wallet to itself; the Map only guards the page against repeats.
+  const byId = new Map([...sent, ...received].map((row) => [row.id, row]));
+  const rows = [...byId.values()].sort((a, b) => b.id - a.id).slice(0, take);
   const page = rows.slice(0, options.limit);
   const nextCursor = rows.length > options.limit ? page[page.length - 1].id : null;
   return { items: page.map(toTransferDto), nextCursor };
