@@ -21,6 +21,10 @@ const PRAGMAS = [
   "PRAGMA synchronous = NORMAL",
   "PRAGMA busy_timeout = 5000",
   "PRAGMA foreign_keys = ON",
+  // The default 2 MB page cache misses on every other wallet once there are thousands of users;
+  // 64 MB (a budget, not an allocation) and memory-mapped reads keep the working set in memory.
+  "PRAGMA cache_size = -65536",
+  "PRAGMA mmap_size = 268435456",
 ].join(";\n");
 
 /** A FIFO lock: `acquire()` resolves with the function that releases it. */
