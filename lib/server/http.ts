@@ -26,9 +26,14 @@ export type RouteContext<A extends boolean, B, P, Q> = {
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-/** Builds a JSON response; handlers may also just return a value (→ 200). */
+/**
+ * Builds a JSON response; handlers may also just return a value (→ 200). Serialised with
+ * JSON.stringify: Response.json's web-IDL path costs twice as much on every API answer.
+ */
 export function json(data: unknown, status = 200, headers?: HeadersInit): Response {
-  return Response.json(data, { status, headers });
+  const response = new Response(JSON.stringify(data), { status, headers });
+  response.headers.set("content-type", "application/json");
+  return response;
 }
 
 function clientIp(req: Request): string {

@@ -14,6 +14,7 @@ describe("GET /api/health", () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ status: "ok" });
       expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("content-type")).toBe("application/json");
     } finally {
       process.env.DATABASE_URL = saved;
     }
@@ -25,6 +26,7 @@ describe("GET /api/ready", () => {
     const res = await call(ready, { path: "/api/ready" });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "ok" });
+    expect(res.headers.get("content-type")).toBe("application/json");
   });
 
   it("answers 503 UNAVAILABLE with a Russian message when the database cannot be opened", async () => {
@@ -34,6 +36,7 @@ describe("GET /api/ready", () => {
     try {
       const res = await call(ready, { path: "/api/ready" });
       expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toBe("application/json");
       expect(res.body).toEqual({ message: expect.stringMatching(/[а-я]/i), code: "UNAVAILABLE" });
       expect(JSON.stringify(res.body)).not.toMatch(/nonexistent|Error|at /);
     } finally {
