@@ -1,5 +1,6 @@
 "use client";
 
+import { groupAccountNumber } from "@/components/bank/bank-math";
 import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
@@ -47,7 +48,7 @@ export function WalletPicker({ label, wallets, selectedId, onSelect, disabled }:
               <span className="list-item-title">
                 {info.name} {info.symbol}
               </span>
-              <span className="list-item-subtitle">{wallet.number}</span>
+              <span className="list-item-subtitle">{groupAccountNumber(wallet.number)}</span>
             </span>
             {balance && <span className="list-item-after">{balance}</span>}
           </button>

@@ -85,6 +85,9 @@ test.describe("money flows", () => {
     expect((await ownWallet(page, "EUR")).balance).toBe(before.balance + 1234);
   });
 
+  /** An account number as the wallet pickers show it: in groups of four. */
+  const shown = (number: string) => number.replace(/(\d{4})(?=\d)/g, "$1 ");
+
   const methods = [
     { method: "По номеру счёта", field: "Номер счёта получателя", target: "card", amount: "1.11" },
     { method: "По имени пользователя", field: "Имя пользователя получателя", target: "vera", amount: "2.22" },
@@ -99,11 +102,11 @@ test.describe("money flows", () => {
       await page.getByRole("button", { name: method }).click();
       await page.getByLabel(field).fill(target === "card" ? veraRub.number : target);
       if (target !== "card") {
-        await recipientGroup(page).getByRole("radio", { name: new RegExp(veraRub.number) }).click();
+        await recipientGroup(page).getByRole("radio", { name: new RegExp(shown(veraRub.number)) }).click();
       }
       // The recipient's RUB wallet is selected, and with it the sender's RUB wallet.
-      await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(veraRub.number);
-      await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText(before.number);
+      await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(shown(veraRub.number));
+      await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText(shown(before.number));
       await page.getByLabel("Сумма").fill(amount);
       await page.getByRole("button", { name: "Перевести" }).click();
       await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
@@ -119,7 +122,7 @@ test.describe("money flows", () => {
     await page.goto(`/transfer-money?method=card&target=${veraUsd.number}&amount=4,5`);
     await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraUsd.number);
     await expect(page.getByLabel("Сумма")).toHaveValue("4.5");
-    await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(veraUsd.number);
+    await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(shown(veraUsd.number));
     await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText("Доллары");
     await expect(page.getByRole("button", { name: "Перевести" })).toBeEnabled();
   });
@@ -127,7 +130,7 @@ test.describe("money flows", () => {
   test("the payment QR decodes to the app link, and scanning it opens the transfer", async ({ page }) => {
     const usd = await ownWallet(page, "USD");
     await page.goto("/add-money/qr");
-    await page.getByRole("radio", { name: new RegExp(usd.number) }).click();
+    await page.getByRole("radio", { name: new RegExp(shown(usd.number)) }).click();
     await page.getByLabel("Сумма").fill("150");
     await page.getByRole("button", { name: "Создать QR-код" }).click();
     const qr = page.getByTestId("payment-qr");

@@ -38,7 +38,7 @@ describe("/transfer-money steps", () => {
     expect(screen.getByLabelText("Номер счёта получателя")).toHaveValue("4000000000000013");
     expect(screen.getByLabelText("Сумма")).toHaveValue("15.5");
     await waitFor(() =>
-      expect(screen.getByRole("radio", { name: /4000000000000013/ })).toHaveAttribute("aria-checked", "true"),
+      expect(screen.getByRole("radio", { name: /4000 0000 0000 0013/ })).toHaveAttribute("aria-checked", "true"),
     );
     expect(screen.getByRole("button", { name: "Перевести" })).toBeEnabled();
   });

@@ -24,10 +24,10 @@ describe("transfer form: automatic wallet selection", () => {
   it("selects the recipient wallet whose number was typed (account-number method)", async () => {
     fakeApi();
     renderWithSwr(<TransferForm method="card" initialTarget="4000000000000012" />);
-    await waitFor(() => expect(checkedIn(recipientGroup())).toEqual(["Доллары $4000000000000012"]));
+    await waitFor(() => expect(checkedIn(recipientGroup())).toEqual(["Доллары $4000 0000 0000 0012"]));
     // …and the sender wallet in the same currency follows.
     await waitFor(() => expect(checkedIn(senderGroup())).toHaveLength(1));
-    expect(checkedIn(senderGroup())[0]).toContain("4000000000000002");
+    expect(checkedIn(senderGroup())[0]).toContain("4000 0000 0000 0002");
   });
 
   it("picks the sender wallet of the currency of the chosen recipient wallet", async () => {
@@ -41,9 +41,9 @@ describe("transfer form: automatic wallet selection", () => {
     expect(checkedIn(recipientGroup())).toEqual([]);
 
     await user.click(within(recipientGroup()).getByRole("radio", { name: /Юани/ }));
-    expect(checkedIn(senderGroup())[0]).toContain("4000000000000003");
+    expect(checkedIn(senderGroup())[0]).toContain("4000 0000 0000 0003");
     await user.click(within(recipientGroup()).getByRole("radio", { name: /Рубли/ }));
-    expect(checkedIn(senderGroup())[0]).toContain("4000000000000001");
+    expect(checkedIn(senderGroup())[0]).toContain("4000 0000 0000 0001");
   });
 
   it("does not look anyone up before 3 characters", async () => {
