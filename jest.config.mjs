@@ -25,6 +25,7 @@ const config = {
         "^@/(.*)$": "<rootDir>/$1",
       },
       globalSetup: "<rootDir>/tests/support/global-setup.mjs",
+      globalTeardown: "<rootDir>/tests/support/global-teardown.mjs",
       setupFiles: ["<rootDir>/tests/support/env.ts"],
     }),
     await project({

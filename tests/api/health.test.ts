@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
@@ -46,7 +45,7 @@ describe("GET /api/ready", () => {
 
   it("answers 503 when the database file is not a database", async () => {
     const saved = process.env.DATABASE_URL;
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-ready-"));
+    const dir = fs.mkdtempSync(path.join(path.dirname(process.env.MINIBANK_TEST_TEMPLATE_DB!), "ready-"));
     const file = path.join(dir, "garbage.db");
     fs.writeFileSync(file, "this is not a sqlite file, just text ".repeat(200));
     process.env.DATABASE_URL = `file:${file}`;

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { createDb, getDb, type Db } from "@/lib/server/db";
 import { isLuhnValid } from "@/lib/server/wallets/numbers";
@@ -88,7 +87,7 @@ describe("prisma/seed.ts seedDemo", () => {
   });
 
   it("is deterministic and does nothing on a second run", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-seed-"));
+    const dir = fs.mkdtempSync(path.join(path.dirname(process.env.MINIBANK_TEST_TEMPLATE_DB!), "seed-"));
     const file = path.join(dir, "second.db");
     fs.copyFileSync(process.env.MINIBANK_TEST_TEMPLATE_DB!, file);
     const other = createDb(`file:${file}`);

@@ -1,13 +1,13 @@
 // Runs before each API/unit test file: its own copy of the migrated template database and
 // fixed test secrets. Demo mode is on so demo-only endpoints can be exercised.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 const template = process.env.MINIBANK_TEST_TEMPLATE_DB;
 if (!template) throw new Error("jest globalSetup did not prepare the template database");
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-test-"));
+// Inside the run's own folder, which global-teardown.mjs removes with everything in it.
+const dir = fs.mkdtempSync(path.join(path.dirname(template), "file-"));
 const dbFile = path.join(dir, "test.db");
 fs.copyFileSync(template, dbFile);
 
