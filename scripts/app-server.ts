@@ -37,6 +37,11 @@ export type BuildOptions = {
 };
 
 /** The dist folder of a finished production build, building one only when needed. */
+/** The environment `next build` and `next start` run with: production, this build folder. */
+function productionEnv(distDir: string, extra?: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra, NEXT_DIST_DIR: distDir, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+}
+
 export async function ensureBuild(options: BuildOptions): Promise<string> {
   const given = process.env.MINIBANK_BUILD_DIR;
   if (given && hasBuild(given)) return given;
@@ -47,13 +52,7 @@ export async function ensureBuild(options: BuildOptions): Promise<string> {
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, [NEXT_BIN, "build"], {
         cwd: ROOT,
-        env: {
-          ...process.env,
-          ...options.env,
-          NEXT_DIST_DIR: options.distDir,
-          NODE_ENV: "production",
-          NEXT_TELEMETRY_DISABLED: "1",
-        },
+        env: productionEnv(options.distDir, options.env),
         stdio: ["ignore", "pipe", "pipe"],
       });
       child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
@@ -104,14 +103,7 @@ export async function startServer(options: StartOptions): Promise<AppServer> {
     [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"],
     {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        ...options.env,
-        NEXT_DIST_DIR: options.distDir,
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        PORT: String(options.port),
-      },
+      env: { ...productionEnv(options.distDir, options.env), PORT: String(options.port) },
       stdio: ["ignore", out, out],
     },
   );

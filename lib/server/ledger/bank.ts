@@ -8,7 +8,8 @@ export type LedgerWallet = { id: number; userId: number; currency: string };
 
 const BANK_USER = Prisma.sql`(SELECT "id" FROM "User" WHERE "isSystem" = 1 ORDER BY "id" LIMIT 1)`;
 
-function toLedgerWallet(row: LedgerWallet): LedgerWallet {
+/** A wallet row from raw SQL (ids may come back as bigint) as the ledger uses it. */
+export function toLedgerWallet(row: LedgerWallet): LedgerWallet {
   return { id: Number(row.id), userId: Number(row.userId), currency: row.currency };
 }
 

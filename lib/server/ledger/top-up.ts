@@ -1,7 +1,7 @@
 import "server-only";
 import type { Sql } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { bankWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
+import { bankWallet, toLedgerWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { runIdempotent, type Outcome } from "@/lib/server/ledger/idempotency";
 import { postTransfer } from "@/lib/server/ledger/postings";
@@ -23,7 +23,7 @@ export async function topUpIn(tx: Sql, options: Omit<TopUpOptions, "idempotencyK
   return postTransfer(tx, {
     kind: "topup",
     sender: await bankWallet(tx, options.currency),
-    receiver: { id: Number(wallet.id), userId: Number(wallet.userId), currency: wallet.currency },
+    receiver: toLedgerWallet(wallet),
     amount: BigInt(options.amount),
     allowNegative: true,
     createdAt: options.createdAt,
