@@ -1,9 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, openInTheme, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
-
-/** The app's alerts (Next.js keeps an empty route announcer with role="alert" too). */
-const alerts = (page: Page) => page.getByRole("alert").filter({ hasText: /\S/ });
-
+import { alerts, expect, openInTheme, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
 /**
  * The main screen against the seeded demo server, signed in as vera (e-mail): wallet total and
  * accounts, merged history with received and sent rows, the notifications switch surviving a

@@ -1,8 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, openInTheme, readCodeFromMailbox, screenshot, test, type Theme } from "./support/fixtures";
-
-/** The app's alerts (Next.js keeps an empty route announcer with role="alert" too). */
-const alerts = (page: Page) => page.getByRole("alert").filter({ hasText: /\S/ });
+import { alerts, expect, openInTheme, readCodeFromMailbox, screenshot, test, type Theme } from "./support/fixtures";
 
 /**
  * Sign-in journeys in a real browser against the seeded demo server: e-mail with the code from

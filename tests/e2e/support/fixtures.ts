@@ -23,6 +23,14 @@ export { expect };
 
 export type Theme = "light" | "dark";
 
+/**
+ * The app's own alerts. Next.js's route announcer has role="alert" too, and after a client-side
+ * navigation it announces the new page's title.
+ */
+export function alerts(page: Page) {
+  return page.locator('[role="alert"]:not(#__next-route-announcer__)').filter({ hasText: /\S/ });
+}
+
 /** Opens a path in the given Telegram theme (the plain-browser mock reads `?theme=`). */
 export async function openInTheme(page: Page, path: string, theme: Theme): Promise<void> {
   await page.emulateMedia({ colorScheme: theme });
