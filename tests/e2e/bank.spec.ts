@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { alerts, expect, openInTheme, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
+
 /**
  * The main screen against the seeded demo server, signed in as vera (e-mail): wallet total and
  * accounts, merged history with received and sent rows, the notifications switch surviving a
