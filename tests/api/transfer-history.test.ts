@@ -48,6 +48,28 @@ describe("GET /api/v1/transfers/wallet/{walletId}", () => {
     expect(first.headers.get("x-next-cursor")).toBe(String(all[3]));
   });
 
+  it("pages through sent and received transfers interleaved, none lost or repeated", async () => {
+    const alice = await createFundedUser({ RUB: 10_000 });
+    const bob = await createFundedUser({ RUB: 10_000 });
+    for (let i = 1; i <= 5; i += 1) {
+      const [from, to] = i % 2 ? [alice, bob] : [bob, alice];
+      await call(transferRoute, { token: from.token, body: { senderWalletId: from.wallets.RUB, receiverWalletId: to.wallets.RUB, amount: i } });
+    }
+    const all = (await history(alice.token, alice.wallets.RUB)).body.map((t: { amount: number }) => t.amount);
+    expect(all).toEqual([5, 4, 3, 2, 1, 10_000]);
+    const seen: number[] = [];
+    let query = "?limit=2";
+    for (let page = 0; page < 5; page += 1) {
+      const res = await history(alice.token, alice.wallets.RUB, query);
+      expect(res.body.length).toBeLessThanOrEqual(2);
+      seen.push(...res.body.map((t: { amount: number }) => t.amount));
+      const next = res.headers.get("x-next-cursor");
+      if (!next) break;
+      query = `?limit=2&cursor=${next}`;
+    }
+    expect(seen).toEqual(all);
+  });
+
   it.each(["?limit=0", "?limit=201", "?limit=abc", "?cursor=-1"])("answers 400 for %s", async (query) => {
     const alice = await createFundedUser();
     expect((await history(alice.token, alice.wallets.RUB, query)).status).toBe(400);
