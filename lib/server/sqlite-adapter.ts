@@ -27,16 +27,35 @@ const PRAGMAS = [
   "PRAGMA mmap_size = 268435456",
 ].join(";\n");
 
-/** A FIFO lock: `acquire()` resolves with the function that releases it. */
+/**
+ * A FIFO lock: `acquire()` resolves with the function that releases it; `tryAcquire()` takes it
+ * at once when nobody holds it or waits for it (null otherwise), for work that is synchronous.
+ */
 function createLock(): Lock {
-  let tail: Promise<void> = Promise.resolve();
+  let held = false;
+  const waiters: (() => void)[] = [];
+  const releaser = () => {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const next = waiters.shift();
+      if (next) next();
+      else held = false;
+    };
+  };
   return {
-    acquire(): Promise<() => void> {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const ready = tail.then(() => release);
-      tail = tail.then(() => released);
-      return ready;
+    tryAcquire() {
+      if (held) return null;
+      held = true;
+      return releaser();
+    },
+    acquire() {
+      if (!held) {
+        held = true;
+        return Promise.resolve(releaser());
+      }
+      return new Promise((resolve) => waiters.push(() => resolve(releaser())));
     },
   };
 }
