@@ -153,6 +153,32 @@ describe("direct SQL on the same connection (the hot paths)", () => {
     expect(await read).toBeNull();
   });
 
+  it("keeps direct queries out of an open direct transaction, in the order they came", async () => {
+    const sql = await sqlOf();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const tx = sql.transaction(async (t) => {
+      await t.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"direct_tx_own"}, ${new Date()})`;
+      await gate;
+      throw new Error("rollback");
+    });
+    await sleep(10);
+    const order: string[] = [];
+    const read = sql.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE "username" = ${"direct_tx_own"}`;
+    void read.then(() => order.push("read"));
+    const write = sql.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"beside_direct_tx"}, ${new Date()})`;
+    void write.then(() => order.push("write"));
+    await sleep(50);
+    expect(order).toEqual([]); // both wait for the transaction
+    release();
+    await expect(tx).rejects.toThrow("rollback");
+    expect(await read).toEqual([]);
+    expect(await write).toBe(1);
+    expect(order).toEqual(["read", "write"]);
+    // Free again: a query runs without waiting for anything.
+    expect(await sql.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE "username" = ${"beside_direct_tx"}`).toHaveLength(1);
+  });
+
   it("reports unique violations the way the ledger recognises them", async () => {
     const sql = await sqlOf();
     const insert = () =>
