@@ -1,7 +1,19 @@
-import { getDb, sqlOf, type Sql } from "@/lib/server/db";
+import { getDb, sqlOf, type Sql, type SqlRunner } from "@/lib/server/db";
 import { isUniqueViolation } from "@/lib/server/ledger/prisma-errors";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A direct transaction that inserts a user, then stays open until released, then rolls back. */
+function openDirectTransaction(sql: SqlRunner, username: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const tx = sql.transaction(async (t) => {
+    await t.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${username}, ${new Date()})`;
+    await gate;
+    throw new Error("rollback");
+  });
+  return { tx, release };
+}
 
 describe("database transactions on the single SQLite connection", () => {
   it("never show uncommitted rows to queries outside the transaction", async () => {
@@ -137,13 +149,7 @@ describe("direct SQL on the same connection (the hot paths)", () => {
     const db = getDb();
     const sql = await sqlOf(db);
     await db.user.count(); // the client's first query loads its query compiler: slow
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const tx = sql.transaction(async (t) => {
-      await t.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"direct_open_tx"}, ${new Date()})`;
-      await gate;
-      throw new Error("rollback");
-    });
+    const { tx, release } = openDirectTransaction(sql, "direct_open_tx");
     await sleep(10);
     // Prisma queries are lazy: `then` starts this one now, while the transaction is open.
     const read = db.user.findUnique({ where: { username: "direct_open_tx" } }).then((user) => user);
@@ -155,13 +161,7 @@ describe("direct SQL on the same connection (the hot paths)", () => {
 
   it("keeps direct queries out of an open direct transaction, in the order they came", async () => {
     const sql = await sqlOf();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const tx = sql.transaction(async (t) => {
-      await t.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"direct_tx_own"}, ${new Date()})`;
-      await gate;
-      throw new Error("rollback");
-    });
+    const { tx, release } = openDirectTransaction(sql, "direct_tx_own");
     await sleep(10);
     const order: string[] = [];
     const read = sql.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE "username" = ${"direct_tx_own"}`;
