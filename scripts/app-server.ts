@@ -36,12 +36,12 @@ export type BuildOptions = {
   log?: (line: string) => void;
 };
 
-/** The dist folder of a finished production build, building one only when needed. */
 /** The environment `next build` and `next start` run with: production, this build folder. */
 function productionEnv(distDir: string, extra?: Record<string, string | undefined>): NodeJS.ProcessEnv {
   return { ...process.env, ...extra, NEXT_DIST_DIR: distDir, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
 }
 
+/** The dist folder of a finished production build, building one only when needed. */
 export async function ensureBuild(options: BuildOptions): Promise<string> {
   const given = process.env.MINIBANK_BUILD_DIR;
   if (given && hasBuild(given)) return given;

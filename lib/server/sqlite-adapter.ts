@@ -44,18 +44,16 @@ function createLock(): Lock {
       else held = false;
     };
   };
+  const tryAcquire = () => {
+    if (held) return null;
+    held = true;
+    return releaser();
+  };
   return {
-    tryAcquire() {
-      if (held) return null;
-      held = true;
-      return releaser();
-    },
+    tryAcquire,
     acquire() {
-      if (!held) {
-        held = true;
-        return Promise.resolve(releaser());
-      }
-      return new Promise((resolve) => waiters.push(() => resolve(releaser())));
+      const now = tryAcquire();
+      return now ? Promise.resolve(now) : new Promise((resolve) => waiters.push(() => resolve(releaser())));
     },
   };
 }

@@ -111,25 +111,22 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
   };
 
   const locked = <R>(fn: () => R): Promise<R> => {
-    // Statements are synchronous: when the lock is free, run at once without a trip through the
-    // promise queue (under load those trips cost more than the statement itself).
-    const now = lock.tryAcquire();
-    if (now) {
-      try {
-        return Promise.resolve(fn());
-      } catch (error) {
-        return Promise.reject(error);
-      } finally {
-        now();
-      }
-    }
-    return lock.acquire().then((release) => {
+    const run = (release: () => void): R => {
       try {
         return fn();
       } finally {
         release();
       }
-    });
+    };
+    // Statements are synchronous: when the lock is free, run at once without a trip through the
+    // promise queue (under load those trips cost more than the statement itself).
+    const now = lock.tryAcquire();
+    if (!now) return lock.acquire().then(run);
+    try {
+      return Promise.resolve(run(now));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 
   // Inside a transaction the lock is already held: statements run at once.
