@@ -1,10 +1,12 @@
 /**
- * Runs once when the server starts. When a rates source is configured, the Central Bank's daily
- * quotes are imported at start and every 6 hours (failures are logged, never fatal).
+ * Runs once when the server starts. Rates are imported from the configured source (in production
+ * the Central Bank's daily XML unless RATES_SOURCE_URL=off) at start and then periodically;
+ * failures are retried with backoff and never fatal.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const url = process.env.RATES_SOURCE_URL;
+  const { getEnv } = await import("@/lib/server/env");
+  const url = getEnv().ratesSourceUrl;
   if (!url) return;
   const { startRatesRefresh } = await import("@/lib/server/rates/refresh");
   startRatesRefresh(url);

@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { processState } from "@/lib/server/process-state";
 import { sqliteAdapter, type SqliteFactory } from "@/lib/server/sqlite-adapter";
 import type { Sql, SqlRunner } from "@/lib/server/sqlite-runner";
 
@@ -8,28 +9,30 @@ export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
-const globalForDb = globalThis as unknown as {
-  minibankDb?: PrismaClient;
-  minibankDbUrl?: string;
-};
+/** The default database when DATABASE_URL is unset (also scripts/start.ts and scripts/demo.ts). */
+export const DEFAULT_DATABASE_URL = "file:./data/minibank.db";
 
-const factories = new WeakMap<PrismaClient, SqliteFactory>();
+/**
+ * Per process, shared by every bundle (see process-state.ts): the client `getDb()` hands out, and
+ * the adapter behind each client `createDb` made — the direct runner lives on that adapter.
+ */
+const state = processState("db", () => ({
+  current: null as { url: string; db: PrismaClient } | null,
+  adapters: new WeakMap<PrismaClient, SqliteFactory>(),
+}));
 
 export function createDb(url: string): PrismaClient {
   const adapter = sqliteAdapter(url);
   const db = new PrismaClient({ adapter });
-  factories.set(db, adapter);
+  state.adapters.set(db, adapter);
   return db;
 }
 
-/** One client per process, cached on globalThis (dev reloads modules). */
+/** One client per process and database URL. */
 export function getDb(): PrismaClient {
-  const url = process.env.DATABASE_URL ?? "file:./data/minibank.db";
-  if (!globalForDb.minibankDb || globalForDb.minibankDbUrl !== url) {
-    globalForDb.minibankDb = createDb(url);
-    globalForDb.minibankDbUrl = url;
-  }
-  return globalForDb.minibankDb;
+  const url = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  if (state.current?.url !== url) state.current = { url, db: createDb(url) };
+  return state.current.db;
 }
 
 /**
@@ -37,12 +40,12 @@ export function getDb(): PrismaClient {
  * the Prisma client, none of its per-query cost. Connects the client first if needed.
  */
 export async function sqlOf(db: PrismaClient = getDb()): Promise<SqlRunner> {
-  const factory = factories.get(db);
-  if (!factory) throw new Error("not a client made by createDb");
-  let runner = factory.runner();
+  const adapter = state.adapters.get(db);
+  if (!adapter) throw new Error("not a client made by createDb");
+  let runner = adapter.runner();
   if (!runner) {
     await db.$connect();
-    runner = factory.runner();
+    runner = adapter.runner();
     if (!runner) throw new Error("the SQLite connection did not open");
   }
   return runner;

@@ -3,12 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { processState } from "@/lib/server/process-state";
 
 /**
  * Configuration, parsed once. Production refuses to start without real secrets (see
  * `checkProductionEnv`, used by scripts/start.mjs too). Demo mode (MINIBANK_DEMO=1) generates its
  * secrets on first start and keeps them under data/, so a fresh machine needs no configuration.
  */
+/** The Central Bank of Russia's daily quotes (windows-1251 XML). `?date_req=DD/MM/YYYY` for a past day. */
+export const CBR_DAILY_URL = "https://www.cbr.ru/scripts/XML_daily.asp";
+
 export type Env = {
   demo: boolean;
   databaseUrl: string;
@@ -17,6 +21,7 @@ export type Env = {
   smtpUrl?: string;
   smtpFrom: string;
   appUrl: string;
+  /** Where rates are imported from at start and periodically; undefined = no import. */
   ratesSourceUrl?: string;
   telegramBotLink?: string;
   logLevel: string;
@@ -57,16 +62,17 @@ function demoSecrets(): DemoSecrets {
   }
 }
 
-let cached: Env | null = null;
+/** Parsed once per process (every bundle shares it, so demo secrets are generated once). */
+const parsed = processState("env", () => ({ env: null as Env | null }));
 
 export function getEnv(): Env {
-  if (cached) return cached;
+  if (parsed.env) return parsed.env;
   const raw = schema.parse(process.env);
   const demo = isDemo();
   const problems = demo ? [] : checkProductionEnv(process.env);
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
   const secrets = demo && (!raw.JWT_SECRET || !raw.TELEGRAM_BOT_TOKEN) ? demoSecrets() : null;
-  cached = {
+  parsed.env = {
     demo,
     databaseUrl: raw.DATABASE_URL,
     jwtSecret: new TextEncoder().encode(raw.JWT_SECRET ?? secrets!.jwtSecret),
@@ -74,16 +80,27 @@ export function getEnv(): Env {
     smtpUrl: raw.SMTP_URL || undefined,
     smtpFrom: raw.SMTP_FROM ?? "Minibank <no-reply@minibank.local>",
     appUrl: (raw.APP_URL ?? "http://localhost:3000").replace(/\/$/, ""),
-    ratesSourceUrl: raw.RATES_SOURCE_URL || undefined,
+    ratesSourceUrl: ratesSource(raw.RATES_SOURCE_URL, demo),
     telegramBotLink: raw.TELEGRAM_BOT_LINK || undefined,
     logLevel: raw.LOG_LEVEL,
   };
-  return cached;
+  return parsed.env;
+}
+
+/**
+ * Production imports the Central Bank's daily rates unless told `RATES_SOURCE_URL=off`: a bank
+ * that starts with no rates cannot convert or total anything. The demo keeps its seeded rates and
+ * imports only from a source it is given.
+ */
+function ratesSource(value: string | undefined, demo: boolean): string | undefined {
+  if (value === "off") return undefined;
+  if (value) return value;
+  return demo ? undefined : CBR_DAILY_URL;
 }
 
 /** Forgets the parsed configuration (tests change process.env between suites). */
 export function resetEnvForTests(): void {
-  cached = null;
+  parsed.env = null;
 }
 
 /** One line per problem; empty when production may start. Shared with scripts/start.mjs. */

@@ -77,10 +77,16 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
   },
   "/api/ready": {
     get: {
-      summary: "Readiness probe (the database answers)",
+      summary: "Readiness probe (the database answers); how old the newest exchange rate is",
       tag: "health",
       public: true,
-      ok: { status: 200, schema: z.object({ status: z.literal("ok") }) },
+      ok: {
+        status: 200,
+        schema: z.object({
+          status: z.literal("ok"),
+          rates: z.object({ latest: z.string(), ageDays: z.int().nonnegative() }).nullable(),
+        }),
+      },
       errors: [503],
     },
   },

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
+import { getDb } from "@/lib/server/db";
+import { quoteAgeDays } from "@/lib/server/health/check-ready";
 import { call } from "@/tests/support/api";
 
 describe("GET /api/health", () => {
@@ -21,11 +23,36 @@ describe("GET /api/health", () => {
 });
 
 describe("GET /api/ready", () => {
-  it("answers 200 when the database answers", async () => {
+  it("answers 200 when the database answers, with rates: null while no rate is stored", async () => {
+    await getDb().rate.deleteMany();
     const res = await call(ready, { path: "/api/ready" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok" });
+    expect(res.body).toEqual({ status: "ok", rates: null });
     expect(res.headers.get("content-type")).toBe("application/json");
+  });
+
+  it("reports the newest quote's day and its age in days", async () => {
+    const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+    await getDb().rate.createMany({
+      data: [
+        { currency: "USD", date: day(9), value: 900_000 },
+        { currency: "EUR", date: day(3), value: 1_000_000 },
+      ],
+    });
+    try {
+      const res = await call(ready, { path: "/api/ready" });
+      expect(res.body).toEqual({ status: "ok", rates: { latest: day(3), ageDays: 3 } });
+    } finally {
+      await getDb().rate.deleteMany();
+    }
+  });
+
+  it("counts a quote's age in whole UTC days, tomorrow's quote (published ahead) as 0", () => {
+    const now = new Date("2026-11-23T23:59:00Z");
+    expect(quoteAgeDays("2026-11-23", now)).toBe(0);
+    expect(quoteAgeDays("2026-11-24", now)).toBe(0);
+    expect(quoteAgeDays("2026-11-20", now)).toBe(2 + 1);
+    expect(quoteAgeDays("2021-08-21", now)).toBe(1920);
   });
 
   it("answers 503 UNAVAILABLE with a Russian message when the database cannot be opened", async () => {

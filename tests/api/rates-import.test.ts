@@ -7,13 +7,17 @@ import { promisify } from "node:util";
 import iconv from "iconv-lite";
 import { register } from "@/instrumentation";
 import { getDb } from "@/lib/server/db";
+import { CBR_DAILY_URL, getEnv, resetEnvForTests } from "@/lib/server/env";
 import { importCbrRates, parseCbrDaily } from "@/lib/server/rates/import-cbr";
-import { refreshRatesOnce } from "@/lib/server/rates/refresh";
+import { nextRefreshDelay, refreshRatesOnce, startRatesRefresh, stopRatesRefresh } from "@/lib/server/rates/refresh";
 
 const fixture = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily.xml"));
 let server: http.Server;
 let base: string;
+const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
 const hits: string[] = [];
+/** Answers of /flaky, in order: the first N are failures. */
+let flakyFailures = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -21,6 +25,15 @@ beforeAll(async () => {
     if (req.url?.startsWith("/scripts/XML_daily.asp")) {
       res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
       res.end(fixture);
+    } else if (req.url === "/flaky") {
+      if (flakyFailures > 0) {
+        flakyFailures -= 1;
+        res.writeHead(503);
+        res.end();
+      } else {
+        res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
+        res.end(recorded);
+      }
     } else if (req.url === "/broken") {
       res.writeHead(200, { "content-type": "application/xml" });
       res.end("<html>maintenance</html>");
@@ -58,6 +71,14 @@ describe("Central Bank of Russia importer", () => {
     ]);
   });
 
+  it("reads a real recorded daily file (21.08.2021, the format without VunitRate)", () => {
+    expect(recorded.includes(Buffer.from("Доллар США", "utf8"))).toBe(false);
+    expect(parseCbrDaily(recorded)).toEqual({
+      date: "2021-08-21",
+      rates: { USD: 743_640n, EUR: 868_646n, CNY: 114_403n },
+    });
+  });
+
   it("divides by Nominal for quotes per 100 units, rounding half up to 4 decimals", () => {
     const doc = (nominal: number, value: string) =>
       iconv.encode(
@@ -87,12 +108,76 @@ describe("Central Bank of Russia importer", () => {
   });
 
   it("the periodic refresh swallows failures (logged as warnings)", async () => {
-    await expect(refreshRatesOnce(`${base}/error`)).resolves.toBeUndefined();
-    await expect(refreshRatesOnce("http://127.0.0.1:9/unreachable")).resolves.toBeUndefined();
+    await expect(refreshRatesOnce(`${base}/error`)).resolves.toBe(false);
+    await expect(refreshRatesOnce("http://127.0.0.1:9/unreachable")).resolves.toBe(false);
+    await expect(refreshRatesOnce(`${base}/scripts/XML_daily.asp`)).resolves.toBe(true);
+  });
+
+  it("retries a failed import with backoff: 30 s doubling up to 30 min, 6 h after a success", () => {
+    expect([0, 1, 2, 3, 6, 7, 20].map((failures) => nextRefreshDelay(failures) / 1000)).toEqual([
+      21_600, 30, 60, 120, 960, 1800, 1800,
+    ]);
+  });
+
+  it("keeps retrying until the source answers, then stops retrying", async () => {
+    flakyFailures = 3;
+    const before = hits.length;
+    startRatesRefresh(`${base}/flaky`, { intervalMs: 60_000, retryFirstMs: 20, retryMaxMs: 40 });
+    try {
+      for (let i = 0; i < 100 && (await getDb().rate.count()) < 3; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await stored()).toEqual([
+        ["CNY", "2021-08-21", 114_403],
+        ["EUR", "2021-08-21", 868_646],
+        ["USD", "2021-08-21", 743_640],
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Three failures and one success; the next import is an hour away.
+      expect(hits.slice(before)).toEqual(["/flaky", "/flaky", "/flaky", "/flaky"]);
+    } finally {
+      stopRatesRefresh();
+    }
+  });
+
+  describe("the rates source", () => {
+    const saved = { ...process.env };
+    afterEach(() => {
+      for (const key of ["MINIBANK_DEMO", "RATES_SOURCE_URL", "SMTP_URL", "SMTP_FROM"]) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+      resetEnvForTests();
+    });
+    const production = (rates?: string) => {
+      Object.assign(process.env, { MINIBANK_DEMO: "0", SMTP_URL: "smtp://127.0.0.1:1", SMTP_FROM: "x@example.com" });
+      if (rates === undefined) delete process.env.RATES_SOURCE_URL;
+      else process.env.RATES_SOURCE_URL = rates;
+      resetEnvForTests();
+      return getEnv().ratesSourceUrl;
+    };
+
+    it("is the Central Bank's daily XML by default in production", () => {
+      expect(production()).toBe(CBR_DAILY_URL);
+      expect(production("")).toBe(CBR_DAILY_URL);
+    });
+
+    it("is switched off with RATES_SOURCE_URL=off, and taken as given otherwise", () => {
+      expect(production("off")).toBeUndefined();
+      expect(production("http://127.0.0.1:9/daily.xml")).toBe("http://127.0.0.1:9/daily.xml");
+    });
+
+    it("is none in the demo unless one is given (the demo is seeded with rates)", () => {
+      process.env.MINIBANK_DEMO = "1";
+      delete process.env.RATES_SOURCE_URL;
+      resetEnvForTests();
+      expect(getEnv().ratesSourceUrl).toBeUndefined();
+    });
   });
 
   it("instrumentation imports at server start when RATES_SOURCE_URL is set", async () => {
     Object.assign(process.env, { NEXT_RUNTIME: "nodejs", RATES_SOURCE_URL: `${base}/scripts/XML_daily.asp` });
+    resetEnvForTests();
     try {
       await register();
       for (let i = 0; i < 50 && (await getDb().rate.count()) < 3; i += 1) {
@@ -100,8 +185,10 @@ describe("Central Bank of Russia importer", () => {
       }
       expect(await stored()).toHaveLength(3);
     } finally {
+      stopRatesRefresh();
       delete process.env.NEXT_RUNTIME;
       delete process.env.RATES_SOURCE_URL;
+      resetEnvForTests();
     }
   });
 

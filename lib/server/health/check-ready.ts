@@ -5,25 +5,41 @@ import { logger } from "@/lib/server/log";
 
 /** A stuck database must not hold a readiness probe open longer than the prober waits. */
 const READY_TIMEOUT_MS = 2000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How fresh the exchange rates are: the newest quote's day and its age in whole days. */
+export type RatesFreshness = { latest: string; ageDays: number } | null;
+
+export type Readiness = { status: "ok"; rates: RatesFreshness };
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("readiness query timed out")), READY_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Days from a quote's day (YYYY-MM-DD) to today in UTC; 0 for a quote dated ahead (CBR publishes tomorrow's). */
+export function quoteAgeDays(day: string, now: Date = new Date()): number {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.max(0, Math.round((today - Date.parse(`${day}T00:00:00Z`)) / DAY_MS));
+}
 
 /**
- * Throws UNAVAILABLE (503) unless the database answers a trivial query in time. The query is
- * plain `SELECT 1`, valid in SQLite and PostgreSQL alike.
+ * Ready when the database answers a trivial query in time; reports how old the newest rate is
+ * (null when there is none — the server still serves, but cannot convert currencies).
+ * Throws UNAVAILABLE (503) otherwise.
  */
-export async function checkReady(): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
+export async function checkReady(): Promise<Readiness> {
   try {
-    await Promise.race([
-      getDb().$queryRaw`SELECT 1`,
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error("readiness query timed out")), READY_TIMEOUT_MS);
-      }),
-    ]);
+    const newest = await withTimeout(
+      getDb().rate.findFirst({ orderBy: { date: "desc" }, select: { date: true } }),
+    );
+    return { status: "ok", rates: newest ? { latest: newest.date, ageDays: quoteAgeDays(newest.date) } : null };
   } catch (error) {
     // The cause goes to the log only; the body stays the generic `{message, code}`.
     logger.warn({ err: error }, "readiness check failed");
     throw new AppError("UNAVAILABLE");
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -4,10 +4,12 @@ import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { logger } from "@/lib/server/log";
+import { processState } from "@/lib/server/process-state";
 
 export type Mail = { to: string; subject: string; text: string };
 
-const transports = new Map<string, Transporter>();
+/** Shared by every bundle of the process (see process-state.ts). */
+const transports = processState("smtp-transports", () => new Map<string, Transporter>());
 
 /** One pooled-less transport per SMTP URL; short timeouts so a dead server fails the request fast. */
 function transportFor(url: string): Transporter {

@@ -1,10 +1,10 @@
 import "server-only";
 import iconv from "iconv-lite";
 import type { Db } from "@/lib/server/db";
+import { CBR_DAILY_URL } from "@/lib/server/env";
 import { quoteToRateUnits, type Currency } from "@/lib/shared/money";
 
-/** The Central Bank of Russia's daily quotes (windows-1251 XML). `?date_req=DD/MM/YYYY` for a past day. */
-export const CBR_DAILY_URL = "https://www.cbr.ru/scripts/XML_daily.asp";
+export { CBR_DAILY_URL };
 
 /** The currencies the product quotes; the ruble is always 1. */
 export const IMPORTED_CURRENCIES = ["USD", "EUR", "CNY"] as const satisfies readonly Currency[];

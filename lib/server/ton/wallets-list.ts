@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { logger } from "@/lib/server/log";
+import { processState } from "@/lib/server/process-state";
 import bundled from "./fallback-wallets.json";
 
 /**
@@ -37,8 +38,11 @@ const walletEntry = z
 
 export type WalletsList = { wallets: unknown[]; source: "upstream" | "bundled" };
 
-let cached: { list: WalletsList; until: number } | null = null;
-let inflight: Promise<WalletsList> | null = null;
+/** One cache per process, whichever bundle asks (see process-state.ts). */
+const state = processState("ton-wallets-list", () => ({
+  cached: null as { list: WalletsList; until: number } | null,
+  inflight: null as Promise<WalletsList> | null,
+}));
 
 async function fetchUpstream(url: string): Promise<WalletsList> {
   try {
@@ -62,18 +66,18 @@ export async function getWalletsList(
 ): Promise<WalletsList> {
   // "bundled": never leave the machine (tests, air-gapped deployments).
   if (url === "bundled") return { wallets: bundled, source: "bundled" };
-  if (cached && cached.until > Date.now()) return cached.list;
-  inflight ??= fetchUpstream(url).then((list) => {
+  if (state.cached && state.cached.until > Date.now()) return state.cached.list;
+  state.inflight ??= fetchUpstream(url).then((list) => {
     const ttl = list.source === "upstream" ? FRESH_MS : RETRY_AFTER_FAILURE_MS;
-    cached = { list, until: Date.now() + ttl };
-    inflight = null;
+    state.cached = { list, until: Date.now() + ttl };
+    state.inflight = null;
     return list;
   });
-  return inflight;
+  return state.inflight;
 }
 
 /** Forgets the cached list (tests). */
 export function resetWalletsListForTests(): void {
-  cached = null;
-  inflight = null;
+  state.cached = null;
+  state.inflight = null;
 }
