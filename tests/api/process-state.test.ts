@@ -5,7 +5,7 @@ type DbModule = typeof import("@/lib/server/db");
 type EnvModule = typeof import("@/lib/server/env");
 type RefreshModule = typeof import("@/lib/server/rates/refresh");
 
-function load<T>(path: string): T {
+function load<T extends object>(path: string): T {
   let loaded: T | undefined;
   jest.isolateModules(() => {
     loaded = jest.requireActual<T>(path);
