@@ -1,10 +1,14 @@
 import type { NextConfig } from "next";
+import { isDemoEnv } from "./lib/server/demo-mode";
 import { apiStaticHeaders, commonSecurityHeaders } from "./lib/server/security-headers";
 
 const nextConfig: NextConfig = {
   // Separate build folders let the e2e suite build beside a running dev server.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
+  // The mode is fixed into the browser bundles at build time: only a demo build calls the demo
+  // endpoints (a production browser never asks for demo init data).
+  env: { NEXT_PUBLIC_MINIBANK_DEMO: isDemoEnv(process.env) ? "1" : "" },
   poweredByHeader: false,
   // Source maps of the browser bundles, for looking inside the chunks (bench/web.ts weighs them).
   productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",

@@ -203,7 +203,7 @@ async function main() {
   const databaseUrl = `file:${path.join(work, "bench.db")}`;
   console.log(`database ${databaseUrl}`);
   const seeded = process.env.BENCH_SEEDED_DB;
-  const distDir = await ensureBuild({ distDir: ".next-bench", fresh: true, log: console.log });
+  const distDir = await ensureBuild({ mode: "production", distDir: ".next-bench", fresh: true, log: console.log });
 
   const db = createDb(databaseUrl);
   if (seeded) {
@@ -233,6 +233,9 @@ async function main() {
       SMTP_FROM: "Minibank <bench@minibank.local>",
       APP_URL: `http://127.0.0.1:${PORT}`,
       LOG_LEVEL: "info",
+      // The benchmark seeds its own rates and must not leave the machine.
+      RATES_SOURCE_URL: "off",
+      TON_WALLETS_LIST_URL: "bundled",
     },
   });
 

@@ -135,7 +135,7 @@ function table(head: string[], lines: string[][]) {
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-bench-web-"));
   const databaseUrl = `file:${path.join(work, "web.db")}`;
-  const distDir = await ensureBuild({ distDir: ".next-bench", fresh: true, env: { MINIBANK_DEMO: "1" }, log: console.log });
+  const distDir = await ensureBuild({ mode: "demo", distDir: ".next-bench", fresh: true, log: console.log });
   await migrate(databaseUrl);
   const db = createDb(databaseUrl);
   await seedDemo(db);

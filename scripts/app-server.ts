@@ -1,7 +1,8 @@
 /**
- * A production build and a `next start` server under our control, for the crash test and the
- * benchmarks: build once (or reuse MINIBANK_BUILD_DIR), start on a port with a given database,
- * wait for /api/health, and stop or SIGKILL it.
+ * A production build and a server under our control, for the production-mode, crash and bench
+ * runs: build once (or reuse a build named by the environment), start `next start` — or `npm
+ * start` itself, exactly as an operator runs it — on a port with a given database, wait for
+ * /api/health, and stop or SIGKILL it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -27,7 +28,13 @@ function restoreTsconfig(distDir: string): void {
 }
 
 export type BuildOptions = {
-  /** Where to build when MINIBANK_BUILD_DIR does not name a finished build. */
+  /**
+   * Demo builds call the demo endpoints from the browser; production builds never do (the mode
+   * is fixed at build time). A finished build of the mode may be named by MINIBANK_BUILD_DIR
+   * (demo) or MINIBANK_PROD_BUILD_DIR (production), as scripts/test.sh does.
+   */
+  mode: "demo" | "production";
+  /** Where to build when the environment names no finished build. */
   distDir: string;
   /** Build even when `distDir` already holds a build (the benchmarks measure current code). */
   fresh?: boolean;
@@ -43,7 +50,7 @@ function productionEnv(distDir: string, extra?: Record<string, string | undefine
 
 /** The dist folder of a finished production build, building one only when needed. */
 export async function ensureBuild(options: BuildOptions): Promise<string> {
-  const given = process.env.MINIBANK_BUILD_DIR;
+  const given = options.mode === "demo" ? process.env.MINIBANK_BUILD_DIR : process.env.MINIBANK_PROD_BUILD_DIR;
   if (given && hasBuild(given)) return given;
   if (!options.fresh && hasBuild(options.distDir)) return options.distDir;
   options.log?.(`building the app into ${options.distDir}…`);
@@ -52,7 +59,7 @@ export async function ensureBuild(options: BuildOptions): Promise<string> {
     await new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, [NEXT_BIN, "build"], {
         cwd: ROOT,
-        env: productionEnv(options.distDir, options.env),
+        env: productionEnv(options.distDir, { ...options.env, MINIBANK_DEMO: options.mode === "demo" ? "1" : undefined }),
         stdio: ["ignore", "pipe", "pipe"],
       });
       child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
@@ -86,6 +93,8 @@ export type StartOptions = {
   env: Record<string, string | undefined>;
   /** Server stdout/stderr go here (a file path); discarded when absent. */
   logFile?: string;
+  /** Run `npm start` (migrations, configuration check, then `next start`) instead of `next start`. */
+  npmStart?: boolean;
   timeoutMs?: number;
 };
 
@@ -98,26 +107,35 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startServer(options: StartOptions): Promise<AppServer> {
   const url = `http://127.0.0.1:${options.port}`;
   const out = options.logFile ? fs.openSync(options.logFile, "a") : "ignore";
-  const child = spawn(
-    process.execPath,
-    [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"],
-    {
-      cwd: ROOT,
-      env: { ...productionEnv(options.distDir, options.env), PORT: String(options.port) },
-      stdio: ["ignore", out, out],
-    },
-  );
+  const env = { ...productionEnv(options.distDir, options.env), PORT: String(options.port), HOSTNAME: "127.0.0.1" };
+  // `npm start` runs a tree of processes (npm, tsx, next): it gets its own process group, and
+  // signals go to the whole group.
+  const child = options.npmStart
+    ? spawn("npm", ["start", "--silent"], { cwd: ROOT, env, stdio: ["ignore", out, out], detached: true })
+    : spawn(process.execPath, [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+        cwd: ROOT,
+        env,
+        stdio: ["ignore", out, out],
+      });
   if (typeof out === "number") fs.closeSync(out);
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (options.npmStart) process.kill(-child.pid!, name);
+      else child.kill(name);
+    } catch {
+      // already gone
+    }
+  };
   const server: AppServer = {
     url,
     pid: child.pid!,
     child,
     async kill() {
-      child.kill("SIGKILL");
+      signal("SIGKILL");
       await exited(child);
     },
     async stop() {
-      child.kill("SIGTERM");
+      signal("SIGTERM");
       await exited(child);
     },
   };

@@ -2,19 +2,20 @@
  * Production start: refuses to run without real configuration (one line per problem), applies
  * pending migrations, then serves the built app on PORT/HOSTNAME.
  */
-import { checkProductionEnv } from "@/lib/server/env";
+import { isDemoEnv } from "@/lib/server/demo-mode";
+import { checkProductionEnv, DEFAULT_DATABASE_URL } from "@/lib/server/env";
 import { migrate } from "./lib/database";
 import { serve } from "./lib/run";
 
 async function main() {
-  const problems = process.env.MINIBANK_DEMO === "1" ? [] : checkProductionEnv(process.env);
+  const problems = isDemoEnv(process.env) ? [] : checkProductionEnv(process.env);
   if (problems.length) {
     console.error("Minibank cannot start:");
     for (const problem of problems) console.error(`  - ${problem}`);
     console.error("See .env.example for every variable.");
     process.exit(1);
   }
-  const databaseUrl = process.env.DATABASE_URL ?? "file:./data/minibank.db";
+  const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   await migrate(databaseUrl);
   const port = process.env.PORT ?? "3000";
   const hostname = process.env.HOSTNAME ?? "0.0.0.0";

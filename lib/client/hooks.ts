@@ -13,6 +13,7 @@ import {
 } from "@/lib/client/dto";
 import { takePreloadedData } from "@/lib/client/preload";
 import { getAccessToken } from "@/lib/client/session";
+import { normalizeAccountNumber } from "@/lib/shared/account-number";
 import type { Currency } from "@/lib/shared/money";
 
 /** SWR hooks, one per resource, typed by the response schemas (lib/client/dto.ts). */
@@ -76,8 +77,8 @@ export type LookupMethod = "card" | "username" | "email";
 
 /** Recipient lookup path per transfer method (spec §7). */
 export function lookupPath(method: LookupMethod, target: string): string {
+  if (method === "card") return `/api/v1/users/by-wallet/${encodeURIComponent(normalizeAccountNumber(target))}`;
   const value = encodeURIComponent(target.trim());
-  if (method === "card") return `/api/v1/users/by-wallet/${value}`;
   if (method === "email") return `/api/v1/users/email/${value}`;
   return `/api/v1/users/username/${value}`;
 }

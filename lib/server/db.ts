@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { DEFAULT_DATABASE_URL } from "@/lib/server/env";
 import { processState } from "@/lib/server/process-state";
 import { sqliteAdapter, type SqliteFactory } from "@/lib/server/sqlite-adapter";
 import type { Sql, SqlRunner } from "@/lib/server/sqlite-runner";
@@ -8,9 +9,6 @@ export type { Sql, SqlRunner };
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
-
-/** The default database when DATABASE_URL is unset (also scripts/start.ts and scripts/demo.ts). */
-export const DEFAULT_DATABASE_URL = "file:./data/minibank.db";
 
 /**
  * Per process, shared by every bundle (see process-state.ts): the client `getDb()` hands out, and

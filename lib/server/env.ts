@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { isDemoEnv } from "@/lib/server/demo-mode";
 import { processState } from "@/lib/server/process-state";
 
 /**
@@ -10,6 +11,9 @@ import { processState } from "@/lib/server/process-state";
  * `checkProductionEnv`, used by scripts/start.mjs too). Demo mode (MINIBANK_DEMO=1) generates its
  * secrets on first start and keeps them under data/, so a fresh machine needs no configuration.
  */
+/** The SQLite file used when DATABASE_URL is unset. */
+export const DEFAULT_DATABASE_URL = "file:./data/minibank.db";
+
 /** The Central Bank of Russia's daily quotes (windows-1251 XML). `?date_req=DD/MM/YYYY` for a past day. */
 export const CBR_DAILY_URL = "https://www.cbr.ru/scripts/XML_daily.asp";
 
@@ -29,7 +33,7 @@ export type Env = {
 
 const schema = z.object({
   MINIBANK_DEMO: z.string().optional(),
-  DATABASE_URL: z.string().default("file:./data/minibank.db"),
+  DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
   JWT_SECRET: z.string().optional(),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -41,7 +45,7 @@ const schema = z.object({
 });
 
 export function isDemo(): boolean {
-  return process.env.MINIBANK_DEMO === "1" || process.env.MINIBANK_DEMO === "true";
+  return isDemoEnv(process.env);
 }
 
 type DemoSecrets = { jwtSecret: string; telegramBotToken: string };

@@ -4,6 +4,7 @@
  *
  * No `server-only` import: proxy.ts runs outside the React server graph, where that marker throws.
  */
+import { isDemoEnv } from "./demo-mode";
 
 /** Telegram's web clients embed Mini Apps in an iframe; nothing else may frame the app. */
 export const FRAME_ANCESTORS = [
@@ -92,7 +93,7 @@ export function apiStaticHeaders(): Record<string, string> {
 
 /** Mode from the environment: HSTS only for a real production deployment, never in demo mode. */
 export function securityModeFromEnv(env: Record<string, string | undefined>): SecurityMode {
-  const demo = env.MINIBANK_DEMO === "1" || env.MINIBANK_DEMO === "true";
+  const demo = isDemoEnv(env);
   return {
     dev: env.NODE_ENV === "development",
     https: env.NODE_ENV === "production" && !demo,

@@ -62,7 +62,7 @@ afterAll(async () => {
 });
 
 it("applies every transfer exactly once across a SIGKILL and a full retry", async () => {
-  const distDir = await ensureBuild({ distDir: ".next-crash", env: { MINIBANK_DEMO: "1" } });
+  const distDir = await ensureBuild({ mode: "demo", distDir: ".next-crash" });
   const dbFile = process.env.DATABASE_URL!.slice("file:".length);
   // As `npm start` leaves it: WAL, so the server and this test can both open the file.
   new Database(dbFile).pragma("journal_mode = WAL");

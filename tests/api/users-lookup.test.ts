@@ -49,6 +49,20 @@ describe("user lookups", () => {
     }
   });
 
+  it("an account number is found as the app shows it: in groups of four, with dashes or non-breaking spaces", async () => {
+    const { token, target } = await setup();
+    const digits = target.wallets[0].number;
+    const grouped = digits.replace(/(.{4})(?=.)/g, "$1 ");
+    for (const typed of [grouped, ` ${grouped} `, digits.replace(/(.{4})(?=.)/g, "$1-"), grouped.replace(/ /g, "\u00a0"), encodeURIComponent(grouped)]) {
+      const res = await call(byWallet, { token, params: { number: typed } });
+      expect({ typed, status: res.status }).toEqual({ typed, status: 200 });
+      expect(res.body.id).toBe(target.id);
+    }
+    // Only separators are dropped: a wrong digit is still not found, and nothing but spaces is 400.
+    expect((await call(byWallet, { token, params: { number: grouped.slice(0, -1) + "x" } })).status).toBe(404);
+    expect((await call(byWallet, { token, params: { number: " - " } })).status).toBe(400);
+  });
+
   it("e-mail lookup is case-insensitive and accepts a still-encoded address", async () => {
     const { token, target } = await setup();
     for (const email of [target.email!.toUpperCase(), encodeURIComponent(target.email!)]) {

@@ -3,6 +3,7 @@ import { readTransferPrefill } from "@/lib/client/transfer/prefill";
 import { resolveSelection } from "@/lib/client/transfer/selection";
 import { wasRefused } from "@/lib/client/transfer/submit";
 import { ApiError } from "@/lib/client/api";
+import { lookupPath } from "@/lib/client/hooks";
 import { convert, rateToUnits } from "@/lib/shared/money";
 
 const mine = [
@@ -26,6 +27,18 @@ describe("resolveSelection", () => {
     const s = resolveSelection({ ...base, method: "card", target: " B2 " });
     expect(s.receiver?.id).toBe(12);
     expect(s.sender?.id).toBe(2);
+  });
+
+  it("card method: the number typed as the app shows it (groups of four) selects the wallet", () => {
+    const wallets = [{ id: 21, currency: "RUB" as const, number: "2202941357933750" }];
+    for (const target of ["2202 9413 5793 3750", "2202-9413-5793-3750", "2202\u00a09413\u00a05793\u00a03750"]) {
+      expect(resolveSelection({ ...base, recipientWallets: wallets, method: "card", target }).receiver?.id).toBe(21);
+    }
+  });
+
+  it("card method: the lookup asks the server for the number without separators", () => {
+    expect(lookupPath("card", " 2202 9413-5793 3750 ")).toBe("/api/v1/users/by-wallet/2202941357933750");
+    expect(lookupPath("username", "ali ce")).toBe("/api/v1/users/username/ali%20ce");
   });
 
   it("other methods select nothing by themselves", () => {

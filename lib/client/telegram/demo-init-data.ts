@@ -1,18 +1,25 @@
 /**
- * The init data of the plain-browser Telegram imitation, without the SDK. In demo mode the server
- * signs it with the demo bot token, so sign-in goes through the real validation path; elsewhere
- * the endpoint answers 404 and the imitation carries no init data (the Telegram sign-in then
- * reports missing data).
+ * The init data of the plain-browser Telegram imitation, without the SDK. In a demo build the
+ * server signs it with the demo bot token, so sign-in goes through the real validation path. A
+ * production build never asks (the mode is fixed at build time, see next.config.ts): the imitation
+ * carries no init data and the Telegram sign-in reports missing data.
  */
+
+/** Built with MINIBANK_DEMO=1. */
+export const DEMO_BUILD = process.env.NEXT_PUBLIC_MINIBANK_DEMO === "1";
 
 /** Fetched afresh by each caller: the data carries its signing time and must not go stale. */
 export async function demoInitData(): Promise<string | null> {
+  if (!DEMO_BUILD) return null;
   try {
     const res = await fetch("/api/v1/demo/telegram-init-data", {
       headers: { accept: "application/json" },
       credentials: "include",
     });
-    if (!res.ok) return null;
+    if (!res.ok) {
+      await res.body?.cancel();
+      return null;
+    }
     const body = (await res.json()) as { init_data?: unknown };
     return typeof body.init_data === "string" && body.init_data ? body.init_data : null;
   } catch {

@@ -1,4 +1,5 @@
 import type { TransferMethod } from "@/lib/client/qr";
+import { normalizeAccountNumber } from "@/lib/shared/account-number";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 
 export type SelectionInput = {
@@ -28,7 +29,7 @@ export function resolveSelection(input: SelectionInput): Selection {
   const { method, target, recipientWallets, senderWallets } = input;
   const picked = recipientWallets.find((w) => w.id === input.chosenReceiverId) ?? null;
   const byNumber =
-    method === "card" ? (recipientWallets.find((w) => w.number === target.trim()) ?? null) : null;
+    method === "card" ? (recipientWallets.find((w) => w.number === normalizeAccountNumber(target)) ?? null) : null;
   const receiver = picked ?? byNumber;
   const chosenSender = senderWallets.find((w) => w.id === input.chosenSenderId) ?? null;
   const sameCurrency = receiver

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { normalizeAccountNumber } from "@/lib/shared/account-number";
 import { idParam } from "@/lib/shared/schemas/users";
 
 /** Path segments may arrive still percent-encoded (e.g. `%40` in an e-mail); decode once, safely. */
@@ -17,4 +18,7 @@ export const userIdParams = z.object({ id: idParam });
 export const emailParams = z.object({ email: segment(254) });
 export const telegramIdParams = z.object({ id: z.string().regex(/^\d{1,20}$/) });
 export const usernameParams = z.object({ username: segment(64) });
-export const walletNumberParams = z.object({ number: segment(64) });
+/** As the app shows it ("2202 9413 5793 3750") or as stored: spaces and dashes are dropped. */
+export const walletNumberParams = z.object({
+  number: segment(64).transform(normalizeAccountNumber).pipe(z.string().min(1)),
+});

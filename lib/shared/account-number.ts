@@ -1,0 +1,8 @@
+/**
+ * An account number as people type or paste it — "2202 9413 5793 3750", "2202-9413-…", with the
+ * non-breaking spaces a copied screen holds — reduced to its digits' form: spaces of any kind and
+ * dashes dropped. Anything else is kept, so a wrong number still fails as "not found".
+ */
+export function normalizeAccountNumber(text: string): string {
+  return text.replace(/[\s\u2010-\u2015-]+/g, "");
+}

@@ -1,0 +1,49 @@
+import type { AddressInfo } from "node:net";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type Received = { from: string; to: string[]; raw: string };
+
+export type Mailbox = { server: SMTPServer; port: number; received: Received[]; close(): Promise<void> };
+
+/** A real SMTP server on 127.0.0.1: plain text, no TLS, no auth; `reject` makes it refuse mail. */
+export function startSmtp(options: { reject?: boolean } = {}): Promise<Mailbox> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback(options.reject ? Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }) : null);
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- smtp-server's typings omit `server`
+      const port = ((server as any).server.address() as AddressInfo).port;
+      resolve({ server, port, received, close: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
+}
+
+/** The plain-text body of a raw message, decoded by a real MIME parser. */
+export async function textOf(raw: string): Promise<string> {
+  return (await simpleParser(raw)).text ?? "";
+}
+
+/** The sign-in code in the Russian sentence of the message. */
+export async function codeIn(raw: string): Promise<string> {
+  const code = /Ваш код для входа в Minibank: (\d{6})/.exec(await textOf(raw))?.[1];
+  if (!code) throw new Error(`no code in message:\n${raw}`);
+  return code;
+}
