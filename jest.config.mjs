@@ -28,6 +28,14 @@ const config = {
       globalTeardown: "<rootDir>/tests/support/global-teardown.mjs",
       setupFiles: ["<rootDir>/tests/support/env.ts"],
     }),
+    // Production builds started with `npm start` and driven over HTTP (no module of the server is
+    // loaded into jest itself).
+    await project({
+      displayName: "production",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/tests/production/**/*.test.ts"],
+      moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+    }),
     await project({
       displayName: "ui",
       testEnvironment: "jsdom",

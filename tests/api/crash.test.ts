@@ -4,12 +4,11 @@
 // Uses MINIBANK_BUILD_DIR when it names a finished build (npm test builds .next-e2e); otherwise
 // builds .next-crash once.
 import crypto from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { signAccessToken } from "@/lib/server/auth/tokens";
 import { getDb } from "@/lib/server/db";
-import { ensureBuild, startServer, type AppServer } from "@/scripts/app-server";
+import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
 import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
 
 jest.setTimeout(240_000);
@@ -26,17 +25,6 @@ const OPENING_RUB = 10_000_000;
 
 type Planned = { key: string; token: string; senderId: number; receiverId: number; amount: number };
 type Outcome = { status: number; body: { id?: number } } | { error: string };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 async function send(base: string, t: Planned): Promise<Outcome> {
   try {

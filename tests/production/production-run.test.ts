@@ -1,0 +1,194 @@
+// Minibank as an operator runs it: a production build (`next build` without the demo), started
+// with `npm start` and every optional feature on — rates from a local server that serves a
+// recorded Central Bank daily file (windows-1251), sign-in codes over a real SMTP server, the
+// bundled TON wallets list — and driven from outside over HTTP and in Chromium. The first
+// requests go to pages and /api/ready (before any API route loads the database client), then the
+// money endpoints; every answer must be 2xx and the log must hold no error.
+// Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build (npm test builds
+// .next-prod); otherwise builds .next-prod once.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { ru } from "@/lib/shared/strings";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
+import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+
+jest.setTimeout(300_000);
+
+const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
+
+let work: string;
+let ratesSource: http.Server;
+let ratesHits = 0;
+let mailbox: Mailbox;
+let server: AppServer;
+let browser: Browser | null = null;
+let logFile: string;
+
+type Answer = { status: number; body: Record<string, unknown> & unknown[] };
+
+async function call(method: string, pathname: string, options: { token?: string; body?: unknown; key?: string } = {}) {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.key) headers["idempotency-key"] = options.key;
+  const res = await fetch(`${server.url}${pathname}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Answer["body"] };
+}
+
+/** Asserts a 2xx and returns the body; on anything else the failure names the call and the answer. */
+async function ok(method: string, pathname: string, options: Parameters<typeof call>[2] = {}) {
+  const answer = await call(method, pathname, options);
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new Error(`${method} ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body;
+}
+
+async function signIn(email: string): Promise<string> {
+  const before = mailbox.received.length;
+  await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
+  const mail = mailbox.received[before];
+  expect(mail?.to).toEqual([email]);
+  const tokens = await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeIn(mail.raw) } });
+  return tokens.access_token as string;
+}
+
+type Wallet = { id: number; currency: string; balance: number; number: string };
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-production-"));
+  logFile = path.join(work, "server.log");
+  ratesSource = http.createServer((req, res) => {
+    ratesHits += 1;
+    res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
+    res.end(recorded);
+  });
+  await new Promise<void>((resolve) => ratesSource.listen(0, "127.0.0.1", resolve));
+  mailbox = await startSmtp();
+
+  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
+  const port = await freePort();
+  server = await startServer({
+    distDir,
+    port,
+    npmStart: true,
+    logFile,
+    timeoutMs: 120_000,
+    env: {
+      MINIBANK_DEMO: undefined,
+      DATABASE_URL: `file:${path.join(work, "minibank.db")}`,
+      MINIBANK_DATA_DIR: work,
+      JWT_SECRET: crypto.randomBytes(48).toString("base64url"),
+      TELEGRAM_BOT_TOKEN: `7000000002:${crypto.randomBytes(24).toString("base64url")}`,
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      SMTP_FROM: "Minibank <no-reply@minibank.test>",
+      APP_URL: `http://127.0.0.1:${port}`,
+      RATES_SOURCE_URL: `http://127.0.0.1:${(ratesSource.address() as AddressInfo).port}/scripts/XML_daily.asp`,
+      TON_WALLETS_LIST_URL: "bundled",
+      LOG_LEVEL: "info",
+    },
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await mailbox?.close();
+  await new Promise<void>((resolve) => (ratesSource ? ratesSource.close(() => resolve()) : resolve()));
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("production build under npm start, every optional feature on", () => {
+  it("serves pages and readiness first, with the rates imported at start", async () => {
+    for (const page of ["/", "/login", "/email-login", "/bank", "/transfer-money"]) {
+      const res = await fetch(`${server.url}${page}`);
+      expect({ page, status: res.status }).toEqual({ page, status: 200 });
+    }
+    // Demo pages and endpoints do not exist in production.
+    expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(404);
+    expect((await call("GET", "/api/v1/demo/telegram-init-data")).status).toBe(404);
+
+    let ready = await ok("GET", "/api/ready");
+    for (let i = 0; i < 100 && ready.rates === null; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ready = await ok("GET", "/api/ready");
+    }
+    expect(ready).toEqual({ status: "ok", rates: { latest: "2021-08-21", ageDays: expect.any(Number) } });
+    expect(ratesHits).toBeGreaterThanOrEqual(1);
+  });
+
+  it("signs in by e-mail, tops up, transfers in one and across currencies, and lists the history", async () => {
+    const alice = await signIn("alice.production@example.test");
+    const bob = await signIn("bob.production@example.test");
+
+    expect(await ok("GET", "/api/v1/rates/USD", { token: alice })).toEqual({ value: 74.364 });
+    for (const token of [alice, bob]) await ok("POST", "/api/v1/wallet/init", { token });
+    const aliceWallets = (await ok("GET", "/api/v1/wallet", { token: alice })) as unknown as Wallet[];
+    const bobWallets = (await ok("GET", "/api/v1/wallet", { token: bob })) as unknown as Wallet[];
+    expect(aliceWallets.map((w) => w.currency).sort()).toEqual(["CNY", "EUR", "RUB", "USD"]);
+    const wallet = (list: Wallet[], currency: string) => list.find((w) => w.currency === currency)!;
+
+    await ok("POST", "/api/v1/wallet/topup", {
+      token: alice,
+      key: crypto.randomUUID(),
+      body: { currency: "RUB", amount: 1_000_000 },
+    });
+    const same = await ok("POST", "/api/v1/transfers", {
+      token: alice,
+      key: crypto.randomUUID(),
+      body: { senderWalletId: wallet(aliceWallets, "RUB").id, receiverWalletId: wallet(bobWallets, "RUB").id, amount: 150_000 },
+    });
+    expect(same).toMatchObject({ amount: 150_000, currency: "RUB", receivedAmount: 150_000 });
+    const cross = await ok("POST", "/api/v1/transfers", {
+      token: alice,
+      key: crypto.randomUUID(),
+      body: { senderWalletId: wallet(aliceWallets, "RUB").id, receiverWalletId: wallet(bobWallets, "USD").id, amount: 74_364 },
+    });
+    // 743.64 ₽ at 74.3640 ₽ per dollar (the recorded file's rate) is exactly 10 dollars.
+    expect(cross).toMatchObject({ amount: 74_364, currency: "RUB", receivedAmount: 1_000, receivedCurrency: "USD" });
+
+    const history = (await ok("GET", `/api/v1/transfers/wallet/${wallet(aliceWallets, "RUB").id}`, { token: alice })) as unknown as {
+      id: number;
+    }[];
+    expect(history.map((t) => t.id)).toEqual(expect.arrayContaining([same.id, cross.id]));
+    const after = (await ok("GET", "/api/v1/wallet", { token: bob })) as unknown as Wallet[];
+    expect(wallet(after, "RUB").balance).toBe(150_000);
+    expect(wallet(after, "USD").balance).toBe(1_000);
+  });
+
+  it("in a plain browser, the production client never calls a demo endpoint", async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`${server.url}/`);
+    await page.getByRole("link", { name: ru.login.withTelegram }).click();
+    // No init data outside Telegram, and no demo signer to ask for some.
+    await page.getByText(ru.login.noLaunchData).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(asked.filter((p) => p.startsWith("/api/v1/demo"))).toEqual([]);
+    expect(asked).toContain("/telegram-login");
+  });
+
+  it("logged no error and no 5xx", () => {
+    const lines = fs
+      .readFileSync(logFile, "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; status?: number; msg?: string });
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.filter((l) => l.level >= 50 || (l.status ?? 0) >= 500)).toEqual([]);
+    expect(lines.some((l) => l.msg === "rates imported")).toBe(true);
+  });
+});
