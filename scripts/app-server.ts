@@ -52,7 +52,7 @@ function productionEnv(distDir: string, extra?: Record<string, string | undefine
 /** The dist folder of a finished production build, building one only when needed. */
 export async function ensureBuild(options: BuildOptions): Promise<string> {
   const given = options.mode === "demo" ? process.env.MINIBANK_BUILD_DIR : process.env.MINIBANK_PROD_BUILD_DIR;
-  if (given && hasBuild(given)) return given;
+  if (!options.fresh && given && hasBuild(given)) return given;
   if (!options.fresh && hasBuild(options.distDir)) return options.distDir;
   options.log?.(`building the app into ${options.distDir}…`);
   const output: string[] = [];

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test on a fresh machine: static checks, jest (unit, API, crash), then Playwright
-# journeys in Debian's Chromium against a demo build. Installs Chromium from Debian when missing;
+# Runs every test on a fresh machine: static checks, jest (unit, API, crash, and a production
+# build under `npm start` with every optional feature on), then Playwright journeys in Debian's
+# Chromium against a demo build. Installs Chromium from Debian when missing;
 # never downloads a browser of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,10 +20,12 @@ echo "== lint and types"
 npm run --silent lint
 npm run --silent typecheck
 
-echo "== build (demo mode, for the crash and e2e suites)"
-export NEXT_DIST_DIR=.next-e2e NEXT_PUBLIC_TON_TEST_WALLET=1
-MINIBANK_DEMO=1 npx next build >/tmp/minibank-e2e-build.log 2>&1 || { tail -50 /tmp/minibank-e2e-build.log; exit 1; }
-export MINIBANK_BUILD_DIR=.next-e2e
+echo "== build: production (for the production-mode run), demo (for the crash and e2e suites)"
+unset MINIBANK_DEMO
+npx tsx scripts/build.ts production .next-prod
+export MINIBANK_PROD_BUILD_DIR=.next-prod
+NEXT_PUBLIC_TON_TEST_WALLET=1 npx tsx scripts/build.ts demo .next-e2e
+export NEXT_DIST_DIR=.next-e2e NEXT_PUBLIC_TON_TEST_WALLET=1 MINIBANK_BUILD_DIR=.next-e2e
 
 echo "== jest"
 npx jest --ci
