@@ -1,9 +1,12 @@
+import crypto from "node:crypto";
 import { sign } from "@telegram-apps/init-data-node";
 import { POST as telegramLogin } from "@/app/api/v1/auth/telegram/login/route";
 import { GET as demoInitData } from "@/app/api/v1/demo/telegram-init-data/route";
 import { GET as getMe } from "@/app/api/v1/users/me/route";
 import { getDb } from "@/lib/server/db";
+import { INIT_DATA_MAX_AGE_SECONDS, readInitData } from "@/lib/server/auth/telegram-login";
 import { resetEnvForTests } from "@/lib/server/env";
+import { AppError } from "@/lib/server/errors";
 import { call } from "@/tests/support/api";
 
 const BOT_TOKEN = process.env.TELEGRAM_BOT_TOKEN!;
@@ -163,5 +166,82 @@ describe("Telegram photo", () => {
       const profile = await me(res.body.access_token);
       expect(profile.avatarUrl).toBe(`/api/v1/avatars/${profile.id % 1_000_000}.svg`);
     }
+  });
+});
+
+/**
+ * Init data published by other projects, each with the bot token it was signed with. None carries
+ * a `signature` field (Telegram clients before Bot API 8.0 and many tools send only `hash`).
+ */
+const PUBLISHED = {
+  // The tma.js documentation's example for validate().
+  tmaJs: {
+    token: "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8",
+    authDate: 1662771648,
+    initData:
+      "query_id=AAHdF6IQAAAAAN0XohDhrOrc" +
+      "&user=%7B%22id%22%3A279058397%2C%22first_name%22%3A%22Vladislav%22%2C%22last_name%22%3A%22Kibenko%22%2C%22username%22%3A%22vdkfrost%22%2C%22language_code%22%3A%22ru%22%2C%22is_premium%22%3Atrue%7D" +
+      "&auth_date=1662771648" +
+      "&hash=c501b71e775f74ce10e377dea85a7ea24ecd640b223ea86dfe453e0eaed2e2b2",
+    user: { telegramId: "279058397", firstName: "Vladislav", username: "vdkfrost" },
+  },
+  // aiogram's tests (tests/test_utils/test_web_app.py), a valid case.
+  aiogram: {
+    token: "42:TEST",
+    authDate: 1650385342,
+    initData:
+      "auth_date=1650385342&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Test%22%7D&query_id=test" +
+      "&hash=46d2ea5e32911ec8d30999b56247654460c0d20949b6277af519e76271182803",
+    user: { telegramId: "42", firstName: "Test" },
+  },
+} as const;
+
+describe("Telegram sign-in with init data published elsewhere (hash only, no signature)", () => {
+  afterEach(() => jest.restoreAllMocks());
+  const at = (authDate: number, plusSeconds = 60) =>
+    jest.spyOn(Date, "now").mockReturnValue((authDate + plusSeconds) * 1000);
+
+  it.each(Object.entries(PUBLISHED))("accepts %s's example with its own bot token", (_name, sample) => {
+    at(sample.authDate);
+    // toEqual: the absent username and photo of aiogram's user are `undefined` in the profile.
+    expect(readInitData(sample.initData, sample.token)).toEqual(sample.user);
+  });
+
+  it.each(Object.entries(PUBLISHED))("refuses %s's example with another token, tampered, or a day later", (_name, sample) => {
+    at(sample.authDate);
+    expect(() => readInitData(sample.initData, "42:OTHER")).toThrow(AppError);
+    expect(() => readInitData(sample.initData.replace("auth_date=1", "auth_date=2"), sample.token)).toThrow(AppError);
+    at(sample.authDate, INIT_DATA_MAX_AGE_SECONDS + 1);
+    expect(() => readInitData(sample.initData, sample.token)).toThrow(AppError);
+  });
+
+  it("signs in over the API with the tma.js example", async () => {
+    const saved = process.env.TELEGRAM_BOT_TOKEN;
+    process.env.TELEGRAM_BOT_TOKEN = PUBLISHED.tmaJs.token;
+    resetEnvForTests();
+    at(PUBLISHED.tmaJs.authDate);
+    try {
+      const res = await login(PUBLISHED.tmaJs.initData);
+      expect(res.status).toBe(200);
+      expect(await getDb().user.count({ where: { telegramId: "279058397" } })).toBe(1);
+    } finally {
+      process.env.TELEGRAM_BOT_TOKEN = saved;
+      resetEnvForTests();
+    }
+  });
+
+  it("a signature field, when present, is part of what the hash covers", () => {
+    const token = "7000000001:signature_case_token_abcdefghij";
+    const fields = new URLSearchParams({
+      auth_date: String(Math.floor(Date.now() / 1000)),
+      signature: "c2lnbmF0dXJlLWJ5LXRlbGVncmFt",
+      user: JSON.stringify({ id: 777, first_name: "Сигнатура" }),
+    });
+    const check = [...fields.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`).join("\n");
+    const secret = crypto.createHmac("sha256", "WebAppData").update(token).digest();
+    fields.set("hash", crypto.createHmac("sha256", secret).update(check).digest("hex"));
+    expect(readInitData(fields.toString(), token).telegramId).toBe("777");
+    fields.set("signature", "c29tZXRoaW5nLWVsc2U");
+    expect(() => readInitData(fields.toString(), token)).toThrow(AppError);
   });
 });

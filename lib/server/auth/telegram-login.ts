@@ -1,5 +1,6 @@
 import "server-only";
-import { parse, validate } from "@telegram-apps/init-data-node";
+import { validate } from "@telegram-apps/init-data-node";
+import { z } from "zod";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
@@ -18,28 +19,55 @@ export type TelegramProfile = {
   photoUrl?: string;
 };
 
-/** Checks the bot signature and age of Telegram init data and returns the signed-in user in it. */
+/**
+ * The fields of init data that sign-in reads. `signature` (the Ed25519 signature for third
+ * parties, added in Bot API 8.0) is not among them: a bot's own server checks `hash`, and older
+ * clients and many tools send no `signature` at all — which the library's own `parse` refuses.
+ */
+const initDataFields = z.object({
+  auth_date: z.coerce.number().int().positive(),
+  user: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "user is not JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.looseObject({
+        id: z.number().int().positive(),
+        first_name: z.string(),
+        username: z.string().optional(),
+        photo_url: z.string().optional(),
+      }),
+    ),
+});
+
+/**
+ * Checks Telegram init data as Telegram documents for a bot's own server — `hash`, an HMAC keyed
+ * by the bot token over every other field (`signature` included when present) — and its age, and
+ * returns the signed-in user in it.
+ */
 export function readInitData(initData: string, botToken: string): TelegramProfile {
-  const data = parseValid(initData, botToken);
-  const user = data.user;
-  if (!user || data.auth_date.getTime() > Date.now() + FUTURE_SKEW_MS) {
+  try {
+    validate(initData, botToken, { expiresIn: INIT_DATA_MAX_AGE_SECONDS });
+  } catch {
     throw new AppError("INVALID_INIT_DATA");
   }
+  const fields = initDataFields.safeParse(Object.fromEntries(new URLSearchParams(initData)));
+  if (!fields.success || fields.data.auth_date * 1000 > Date.now() + FUTURE_SKEW_MS) {
+    throw new AppError("INVALID_INIT_DATA");
+  }
+  const user = fields.data.user;
   return {
     telegramId: String(user.id),
     username: user.username || undefined,
     firstName: user.first_name,
     photoUrl: safePhotoUrl(user.photo_url),
   };
-}
-
-function parseValid(initData: string, botToken: string) {
-  try {
-    validate(initData, botToken, { expiresIn: INIT_DATA_MAX_AGE_SECONDS });
-    return parse(initData);
-  } catch {
-    throw new AppError("INVALID_INIT_DATA");
-  }
 }
 
 /**
