@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Segmented } from "@/components/ui/segmented";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
-import { isMoneyKey, topUpWallet, wasRefused } from "@/lib/client/transfer/submit";
+import { isMoneyKey, outcomeUnknown, topUpWallet, wasRefused } from "@/lib/client/transfer/submit";
 import {
   CURRENCIES,
   CURRENCY_INFO,
@@ -66,7 +66,7 @@ export function OnlineTopUpForm() {
       void mutate(isMoneyKey);
     } catch (error) {
       if (wasRefused(error)) idempotency.reset();
-      toast.error(ru.topUp.failed);
+      toast.error(outcomeUnknown(error) ? ru.topUp.outcomeUnknown : ru.topUp.failed);
     } finally {
       setSubmitting(false);
     }

@@ -16,7 +16,7 @@ import type { TransferMethod } from "@/lib/client/qr";
 import { receivedAmount } from "@/lib/client/transfer/conversion";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { resolveSelection } from "@/lib/client/transfer/selection";
-import { createTransfer, isMoneyKey, wasRefused } from "@/lib/client/transfer/submit";
+import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
 import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
@@ -98,7 +98,7 @@ export function TransferForm({ method, initialTarget = "", initialAmount = "" }:
       void mutate(isMoneyKey);
     } catch (error) {
       if (wasRefused(error)) idempotency.reset();
-      toast.error(ru.transfer.errorPrefix + errorMessage(error));
+      toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
     } finally {
       setSubmitting(false);
     }

@@ -6,6 +6,7 @@ import {
 } from "@/lib/client/session";
 import { tokenPairDto } from "@/lib/client/dto";
 import { takePreloaded } from "@/lib/client/preload";
+import { ru } from "@/lib/shared/strings";
 
 /** An API failure with the server's Russian `message` and machine `code`. */
 export class ApiError extends Error {
@@ -16,6 +17,17 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = "ApiError";
+  }
+}
+
+/**
+ * The request got no answer at all (offline, connection reset): whether the server acted on it
+ * is unknown. A retry of a money request must reuse its idempotency key.
+ */
+export class NetworkError extends Error {
+  constructor(readonly cause: unknown) {
+    super(ru.errors.network);
+    this.name = "NetworkError";
   }
 }
 
@@ -77,12 +89,17 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const plainGet = !options.method && options.body === undefined && !options.headers;
   const early = plainGet && token ? takePreloaded(path, token) : null;
   if (early) return early.catch(() => send(path, options));
-  return fetch(path, {
-    method: options.method ?? "GET",
-    credentials: "include",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  try {
+    return await fetch(path, {
+      method: options.method ?? "GET",
+      credentials: "include",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    // fetch rejects only when no answer came (its messages are English and browser-specific).
+    throw new NetworkError(error);
+  }
 }
 
 async function toError(res: Response): Promise<ApiError> {
@@ -90,7 +107,7 @@ async function toError(res: Response): Promise<ApiError> {
     const body = (await res.json()) as { message?: string; code?: string };
     return new ApiError(body.message ?? res.statusText, res.status, body.code ?? "UNKNOWN");
   } catch {
-    return new ApiError(res.statusText || "Ошибка сети", res.status, "UNKNOWN");
+    return new ApiError(ru.errors.internal, res.status, "UNKNOWN");
   }
 }
 

@@ -84,6 +84,8 @@ export const ru = {
     confirm: "Пополнить",
     success: "Кошелек пополнен на {amount} {symbol}",
     failed: "Не удалось пополнить кошелек",
+    outcomeUnknown:
+      "Нет связи с банком, поэтому неизвестно, зачислено ли пополнение. Повторите — это безопасно: деньги не зачислятся дважды",
     account: "Счёт",
     generate: "Создать QR-код",
     qrCaption: "Отсканируйте код в Minibank, чтобы перевести деньги на этот счёт",
@@ -122,6 +124,9 @@ export const ru = {
     atRate: "по текущему курсу",
     toBank: "На главную",
     another: "Новый перевод",
+    /** The request left but no answer came back: the transfer may or may not have happened. */
+    outcomeUnknown:
+      "Нет связи с банком, поэтому неизвестно, выполнен ли перевод. Отправьте его ещё раз — это безопасно: деньги не спишутся дважды",
   },
   qr: {
     title: "Сканирование QR-кода",
@@ -204,6 +209,8 @@ export const ru = {
     unavailable: "Сервис временно недоступен",
     rateUnavailable: "Курс обмена сейчас недоступен. Попробуйте позже",
     idempotencyKeyInvalid: "Ключ идемпотентности должен содержать от 1 до 128 символов",
+    /** No answer from the server at all (offline, DNS, connection reset). */
+    network: "Нет связи с сервером. Проверьте подключение к интернету и попробуйте снова",
   },
 } as const;
 

@@ -32,9 +32,22 @@ function demoEndpoint(reply: { status: number; body?: unknown }) {
 beforeEach(() => {
   sessionStorage.clear();
   loadTelegram.mockReset();
+  // A demo build (next.config.ts inlines the build's mode).
+  process.env.NEXT_PUBLIC_MINIBANK_DEMO = "1";
+});
+
+afterAll(() => {
+  delete process.env.NEXT_PUBLIC_MINIBANK_DEMO;
 });
 
 describe("TON button language in a plain browser", () => {
+  it("a production build never asks the demo endpoint, and falls back to English", async () => {
+    process.env.NEXT_PUBLIC_MINIBANK_DEMO = "";
+    const fetchMock = demoEndpoint({ status: 200, body: { init_data: initData({ id: 1, language_code: "ru" }) } });
+    await expect(freshResolve()).resolves.toBe("en");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("comes from the demo launch user, without loading the Telegram SDK", async () => {
     const fetchMock = demoEndpoint({ status: 200, body: { init_data: initData({ id: 1, language_code: "ru" }) } });
     await expect(freshResolve()).resolves.toBe("ru");

@@ -13,6 +13,7 @@ function topUpReplies(...statuses: number[]) {
   return (sent: Sent) => {
     if (sent.method !== "POST" || sent.path !== "/api/v1/wallet/topup") return undefined;
     const status = statuses[Math.min(call++, statuses.length - 1)];
+    if (status === 0) return { network: true as const };
     return status === 200
       ? { status, body: { id: 2, currency: "USD", balance: 1, number: "1" } }
       : { status, body: { message: "Внутренняя ошибка сервера. Попробуйте позже", code: "INTERNAL" } };
@@ -44,6 +45,21 @@ describe("/add-money/online", () => {
     expect(await screen.findByRole("status")).toHaveTextContent("Кошелек пополнен на 10,00 ₽");
     const [first, retry] = posts(sent, "/api/v1/wallet/topup");
     expect(first.body).toEqual({ currency: "RUB", amount: 1000 });
+    expect(retry.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
+  });
+
+  it("offline: says the outcome is unknown and a retry is safe; the retry reuses the key", async () => {
+    const sent = fakeApi(topUpReplies(0, 200));
+    const user = userEvent.setup();
+    renderWithSwr(<OnlineTopUpForm />);
+    await user.type(screen.getByLabelText("Сумма"), "10");
+    await user.click(screen.getByRole("button", { name: "Пополнить" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("неизвестно, зачислено ли пополнение");
+    expect(alert.textContent).not.toMatch(/[A-Za-z]/);
+    await user.click(screen.getByRole("button", { name: "Пополнить" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Кошелек пополнен на 10,00 ₽");
+    const [first, retry] = posts(sent, "/api/v1/wallet/topup");
     expect(retry.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
   });
 

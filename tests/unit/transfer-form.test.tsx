@@ -122,11 +122,13 @@ describe("transfer form: amount and button", () => {
 });
 
 describe("transfer form: submitting", () => {
+  /** Answers of POST /transfers in order; 0 = no answer (offline). */
   function transferReplies(...statuses: number[]) {
     let call = 0;
     return (sent: Sent) => {
       if (sent.method !== "POST" || sent.path !== "/api/v1/transfers") return undefined;
       const status = statuses[Math.min(call++, statuses.length - 1)];
+      if (status === 0) return { network: true as const };
       if (status === 200) return { status, body: { id: 1 } };
       if (status === 422) {
         return { status, body: { message: "Недостаточно средств на счёте", code: "INSUFFICIENT_FUNDS" } };
@@ -181,6 +183,22 @@ describe("transfer form: submitting", () => {
     const third = posts(sent, "/api/v1/transfers")[2];
     expect(third.body).toMatchObject({ amount: 500 });
     expect(third.headers["idempotency-key"]).not.toBe(first.headers["idempotency-key"]);
+  });
+
+  it("offline: says in Russian that the outcome is unknown and a retry is safe, and the retry reuses the key", async () => {
+    const sent = fakeApi(transferReplies(0, 200));
+    const user = userEvent.setup();
+    await readyForm();
+    await user.click(submitButton());
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Нет связи с банком, поэтому неизвестно, выполнен ли перевод");
+    expect(alert).toHaveTextContent("деньги не спишутся дважды");
+    expect(alert.textContent).not.toMatch(/[A-Za-z]/);
+    await user.click(submitButton());
+    await screen.findByText("✅ Перевод выполнен");
+    const [first, retry] = posts(sent, "/api/v1/transfers");
+    expect(retry.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
+    expect(retry.body).toEqual(first.body);
   });
 
   it("uses a new idempotency key once the form is edited after a failure", async () => {

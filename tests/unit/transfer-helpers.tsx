@@ -5,7 +5,8 @@ import { SWRConfig } from "swr";
 /** A recorded request the component made. */
 export type Sent = { method: string; path: string; headers: Record<string, string>; body: unknown };
 
-type Reply = { status: number; body: unknown };
+/** `{ network: true }`: no answer at all, as fetch rejects when offline. */
+type Reply = { status: number; body: unknown } | { network: true };
 type Handler = (sent: Sent) => Reply | undefined;
 
 export const ME_WALLETS = [
@@ -58,6 +59,8 @@ export function fakeApi(...handlers: Handler[]): Sent[] {
     sent.push(entry);
     const reply = handlers.reduce<Reply | undefined>((found, h) => found ?? h(entry), undefined) ??
       defaultReply(entry) ?? { status: 404, body: { message: "Не найдено", code: "NOT_FOUND" } };
+    // Chromium's own words when the network is gone.
+    if ("network" in reply) throw new TypeError("Failed to fetch");
     return {
       ok: reply.status >= 200 && reply.status < 300,
       status: reply.status,

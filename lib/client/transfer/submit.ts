@@ -1,4 +1,4 @@
-import { api, ApiError } from "@/lib/client/api";
+import { api, ApiError, NetworkError } from "@/lib/client/api";
 import { anyAnswer } from "@/lib/client/dto";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
@@ -30,6 +30,11 @@ export function topUpWallet(body: TopUpBody, idempotencyKey: string) {
  */
 export function wasRefused(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** True when no answer came back: the money may or may not have moved (retry with the same key). */
+export function outcomeUnknown(error: unknown): boolean {
+  return error instanceof NetworkError;
 }
 
 /** SWR keys that change after money moves: own wallets and transfer lists. */
