@@ -21,17 +21,22 @@ export function rubleEquivalent(wallet: Pick<WalletDto, "balance" | "currency">,
 }
 
 /**
- * Total balance in kopecks: Σ balance × ruble rate (spec §9). Null while any wallet's rate is
- * unknown, so the screen never shows a wrong total.
+ * Total balance in kopecks: Σ balance × ruble rate (spec §9) over the wallets whose rate is known,
+ * and the currencies of the wallets left out because their rate is missing (non-zero balances
+ * only: an empty wallet changes no total).
  */
-export function totalRubles(wallets: readonly Pick<WalletDto, "balance" | "currency">[], rates: RateUnits): bigint | null {
+export function totalRubles(
+  wallets: readonly Pick<WalletDto, "balance" | "currency">[],
+  rates: RateUnits,
+): { total: bigint; missing: Currency[] } {
   let total = 0n;
+  const missing: Currency[] = [];
   for (const wallet of wallets) {
     const value = rubleEquivalent(wallet, rates);
-    if (value === null) return null;
-    total += value;
+    if (value !== null) total += value;
+    else if (wallet.balance !== 0 && !missing.includes(wallet.currency)) missing.push(wallet.currency);
   }
-  return total;
+  return { total, missing };
 }
 
 /** Account numbers in groups of four: "4000123412341234" → "4000 1234 1234 1234". */

@@ -11,7 +11,7 @@ import { IconPlus, IconQr, IconSend } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe, useRate, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { fill, ru } from "@/lib/shared/strings";
 
 function Action({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
   return (
@@ -36,6 +36,7 @@ export function WalletTab() {
   const failed = Boolean(wallets.error || usd.error || eur.error || cny.error);
   const rates = rateTable({ USD: usd.data?.value, EUR: eur.data?.value, CNY: cny.data?.value });
   const ratesLoading = usd.isLoading || eur.isLoading || cny.isLoading;
+  // Rates that failed are missing, not pending: the total is then over the other wallets.
   const total = wallets.data && !ratesLoading ? totalRubles(wallets.data, rates) : null;
   const name = displayName(me.data);
 
@@ -58,9 +59,16 @@ export function WalletTab() {
           {ru.bank.totalBalance}
         </h1>
         {total !== null ? (
-          <p className="balance-total" data-testid="total-balance">
-            {formatMoney(total, "RUB")}
-          </p>
+          <>
+            <p className="balance-total" data-testid="total-balance">
+              {formatMoney(total.total, "RUB")}
+            </p>
+            {total.missing.length > 0 && (
+              <p className="hint balance-partial" data-testid="total-partial">
+                {fill(ru.bank.totalWithout, { currencies: total.missing.join(", ") })}
+              </p>
+            )}
+          </>
         ) : failed ? (
           <p className="balance-total">{ru.bank.noRate}</p>
         ) : (

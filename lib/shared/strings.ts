@@ -52,6 +52,8 @@ export const ru = {
     accountNumber: "Счёт",
     loadFailed: "Ошибка загрузки данных",
     noRate: "-",
+    /** Under a total that leaves out wallets whose rate is missing. */
+    totalWithout: "Без счетов в {currencies}: нет курса",
   },
   history: {
     title: "История переводов",

@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
+import Database from "better-sqlite3";
 import { ru } from "@/lib/shared/strings";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
@@ -20,6 +21,7 @@ import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
 
+const SCREENSHOTS = path.resolve(__dirname, "../../test-results/production");
 const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
 
 let work: string;
@@ -55,12 +57,15 @@ async function ok(method: string, pathname: string, options: Parameters<typeof c
   return answer.body;
 }
 
+let aliceSession: { access_token: string; refresh_token: string } | null = null;
+
 async function signIn(email: string): Promise<string> {
   const before = mailbox.received.length;
   await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
   const mail = mailbox.received[before];
   expect(mail?.to).toEqual([email]);
   const tokens = await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeIn(mail.raw) } });
+  if (email.startsWith("alice")) aliceSession = tokens as unknown as { access_token: string; refresh_token: string };
   return tokens.access_token as string;
 }
 
@@ -68,6 +73,7 @@ type Wallet = { id: number; currency: string; balance: number; number: string };
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-production-"));
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
   logFile = path.join(work, "server.log");
   ratesSource = http.createServer((req, res) => {
     ratesHits += 1;
@@ -179,6 +185,40 @@ describe("production build under npm start, every optional feature on", () => {
     await page.waitForLoadState("networkidle");
     expect(asked.filter((p) => p.startsWith("/api/v1/demo"))).toEqual([]);
     expect(asked).toContain("/telegram-login");
+  });
+
+  it("the wallet tab lists every account when a rate is missing (light and dark)", async () => {
+    const session = aliceSession!;
+    await ok("POST", "/api/v1/wallet/topup", {
+      token: session.access_token,
+      key: crypto.randomUUID(),
+      body: { currency: "CNY", amount: 5_000 },
+    });
+    // The yuan's quotes vanish (a source that stopped quoting it): its rate answers 404.
+    const db = new Database(path.join(work, "minibank.db"));
+    db.prepare(`DELETE FROM "Rate" WHERE "currency" = 'CNY'`).run();
+    db.close();
+    expect((await call("GET", "/api/v1/rates/CNY", { token: session.access_token })).status).toBe(404);
+
+    browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    for (const colorScheme of ["light", "dark"] as const) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme });
+      await page.addInitScript((tokens) => {
+        sessionStorage.setItem("access_token", tokens.access_token);
+        sessionStorage.setItem("refresh_token", tokens.refresh_token);
+      }, session);
+      await page.goto(`${server.url}/bank`);
+      await page.getByRole("alert").filter({ hasText: ru.bank.loadFailed }).waitFor();
+      await page.getByTestId("total-partial").waitFor();
+      expect(await page.getByTestId(/^account-/).count()).toBe(4);
+      expect(await page.getByTestId("account-CNY").innerText()).toContain("50,00 ¥");
+      expect(await page.getByTestId("account-CNY").innerText()).toMatch(/Курс: -/);
+      // 10 000,00 − 1 500,00 − 743,64 ₽ left in rubles (any kind of space between the groups).
+      expect((await page.getByTestId("account-RUB").innerText()).replace(/\s/g, " ")).toContain("7 756,36 ₽");
+      expect(await page.getByTestId("total-partial").innerText()).toBe("Без счетов в CNY: нет курса");
+      await page.screenshot({ path: path.join(SCREENSHOTS, `wallet-rate-missing-${colorScheme}.png`) });
+      await page.close();
+    }
   });
 
   it("logged no error and no 5xx", () => {

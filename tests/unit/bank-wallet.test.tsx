@@ -82,9 +82,22 @@ describe("wallet tab", () => {
     expect(eur.getByText("Курс: -")).toBeInTheDocument();
     expect(eur.getByText("0,00 €")).toBeInTheDocument();
     expect(eur.getByText("-")).toBeInTheDocument();
-    // Other accounts still have their equivalents.
+    // Other accounts still have their equivalents, and the total is exact (the EUR wallet is empty).
     expect(within(screen.getByTestId("account-USD")).getByText("9 095,25 ₽")).toBeInTheDocument();
-    expect(screen.queryByTestId("total-balance")).not.toBeInTheDocument();
+    expect(screen.getByTestId("total-balance")).toHaveTextContent("35 021,01 ₽");
+    expect(screen.queryByTestId("total-partial")).not.toBeInTheDocument();
+  });
+
+  it("with no rates at all, still lists every account and totals what it can convert", async () => {
+    server({ USD: 404, EUR: 404, CNY: 404 });
+    renderFresh(<WalletTab />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Ошибка загрузки данных");
+    expect(await screen.findAllByTestId(/^account-/)).toHaveLength(4);
+    expect(within(screen.getByTestId("account-USD")).getByText("100,50 $")).toBeInTheDocument();
+    expect(within(screen.getByTestId("account-CNY")).getByText("2 000,00 ¥")).toBeInTheDocument();
+    // Only rubles convert; the hint names the non-empty wallets left out.
+    expect(screen.getByTestId("total-balance")).toHaveTextContent("1 234,56 ₽");
+    expect(screen.getByTestId("total-partial")).toHaveTextContent("Без счетов в USD, CNY: нет курса");
   });
 
   it("says the data failed to load when the wallets fail", async () => {
@@ -96,10 +109,20 @@ describe("wallet tab", () => {
 });
 
 describe("wallet arithmetic", () => {
-  it("returns no total while a rate is unknown", () => {
+  it("totals the wallets whose rate is known and names the non-empty ones left out", () => {
     const table = rateTable({ USD: 90 });
-    expect(totalRubles([{ currency: "RUB", balance: 100 }], table)).toBe(100n);
-    expect(totalRubles([{ currency: "EUR", balance: 100 }], table)).toBeNull();
+    expect(totalRubles([{ currency: "RUB", balance: 100 }], table)).toEqual({ total: 100n, missing: [] });
+    expect(
+      totalRubles(
+        [
+          { currency: "RUB", balance: 100 },
+          { currency: "USD", balance: 200 },
+          { currency: "EUR", balance: 100 },
+          { currency: "CNY", balance: 0 },
+        ],
+        table,
+      ),
+    ).toEqual({ total: 18_100n, missing: ["EUR"] });
   });
 
   it("groups account numbers by four", () => {
