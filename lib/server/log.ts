@@ -1,5 +1,6 @@
 import "server-only";
 import pino from "pino";
+import { processState } from "@/lib/server/process-state";
 
 /** E-mail addresses, JWTs and long opaque tokens, wherever they appear in free text. */
 const SECRET_PATTERNS: [RegExp, string][] = [
@@ -67,4 +68,5 @@ export function createLogger(destination?: LogDestination, level = process.env.L
   return destination ? pino(options, destination) : pino(options);
 }
 
-export const logger = createLogger();
+/** The process's logger: one pino instance (one stdout stream) whichever bundle logs. */
+export const logger = processState("logger", () => createLogger());
