@@ -38,7 +38,7 @@ async function main() {
   if (!args.has("--no-build")) await run("npx", ["next", "build"]);
   const port = process.env.PORT ?? "3000";
   console.log(`Minibank demo: http://localhost:${port}`);
-  serve("npx", ["next", "start", "-p", port], { env: { ...process.env, NODE_ENV: "production" } });
+  serve("npx", ["tsx", "scripts/serve.ts"], { env: { ...process.env, NODE_ENV: "production", PORT: port } });
 }
 
 main().catch((error: unknown) => {

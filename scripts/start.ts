@@ -1,6 +1,6 @@
 /**
  * Production start: refuses to run without real configuration (one line per problem), applies
- * pending migrations, then serves the built app on PORT/HOSTNAME.
+ * pending migrations, then serves the built app on PORT/HOSTNAME (scripts/serve.ts).
  */
 import { isDemoEnv } from "@/lib/server/demo-mode";
 import { checkProductionEnv, DEFAULT_DATABASE_URL } from "@/lib/server/env";
@@ -19,8 +19,8 @@ async function main() {
   await migrate(databaseUrl);
   const port = process.env.PORT ?? "3000";
   const hostname = process.env.HOSTNAME ?? "0.0.0.0";
-  serve("npx", ["next", "start", "-p", port, "-H", hostname], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl },
+  serve("npx", ["tsx", "scripts/serve.ts"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: port, HOSTNAME: hostname },
   });
 }
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { parseTrustProxy } from "@/lib/server/client-ip";
 import { isDemoEnv } from "@/lib/server/demo-mode";
 import { processState } from "@/lib/server/process-state";
 
@@ -119,6 +120,11 @@ export function checkProductionEnv(env: Record<string, string | undefined>): str
     problems.push("TELEGRAM_BOT_TOKEN does not look like a bot token (<id>:<secret>)");
   if (!env.SMTP_URL) problems.push("SMTP_URL is missing (e.g. smtps://user:pass@smtp.example.com)");
   if (!env.SMTP_FROM) problems.push("SMTP_FROM is missing (e.g. Minibank <no-reply@example.com>)");
+  try {
+    parseTrustProxy(env.TRUST_PROXY);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
   if (!env.APP_URL) problems.push("APP_URL is missing (the public https:// address of the app)");
   else if (!/^https?:\/\/[^/]+/.test(env.APP_URL)) problems.push("APP_URL must be an http(s) URL");
   return problems;

@@ -9,6 +9,7 @@ const ERRORS = {
   UNKNOWN_CURRENCY: { status: 400, message: ru.errors.unknownCurrency },
   SAME_WALLET: { status: 400, message: ru.errors.sameWallet },
   INVALID_DATE_RANGE: { status: 400, message: ru.errors.invalidDateRange },
+  REQUEST_ABORTED: { status: 400, message: ru.errors.requestAborted },
   UNAUTHORIZED: { status: 401, message: ru.errors.unauthorized },
   INVALID_CODE: { status: 401, message: ru.errors.wrongCode },
   INVALID_INIT_DATA: { status: 401, message: ru.errors.invalidInitData },

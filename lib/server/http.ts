@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { AppError, errorBody } from "@/lib/server/errors";
 import { verifyAccessToken } from "@/lib/server/auth/tokens";
 import { logger } from "@/lib/server/log";
@@ -36,17 +37,46 @@ export function json(data: unknown, status = 200, headers?: HeadersInit): Respon
   return response;
 }
 
+/**
+ * The client's address as the production server decided it (scripts/serve.ts, TRUST_PROXY);
+ * forwarding headers are never read here. "unknown" when not served by it.
+ */
 function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  if (forwarded) return forwarded.split(",")[0].trim();
-  return req.headers.get("x-real-ip") ?? "local";
+  return req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+}
+
+/**
+ * The body as text, read from the stream and counted as it arrives: past MAX_BODY_BYTES the
+ * stream is cancelled and the answer is 413, whatever Content-Length claimed (chunked bodies
+ * claim nothing). A client that goes away mid-body is a 400, not a server error.
+ */
+async function readBody(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new AppError("REQUEST_ABORTED");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      void reader.cancel().catch(() => undefined);
+      throw new AppError("PAYLOAD_TOO_LARGE");
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 async function readJson(req: Request): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  const text = await readBody(req);
   if (!text.trim()) throw new AppError("INVALID_JSON");
   try {
     return JSON.parse(text);
@@ -55,11 +85,28 @@ async function readJson(req: Request): Promise<unknown> {
   }
 }
 
-/** The path for logs, with e-mail addresses masked: they must never reach a log line. */
-function routeLabel(pathname: string): string {
+/**
+ * The path for logs as the route's pattern: every segment that carries a path parameter is
+ * logged by the parameter's name (`/api/v1/users/email/[email]`), so no value a client put in the
+ * path — an e-mail address, however many times encoded — reaches a log line.
+ */
+function routeLabel(pathname: string, params: Record<string, string | string[] | undefined>): string {
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) values.set(one, name);
+  }
   return pathname
     .split("/")
-    .map((segment) => (/@|%40/i.test(segment) ? ":email" : segment))
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // kept as it came; the parameter check below still applies to the raw text
+      }
+      const name = values.get(decoded) ?? values.get(segment);
+      return name ? `[${name}]` : segment;
+    })
     .join("/");
 }
 
@@ -104,13 +151,13 @@ export function route<
     const incomingId = req.headers.get("x-request-id");
     const requestId =
       incomingId && /^[\w-]{1,64}$/.test(incomingId) ? incomingId : crypto.randomUUID();
-    const path = routeLabel(new URL(req.url).pathname);
+    const rawParams = next ? await next.params : {};
+    const path = routeLabel(new URL(req.url).pathname, rawParams);
     let userId: number | undefined;
     let response: Response;
     try {
       const user = options.auth === false ? null : await authenticate(req);
       userId = user?.id;
-      const rawParams = next ? await next.params : {};
       const params = parse(options.params as P, rawParams);
       const query = parse(
         options.query as Q,

@@ -1,4 +1,3 @@
-import "server-only";
 import pino from "pino";
 import { processState } from "@/lib/server/process-state";
 

@@ -202,6 +202,7 @@ export const ru = {
     idempotencyMismatch: "Ключ идемпотентности уже использован с другими данными",
     rateLimited: "Слишком много запросов. Попробуйте позже",
     payloadTooLarge: "Слишком большой запрос",
+    requestAborted: "Запрос прерван до конца",
     wrongCode: "Неверный или просроченный код",
     invalidInitData: "Данные Telegram недействительны или устарели",
     invalidRefresh: "Сессия истекла. Войдите снова",

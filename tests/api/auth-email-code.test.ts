@@ -1,3 +1,4 @@
+import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { POST as requestCode } from "@/app/api/v1/auth/email/request-code/route";
 import { POST as verifyCode } from "@/app/api/v1/auth/email/verify-code/route";
 import { GET as getMe } from "@/app/api/v1/users/me/route";
@@ -16,7 +17,7 @@ async function latestCode(email: string): Promise<string> {
 }
 
 const request = (email: string, ip = "10.0.0.1") =>
-  call(requestCode, { body: { email }, headers: { "x-forwarded-for": ip } });
+  call(requestCode, { body: { email }, headers: { [CLIENT_IP_HEADER]: ip } });
 const verify = (email: string, code: string) => call(verifyCode, { body: { email, code } });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 

@@ -1,0 +1,68 @@
+/**
+ * The production HTTP server (`npm start` and `npm run demo` run it after migrating): Next.js's
+ * own request handler behind a plain Node server that does the two things only the socket can —
+ *  - decides the client's address (lib/server/client-ip.ts, TRUST_PROXY) and hands it to the
+ *    route handlers in a header it always overwrites;
+ *  - answers an API path whose percent-encoding is malformed with a JSON 400 (Next.js would fail
+ *    decoding it with a plain-text 500).
+ * Listens on PORT (3000) and HOSTNAME (0.0.0.0); ends cleanly on SIGTERM/SIGINT.
+ */
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+import { CLIENT_IP_HEADER, clientIpOf, parseTrustProxy } from "@/lib/server/client-ip";
+import { logger } from "@/lib/server/log";
+import { apiStaticHeaders } from "@/lib/server/security-headers";
+import { ru } from "@/lib/shared/strings";
+
+function malformedPath(url: string): boolean {
+  const pathname = url.split("?")[0];
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function badRequest(res: http.ServerResponse): void {
+  res.writeHead(400, {
+    ...apiStaticHeaders(),
+    "content-type": "application/json",
+    "cache-control": "no-store",
+  });
+  res.end(JSON.stringify({ message: ru.errors.validation, code: "VALIDATION_ERROR" }));
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? "3000");
+  const hostname = process.env.HOSTNAME ?? "0.0.0.0";
+  const trustedProxies = parseTrustProxy(process.env.TRUST_PROXY);
+  const app = next({ dev: false, dir: path.resolve(__dirname, ".."), hostname, port });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer((req, res) => {
+    req.headers[CLIENT_IP_HEADER] = clientIpOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
+    const url = req.url ?? "/";
+    if (url.startsWith("/api/") && malformedPath(url)) {
+      badRequest(res);
+      logger.info({ method: req.method, route: "/api/[malformed]", status: 400 }, "request");
+      return;
+    }
+    void handle(req, res);
+  });
+  server.listen(port, hostname, () => logger.info({ port, hostname, trustedProxies }, "listening"));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      server.close(() => process.exit(0));
+      // Keep-alive connections may hold close() open; do not wait for them for long.
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
