@@ -151,7 +151,8 @@ export function route<
     const incomingId = req.headers.get("x-request-id");
     const requestId =
       incomingId && /^[\w-]{1,64}$/.test(incomingId) ? incomingId : crypto.randomUUID();
-    const rawParams = next ? await next.params : {};
+    // Next.js passes no params (undefined) to a route without dynamic segments.
+    const rawParams = (next ? await next.params : undefined) ?? {};
     const path = routeLabel(new URL(req.url).pathname, rawParams);
     let userId: number | undefined;
     let response: Response;

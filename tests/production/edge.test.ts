@@ -1,0 +1,139 @@
+// What only the production server's socket layer decides, over real HTTP against `npm start`:
+// whose address a request comes from (TRUST_PROXY), malformed percent-encoding, and bodies that
+// never end. Two servers on one production build: none and one trusted proxy in front.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { startSmtp, type Mailbox } from "@/tests/support/smtp";
+
+jest.setTimeout(300_000);
+
+const PER_IP = 3;
+let work: string;
+let mailbox: Mailbox;
+let direct: AppServer;
+let proxied: AppServer;
+const logs: Record<string, string> = {};
+
+async function start(name: string, trustProxy: string): Promise<AppServer> {
+  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
+  const port = await freePort();
+  logs[name] = path.join(work, `${name}.log`);
+  return startServer({
+    distDir,
+    port,
+    npmStart: true,
+    logFile: logs[name],
+    timeoutMs: 120_000,
+    env: {
+      MINIBANK_DEMO: undefined,
+      DATABASE_URL: `file:${path.join(work, `${name}.db`)}`,
+      MINIBANK_DATA_DIR: work,
+      JWT_SECRET: crypto.randomBytes(48).toString("base64url"),
+      TELEGRAM_BOT_TOKEN: `7000000002:${crypto.randomBytes(24).toString("base64url")}`,
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+      SMTP_FROM: "Minibank <no-reply@minibank.test>",
+      APP_URL: `http://127.0.0.1:${port}`,
+      RATES_SOURCE_URL: "off",
+      TON_WALLETS_LIST_URL: "bundled",
+      TRUST_PROXY: trustProxy,
+      AUTH_CODE_LIMIT_PER_IP: String(PER_IP),
+      AUTH_CODE_LIMIT_PER_EMAIL: "100",
+      LOG_LEVEL: "info",
+    },
+  });
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-edge-"));
+  mailbox = await startSmtp();
+  [direct, proxied] = await Promise.all([start("direct", ""), start("proxied", "1")]);
+});
+
+afterAll(async () => {
+  await Promise.all([direct?.stop(), proxied?.stop()]);
+  await mailbox?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const requestCode = (server: AppServer, forwardedFor?: string) =>
+  fetch(`${server.url}/api/v1/auth/email/request-code`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+    body: JSON.stringify({ email: `edge.${crypto.randomUUID()}@example.test` }),
+  }).then((res) => res.status);
+
+describe("the client's address", () => {
+  it("without a trusted proxy, X-Forwarded-For and X-Real-IP are ignored: forged addresses share the socket's limit", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_IP + 2; i += 1) {
+      statuses.push(await requestCode(direct, `203.0.113.${i}`));
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const realIp = await fetch(`${direct.url}/api/v1/auth/email/request-code`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-real-ip": "198.51.100.7" },
+      body: JSON.stringify({ email: "edge.real-ip@example.test" }),
+    });
+    expect(realIp.status).toBe(429);
+  });
+
+  it("behind one trusted proxy, the right-most X-Forwarded-For entry is the client", async () => {
+    // The proxy appends the address it saw; whatever the client wrote before it does not count.
+    const one = [];
+    for (let i = 0; i < PER_IP + 1; i += 1) one.push(await requestCode(proxied, `10.9.9.${i}, 192.0.2.10`));
+    expect(one).toEqual([200, 200, 200, 429]);
+    expect(await requestCode(proxied, "10.9.9.1, 192.0.2.11")).toBe(200);
+  });
+});
+
+describe("malformed percent-encoding", () => {
+  it.each(["/api/v1/users/username/%FF", "/api/v1/users/email/%E0%A4%A", "/api/v1/rates/%C0"])(
+    "%s is a JSON 400 with the API's security headers",
+    async (pathname) => {
+      const res = await fetch(`${direct.url}${pathname}`);
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(await res.json()).toEqual({ message: expect.stringMatching(/[а-я]/i), code: "VALIDATION_ERROR" });
+    },
+  );
+});
+
+describe("request bodies", () => {
+  it("a chunked body that never ends is cut at 16 KB with 413, long before it is all sent", async () => {
+    let sent = 0;
+    const megabyte = new Uint8Array(1024 * 1024).fill(0x20);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 64 * 1024 * 1024) return controller.close();
+        sent += megabyte.byteLength;
+        controller.enqueue(megabyte);
+      },
+    });
+    const res = await fetch(`${direct.url}/api/v1/auth/email/request-code`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    // The server is still there.
+    expect((await fetch(`${direct.url}/api/health`)).status).toBe(200);
+  });
+
+  it("logs every refusal above as an info line, and no error", () => {
+    const lines = fs
+      .readFileSync(logs.direct, "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; status?: number; route?: string });
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.status === 400 && l.route === "/api/[malformed]")).toHaveLength(3);
+    expect(lines.some((l) => l.status === 413 && l.level === 30)).toBe(true);
+  });
+});
