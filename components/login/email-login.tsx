@@ -30,6 +30,7 @@ export function EmailLogin() {
   const [step, setStep] = useState<"email" | "code">("email");
   const [email, setEmail] = useState("");
   const [sentTo, setSentTo] = useState("");
+  const [challengeId, setChallengeId] = useState<string | undefined>(undefined);
   const [emailError, setEmailError] = useState(false);
   const [shake, setShake] = useState(0);
   const [sending, setSending] = useState(false);
@@ -54,7 +55,7 @@ export function EmailLogin() {
     setSending(true);
     try {
       const { requestEmailCode } = await loadCalls();
-      await requestEmailCode(address);
+      setChallengeId(await requestEmailCode(address));
       setSentTo(address);
       setCode("");
       setStep("code");
@@ -84,7 +85,7 @@ export function EmailLogin() {
     const { verifyEmailCode, completeSignIn } = await loadCalls();
     let tokens;
     try {
-      tokens = await verifyEmailCode(sentTo, value);
+      tokens = await verifyEmailCode(sentTo, value, challengeId);
     } catch {
       setVerifying(false);
       rejectCode();

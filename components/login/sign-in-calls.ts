@@ -8,19 +8,22 @@ import { requestCodeBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
  * API client and zod stay out of their first load.
  */
 
-export async function requestEmailCode(email: string): Promise<void> {
-  await api("/api/v1/auth/email/request-code", anyAnswer, {
+/** Asks for the code; resolves with the challenge id to present with it (when the server gives one). */
+export async function requestEmailCode(email: string): Promise<string | undefined> {
+  const answer = await api("/api/v1/auth/email/request-code", anyAnswer, {
     method: "POST",
     body: requestCodeBody.parse({ email }),
     anonymous: true,
   });
+  const challengeId = (answer as { challengeId?: unknown } | null)?.challengeId;
+  return typeof challengeId === "string" ? challengeId : undefined;
 }
 
 /** Exchanges the code for tokens; throws when the code is wrong or expired. */
-export function verifyEmailCode(email: string, code: string) {
+export function verifyEmailCode(email: string, code: string, challengeId?: string) {
   return api("/api/v1/auth/email/verify-code", tokenPairDto, {
     method: "POST",
-    body: verifyCodeBody.parse({ email, code }),
+    body: verifyCodeBody.parse({ email, code, challengeId }),
     anonymous: true,
   });
 }

@@ -4,6 +4,7 @@ import {
   demoInitDataQuery,
   initDataDto,
   logoutBody,
+  codeRequestedDto,
   okDto,
   refreshBody,
   requestCodeBody,
@@ -91,10 +92,10 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
     },
   },
   "/api/v1/auth/email/request-code": {
-    post: { summary: "Send a 6-digit sign-in code by e-mail", tag: "auth", public: true, body: requestCodeBody, ok: { status: 200, schema: okDto }, errors: [400, 429, 502] },
+    post: { summary: "Send the 6-digit sign-in code by e-mail (a repeated request re-sends the live code); answers a challenge id to present with it", tag: "auth", public: true, body: requestCodeBody, ok: { status: 200, schema: codeRequestedDto }, errors: [400, 429, 502] },
   },
   "/api/v1/auth/email/verify-code": {
-    post: { summary: "Exchange an e-mail code for tokens", tag: "auth", public: true, body: verifyCodeBody, ok: { status: 200, schema: tokenPairDto }, errors: [400, 401, 429] },
+    post: { summary: "Exchange an e-mail code for tokens (with the request's challengeId, tries count on that challenge only)", tag: "auth", public: true, body: verifyCodeBody, ok: { status: 200, schema: tokenPairDto }, errors: [400, 401, 429] },
   },
   "/api/v1/auth/telegram/login": {
     post: { summary: "Sign in with Telegram init data", tag: "auth", public: true, body: telegramLoginBody, ok: { status: 200, schema: tokenPairDto }, errors: [400, 401] },

@@ -33,6 +33,21 @@ export async function hitRateLimit({ key, limit, windowMs }: RateLimit): Promise
   }
 }
 
+/** Hits counted for `key` within its window, without adding one. */
+export async function countHits({ key, windowMs }: RateLimit): Promise<number> {
+  return getDb().rateLimitHit.count({ where: { key, createdAt: { gte: new Date(Date.now() - windowMs) } } });
+}
+
+/** Throws RATE_LIMITED when `limit` is already used up, without adding a hit. */
+export async function checkRateLimit(limit: RateLimit): Promise<void> {
+  if ((await countHits(limit)) >= limit.limit) throw new AppError("RATE_LIMITED");
+}
+
+/** Adds one hit to `key` (for limits that count outcomes, such as wrong guesses). */
+export async function recordHit({ key }: RateLimit): Promise<void> {
+  await getDb().rateLimitHit.create({ data: { key }, select: { id: true } });
+}
+
 /** Runs several limits; the first exhausted one answers 429. */
 export async function hitRateLimits(limits: RateLimit[]): Promise<void> {
   for (const limit of limits) await hitRateLimit(limit);

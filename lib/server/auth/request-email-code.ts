@@ -2,32 +2,65 @@ import "server-only";
 import { getDb } from "@/lib/server/db";
 import { sendMail } from "@/lib/server/mail/send-mail";
 import { hitRateLimits } from "@/lib/server/rate-limit";
-import { CODE_TTL_MS, codeRequestLimits } from "@/lib/server/auth/code-limits";
-import { generateCode, hashCode } from "@/lib/server/auth/email-code";
+import { CODE_TTL_MS, codeRequestLimits, requesterKey } from "@/lib/server/auth/code-limits";
+import { generateCode, hashCode, newChallengeId, sealCode, unsealCode } from "@/lib/server/auth/email-code";
+import { isUniqueViolation } from "@/lib/server/users/username";
 import { fill, ru } from "@/lib/shared/strings";
 
+type LiveCode = { code: string; expiresAt: Date; fresh: boolean };
+
 /**
- * Sends a new sign-in code to `email` (already normalised by the request schema). The new code
- * replaces any earlier one for that address. The answer never tells whether the address belongs
- * to a user. If the e-mail cannot be sent, the code is withdrawn and MAIL_FAILED is thrown.
+ * The address's live code: the one already sent while it lives (a repeated request re-sends it,
+ * so nobody else's request can invalidate the code in the owner's mailbox), else a new one.
  */
-export async function requestEmailCode(options: { email: string; ip: string }): Promise<void> {
+async function liveCode(email: string): Promise<LiveCode> {
+  const db = getDb();
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const now = new Date();
+    const row = await db.emailCode.findUnique({ where: { email } });
+    if (row && row.expiresAt > now) return { code: unsealCode(row.codeSealed), expiresAt: row.expiresAt, fresh: false };
+    const code = generateCode();
+    const data = { codeHash: hashCode(email, code), codeSealed: sealCode(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) };
+    if (row) {
+      // Replace the expired code only if nobody replaced it in the meantime.
+      const replaced = await db.emailCode.updateMany({
+        where: { email, codeHash: row.codeHash },
+        data: { ...data, attempts: 0, createdAt: now },
+      });
+      if (replaced.count === 1) return { code, expiresAt: data.expiresAt, fresh: true };
+    } else {
+      try {
+        await db.emailCode.create({ data: { email, ...data } });
+        return { code, expiresAt: data.expiresAt, fresh: true };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+  throw new Error("the sign-in code kept changing under a request");
+}
+
+/**
+ * Sends the sign-in code to `email` (already normalised by the request schema) and opens a
+ * challenge for this request: its id goes back to the requester only, and counts the tries made
+ * with it. The answer never tells whether the address belongs to a user. If the e-mail cannot be
+ * sent, the challenge (and a code made for it) is withdrawn and MAIL_FAILED is thrown.
+ */
+export async function requestEmailCode(options: { email: string; ip: string }): Promise<{ challengeId: string }> {
   const { email, ip } = options;
   await hitRateLimits(codeRequestLimits(email, ip));
-  const code = generateCode();
-  const codeHash = hashCode(email, code);
-  const expiresAt = new Date(Date.now() + CODE_TTL_MS);
+  const live = await liveCode(email);
   const db = getDb();
-  await db.emailCode.upsert({
-    where: { email },
-    create: { email, codeHash, expiresAt },
-    update: { codeHash, expiresAt, attempts: 0, createdAt: new Date() },
+  const challenge = await db.emailChallenge.create({
+    data: { id: newChallengeId(), email, requesterKey: requesterKey(ip), expiresAt: live.expiresAt },
+    select: { id: true },
   });
   try {
-    await sendMail({ to: email, subject: ru.mail.codeSubject, text: fill(ru.mail.codeText, { code }) });
+    await sendMail({ to: email, subject: ru.mail.codeSubject, text: fill(ru.mail.codeText, { code: live.code }) });
   } catch (error) {
-    // Only this code is withdrawn: a newer request may already have replaced it.
-    await db.emailCode.deleteMany({ where: { email, codeHash } });
+    await db.emailChallenge.deleteMany({ where: { id: challenge.id } });
+    if (live.fresh) await db.emailCode.deleteMany({ where: { email, codeHash: hashCode(email, live.code) } });
     throw error;
   }
+  return { challengeId: challenge.id };
 }

@@ -2,31 +2,66 @@ import "server-only";
 import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
-import { CODE_MAX_ATTEMPTS } from "@/lib/server/auth/code-limits";
+import { CODE_MAX_ATTEMPTS, requesterKey, verifyLimit, wrongGuessLimit } from "@/lib/server/auth/code-limits";
+import { checkRateLimit, hitRateLimit, recordHit } from "@/lib/server/rate-limit";
 import { hashCode, sameHash } from "@/lib/server/auth/email-code";
 import { retryOnConflict, uniqueUsername, usernameBase } from "@/lib/server/users/username";
 
 /**
- * Signs in with an e-mail code; the first sign-in creates the user. Any failure (no code, expired,
- * used up, wrong) is the same INVALID_CODE, so the answer reveals nothing about the address.
+ * Pays for one try before the comparison, atomically, so concurrent guesses cannot get more than
+ * CODE_MAX_ATTEMPTS comparisons: on the challenge when one is presented (its own counter, which
+ * nobody else's guesses touch), else on the address's code (the spec's `{email, code}` payload).
+ * Returns whose guess it is: the challenge's requester, or the guessing address.
  */
-export async function verifyEmailCode(options: { email: string; code: string }): Promise<TokenPair> {
-  const { email, code } = options;
+async function claimTry(email: string, challengeId: string | undefined, ip: string): Promise<string> {
   const db = getDb();
   const now = new Date();
-  // Each try is paid for before the comparison, atomically, so concurrent guesses cannot get
-  // more than CODE_MAX_ATTEMPTS comparisons out of one code.
+  if (challengeId) {
+    const claimed = await db.emailChallenge.updateMany({
+      where: { id: challengeId, email, attempts: { lt: CODE_MAX_ATTEMPTS }, expiresAt: { gt: now } },
+      data: { attempts: { increment: 1 } },
+    });
+    if (claimed.count !== 1) throw new AppError("INVALID_CODE");
+    const challenge = await db.emailChallenge.findUnique({ where: { id: challengeId }, select: { requesterKey: true } });
+    if (!challenge) throw new AppError("INVALID_CODE");
+    return challenge.requesterKey;
+  }
   const claimed = await db.emailCode.updateMany({
     where: { email, attempts: { lt: CODE_MAX_ATTEMPTS }, expiresAt: { gt: now } },
     data: { attempts: { increment: 1 } },
   });
   if (claimed.count !== 1) throw new AppError("INVALID_CODE");
-  const row = await db.emailCode.findUnique({ where: { email }, select: { codeHash: true } });
+  return requesterKey(ip);
+}
+
+/**
+ * Signs in with an e-mail code; the first sign-in creates the user. Any failure (no code, expired,
+ * used up, wrong) is the same INVALID_CODE, so the answer reveals nothing about the address.
+ * Limits: code checks per address (any e-mail), tries per challenge, and wrong guesses per
+ * (e-mail, requester) per hour across every code and challenge (429 once used up).
+ */
+export async function verifyEmailCode(options: {
+  email: string;
+  code: string;
+  challengeId?: string;
+  ip: string;
+}): Promise<TokenPair> {
+  const { email, code, challengeId, ip } = options;
+  const db = getDb();
+  await hitRateLimit(verifyLimit(ip));
+  const requester = await claimTry(email, challengeId, ip);
+  const wrongGuesses = wrongGuessLimit(email, requester);
+  await checkRateLimit(wrongGuesses);
+  const row = await db.emailCode.findUnique({ where: { email }, select: { codeHash: true, expiresAt: true } });
   const codeHash = hashCode(email, code);
-  if (!row || !sameHash(row.codeHash, codeHash)) throw new AppError("INVALID_CODE");
+  if (!row || row.expiresAt <= new Date() || !sameHash(row.codeHash, codeHash)) {
+    await recordHit(wrongGuesses);
+    throw new AppError("INVALID_CODE");
+  }
   // Single use: of two concurrent correct tries only the one that deletes the row wins.
   const consumed = await db.emailCode.deleteMany({ where: { email, codeHash } });
   if (consumed.count !== 1) throw new AppError("INVALID_CODE");
+  await db.emailChallenge.deleteMany({ where: { email } });
   const userId = await findOrCreateEmailUser(email);
   return issueTokens(userId);
 }

@@ -19,6 +19,8 @@ export type RequestCodeBody = z.infer<typeof requestCodeBody>;
 export const verifyCodeBody = z.object({
   email: emailSchema,
   code: z.string({ error: ru.login.wrongCode }).regex(/^\d{6}$/, { error: ru.login.wrongCode }),
+  /** The id request-code answered with; optional, so the spec's `{email, code}` keeps working. */
+  challengeId: z.string().regex(/^[\w-]{10,64}$/).optional(),
 });
 export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
 
@@ -39,6 +41,8 @@ export const tokenPairDto = z.object({
 export type TokenPairDto = z.infer<typeof tokenPairDto>;
 
 export const okDto = z.object({ ok: z.literal(true) });
+/** request-code's answer: the challenge to present with the code. */
+export const codeRequestedDto = z.object({ ok: z.literal(true), challengeId: z.string() });
 
 /** Demo-only init data request; the id is checked after the demo-mode check (404 first). */
 export const demoInitDataQuery = z.object({ telegramId: z.string().optional() });
