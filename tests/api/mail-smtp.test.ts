@@ -37,6 +37,23 @@ describe("e-mail over SMTP", () => {
     expect(tokens.body.access_token).toEqual(expect.any(String));
   });
 
+  it("mail goes to the canonical address only; address lists and display names are refused, nothing sent", async () => {
+    smtp = await startSmtp();
+    useSmtp(smtp.port);
+    const victim = `victim${Date.now()}@ex.test`;
+    for (const email of [`${victim},x`, `x<${victim}>`, "<attacker@evil.test>", `${victim}\u0000`, `${victim};a@b.test`]) {
+      const res = await call(requestCode, { body: { email } });
+      expect({ email, status: res.status }).toEqual({ email, status: 400 });
+    }
+    expect(smtp.received).toHaveLength(0);
+    expect(await getDb().user.count({ where: { email: { contains: "victim" } } })).toBe(0);
+
+    const res = await call(requestCode, { body: { email: `  ${victim.toUpperCase()}` } });
+    expect(res.status).toBe(200);
+    expect(smtp.received.map((m) => m.to)).toEqual([[victim]]);
+    expect(smtp.received[0].raw).toMatch(new RegExp(`^To: ${victim.replace(/\./g, "\\.")}\r?$`, "m"));
+  });
+
   it("a refused message is 502 MAIL_FAILED and its code is not left valid", async () => {
     smtp = await startSmtp({ reject: true });
     useSmtp(smtp.port);

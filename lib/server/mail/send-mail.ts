@@ -35,7 +35,15 @@ export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
   if (env.smtpUrl) {
     try {
-      await transportFor(env.smtpUrl).sendMail({ from: env.smtpFrom, ...mail });
+      // The recipient is exactly the canonical address, in the header and in the SMTP envelope:
+      // nothing in it is left for the mail library to read as a list or a display name.
+      await transportFor(env.smtpUrl).sendMail({
+        from: env.smtpFrom,
+        to: { name: "", address: mail.to },
+        subject: mail.subject,
+        text: mail.text,
+        envelope: { from: env.smtpFrom, to: [mail.to] },
+      });
     } catch (error) {
       // The SMTP error may quote the recipient; log only its code and command.
       const { code, command, responseCode } = (error ?? {}) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
+import { normalizeEmail } from "@/lib/shared/email";
 import { toPublicUserDto, userSelect } from "@/lib/server/users/dto";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -16,9 +17,11 @@ function whereFor(lookup: UserLookup): Prisma.UserWhereInput | null {
   switch (lookup.by) {
     case "id":
       return { id: lookup.id };
-    case "email":
-      // E-mails are stored in lower case (the request schema normalises them).
-      return { email: lookup.email.trim().toLowerCase() };
+    case "email": {
+      // E-mails are stored in their canonical form (the request schema normalises them).
+      const email = normalizeEmail(lookup.email);
+      return email ? { email } : null;
+    }
     case "telegram":
       return { telegramId: lookup.telegramId };
     case "username": {

@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { EMAIL_RE } from "@/lib/shared/email";
+import { normalizeEmail } from "@/lib/shared/email";
 import { ru } from "@/lib/shared/strings";
 
-export { EMAIL_RE };
-
-export const emailSchema = z
-  .string({ error: ru.login.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .max(254, { error: ru.login.invalidEmail })
-  .regex(EMAIL_RE, { error: ru.login.invalidEmail });
+/** An e-mail address in its canonical form (lib/shared/email.ts); anything else is refused. */
+export const emailSchema = z.string({ error: ru.login.invalidEmail }).transform((raw, ctx) => {
+  const email = normalizeEmail(raw);
+  if (email === null) {
+    ctx.addIssue({ code: "custom", message: ru.login.invalidEmail });
+    return z.NEVER;
+  }
+  return email;
+});
 
 export const PIN_LENGTH = 6;
 
