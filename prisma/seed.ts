@@ -61,16 +61,16 @@ export function demoRates(today: number, random: Random) {
 
 const PEOPLE = [
   {
-    username: "alice",
+    username: "alice_tg",
     email: null,
     telegramId: "100000001",
     telegramUsername: "alice_tg",
     telegramFirstName: "Алиса",
     photoUrl: "/demo/alice.svg",
   },
-  { username: "boris", email: "boris@example.com", telegramId: null, telegramUsername: null, telegramFirstName: null, photoUrl: null },
+  { username: "e.boris", email: "boris@example.com", telegramId: null, telegramUsername: null, telegramFirstName: null, photoUrl: null },
   {
-    username: "vera",
+    username: "vera_tg",
     email: "vera@example.com",
     telegramId: "100000003",
     telegramUsername: "vera_tg",

@@ -42,7 +42,7 @@ export function RecipientStatus({ query, recipient, loading, error }: RecipientS
       <ListItem
         before={<Avatar src={recipient.avatarUrl} name={name} />}
         title={name}
-        subtitle={ru.transfer.recipient}
+        subtitle={recipient.telegramVerified ? ru.transfer.telegramVerified : ru.transfer.notTelegramVerified}
       />
     </div>
   );

@@ -32,6 +32,7 @@ export const userDto = object({
 export const publicUserDto = object({
   id: int,
   username: nullable(string),
+  telegramVerified: boolean,
   telegramFirstName: nullable(string),
   avatarUrl: string,
 });

@@ -120,6 +120,9 @@ export const ru = {
     errorPrefix: "Ошибка: ",
     submitting: "Отправляем…",
     recipient: "Получатель",
+    /** Under the recipient's name: whether Telegram vouches for it. */
+    telegramVerified: "Имя подтверждено Telegram",
+    notTelegramVerified: "Имя не из Telegram — сверьте получателя",
     balance: "Баланс",
     noSenderWallet: "Выберите счёт списания",
     noRecipientWallets: "У получателя нет счетов",

@@ -50,7 +50,7 @@ describe("e-mail code sign-in", () => {
     expect(tokens.body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String) });
     const me = await call(getMe, { token: tokens.body.access_token });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email, username: expect.stringMatching(/^person\d+_\d+/) });
+    expect(me.body).toMatchObject({ email, username: expect.stringMatching(/^e\.person\d+_\d+/) });
 
     await request(email);
     const again = await verify(email, await latestCode(email));
@@ -71,14 +71,18 @@ describe("e-mail code sign-in", () => {
     expect((await verify(email.toUpperCase(), code)).status).toBe(200);
   });
 
-  it("derives a unique username from the local part", async () => {
+  it("gives an e-mail user a handle no Telegram user could own (e.<local part>), unique and never reserved", async () => {
     const stamp = Date.now();
-    await getDb().user.create({ data: { username: `twin${stamp}`, email: `other${stamp}@example.org` } });
-    const email = `twin${stamp}@example.com`;
-    await request(email);
-    const tokens = await verify(email, await latestCode(email));
-    const me = await call(getMe, { token: tokens.body.access_token });
-    expect(me.body.username).toBe(`twin${stamp}2`);
+    await getDb().user.create({ data: { username: `e.twin${stamp}`, email: `other${stamp}@example.org` } });
+    const signIn = async (email: string) => {
+      await request(email);
+      const tokens = await verify(email, await latestCode(email));
+      return (await call(getMe, { token: tokens.body.access_token })).body;
+    };
+    expect((await signIn(`twin${stamp}@example.com`)).username).toBe(`e.twin${stamp}2`);
+    // The squatting of the review: "victim_x@…" no longer becomes "victim_x".
+    expect((await signIn(`victim_x${stamp}@example.com`)).username).toBe(`e.victim_x${stamp}`);
+    expect((await signIn(`support@example${stamp}.com`)).username).toBe("e.support");
   });
 
   it("answers 400 with the Russian message for a bad address", async () => {

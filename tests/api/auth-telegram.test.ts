@@ -3,6 +3,7 @@ import { sign } from "@telegram-apps/init-data-node";
 import { POST as telegramLogin } from "@/app/api/v1/auth/telegram/login/route";
 import { GET as demoInitData } from "@/app/api/v1/demo/telegram-init-data/route";
 import { GET as getMe } from "@/app/api/v1/users/me/route";
+import { GET as byUsername } from "@/app/api/v1/users/username/[username]/route";
 import { getDb } from "@/lib/server/db";
 import { INIT_DATA_MAX_AGE_SECONDS, readInitData } from "@/lib/server/auth/telegram-login";
 import { resetEnvForTests } from "@/lib/server/env";
@@ -47,10 +48,26 @@ describe("Telegram sign-in", () => {
     expect(await getDb().user.count({ where: { telegramId: "555001" } })).toBe(1);
   });
 
-  it("takes another username when the Telegram one is taken", async () => {
-    await getDb().user.create({ data: { username: "taken_name", email: "taken@example.com" } });
+  it("a Telegram-verified name wins: an account holding it without Telegram's word moves aside", async () => {
+    const squatter = await getDb().user.create({ data: { username: "taken_name", email: "taken@example.com" } });
     const res = await login(initData({ id: 555002, first_name: "Вера", username: "taken_name" }));
-    expect((await me(res.body.access_token)).username).toBe("taken_name2");
+    const owner = await me(res.body.access_token);
+    expect(owner.username).toBe("taken_name");
+    expect((await getDb().user.findUniqueOrThrow({ where: { id: squatter.id } })).username).toBe("e.taken");
+    // Lookups by that name now find the Telegram owner, and say Telegram vouches for it.
+    const found = await call(byUsername, { token: res.body.access_token, params: { username: "taken_name" } });
+    expect(found.body).toMatchObject({ id: owner.id, telegramVerified: true });
+    const aside = await call(byUsername, { token: res.body.access_token, params: { username: "e.taken" } });
+    expect(aside.body).toMatchObject({ id: squatter.id, telegramVerified: false });
+  });
+
+  it("keeps a name another Telegram user verified, and never hands out a reserved one", async () => {
+    const first = await login(initData({ id: 555011, first_name: "Первый", username: "same_name" }));
+    const second = await login(initData({ id: 555012, first_name: "Второй", username: "same_name" }));
+    expect((await me(first.body.access_token)).username).toBe("same_name");
+    expect((await me(second.body.access_token)).username).toBe("tg555012");
+    const official = await login(initData({ id: 555013, first_name: "Не банк", username: "Support" }));
+    expect((await me(official.body.access_token)).username).toBe("tg555013");
   });
 
   it("gives a username to a Telegram user without one", async () => {

@@ -33,7 +33,7 @@ describe("prisma/seed.ts seedDemo", () => {
     const db = getDb();
     expect(await db.user.count({ where: { isSystem: true } })).toBe(1);
     const people = await db.user.findMany({ where: { isSystem: false }, include: { wallets: true }, orderBy: { id: "asc" } });
-    expect(people.map((u) => u.username)).toEqual(["alice", "boris", "vera"]);
+    expect(people.map((u) => u.username)).toEqual(["alice_tg", "e.boris", "vera_tg"]);
     expect(people[0]).toMatchObject({
       telegramId: "100000001",
       telegramUsername: "alice_tg",

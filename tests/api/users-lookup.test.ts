@@ -30,6 +30,7 @@ describe("user lookups", () => {
     const expected = {
       id: target.id,
       username: target.username,
+      telegramVerified: false,
       telegramFirstName: "Цель",
       avatarUrl: `/api/v1/avatars/${target.id}.svg`,
     };

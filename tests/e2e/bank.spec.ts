@@ -46,7 +46,7 @@ for (const theme of THEMES) {
     await screenshot(page, "bank-history", theme);
 
     await page.getByRole("tab", { name: "Настройки" }).click();
-    await expect(page.getByTestId("settings-username")).toHaveText("vera");
+    await expect(page.getByTestId("settings-username")).toHaveText("vera_tg");
     await expect(page.getByText("1.0.0")).toBeVisible();
     await screenshot(page, "bank-settings", theme);
   });

@@ -35,7 +35,7 @@ const ownWallet = async (page: Page, currency: string) =>
   (await apiGet<Wallet[]>(page, "/api/v1/wallet")).find((w) => w.currency === currency)!;
 
 async function veraWallet(page: Page, currency: string): Promise<Omit<Wallet, "balance">> {
-  const vera = await apiGet<{ id: number }>(page, "/api/v1/users/username/vera");
+  const vera = await apiGet<{ id: number }>(page, "/api/v1/users/username/vera_tg");
   const wallets = await apiGet<Omit<Wallet, "balance">[]>(page, `/api/v1/wallets/user/${vera.id}`);
   return wallets.find((w) => w.currency === currency)!;
 }
@@ -90,7 +90,7 @@ test.describe("money flows", () => {
 
   const methods = [
     { method: "По номеру счёта", field: "Номер счёта получателя", target: "card", amount: "1.11" },
-    { method: "По имени пользователя", field: "Имя пользователя получателя", target: "vera", amount: "2.22" },
+    { method: "По имени пользователя", field: "Имя пользователя получателя", target: "vera_tg", amount: "2.22" },
     { method: "По e-mail", field: "E-mail получателя", target: "vera@example.com", amount: "3.33" },
   ] as const;
 
@@ -158,7 +158,7 @@ test("an unknown path lands on the welcome screen", async ({ page }) => {
 });
 
 test("money pages send a visitor without a session to /", async ({ page }) => {
-  await page.goto("/transfer-money?method=username&target=vera");
+  await page.goto("/transfer-money?method=username&target=vera_tg");
   await page.waitForURL((url) => url.pathname === "/");
 });
 
@@ -185,7 +185,7 @@ for (const theme of ["light", "dark"] as Theme[]) {
     await expect(page.getByText("Кому перевести?")).toBeVisible();
     await screenshot(page, "transfer-choose", theme);
 
-    await openInTheme(page, "/transfer-money?method=username&target=vera&amount=1000", theme);
+    await openInTheme(page, "/transfer-money?method=username&target=vera_tg&amount=1000", theme);
     await recipientGroup(page).getByRole("radio", { name: /Доллары/ }).click();
     await senderGroup(page).getByRole("radio", { name: /Рубли/ }).click();
     await expect(page.getByText(/Получатель получит/)).toBeVisible();

@@ -153,7 +153,7 @@ test.describe("screens at phone size", () => {
     for (const problem of await layoutFaults(page)) problems.push(`bank-wallet-1280: ${problem}`);
     await screenshot(page, "bank-wallet-1280", "light");
 
-    await openInTheme(page, "/transfer-money?method=username&target=vera&amount=10", "dark");
+    await openInTheme(page, "/transfer-money?method=username&target=vera_tg&amount=10", "dark");
     await expect(page.getByRole("radiogroup", { name: "Счёт получателя" })).toBeVisible();
     await settled(page);
     for (const problem of await layoutFaults(page)) problems.push(`transfer-form-1280: ${problem}`);

@@ -61,8 +61,11 @@ const cases: { name: string; shared: Shared; copy: Check<unknown>; good: unknown
     name: "public user",
     shared: publicUserDto,
     copy: client.publicUserDto,
-    good: { id: 8, username: null, telegramFirstName: null, avatarUrl: "/a.png", email: "hidden@x.ru" },
-    bad: [{ id: "8", username: null, telegramFirstName: null, avatarUrl: "/a.png" }],
+    good: { id: 8, username: null, telegramVerified: false, telegramFirstName: null, avatarUrl: "/a.png", email: "hidden@x.ru" },
+    bad: [
+      { id: "8", username: null, telegramVerified: false, telegramFirstName: null, avatarUrl: "/a.png" },
+      { id: 8, username: null, telegramFirstName: null, avatarUrl: "/a.png" },
+    ],
   },
   {
     name: "wallet list",

@@ -36,6 +36,7 @@ describe("transfer form: automatic wallet selection", () => {
     renderWithSwr(<TransferForm method="username" />);
     await user.type(screen.getByLabelText("Имя пользователя получателя"), "boris");
     expect(await screen.findByText("boris")).toBeInTheDocument();
+    expect(screen.getByText("Имя подтверждено Telegram")).toBeInTheDocument();
     await screen.findByRole("radiogroup", { name: "Счёт получателя" });
     // By username nothing is chosen for the user.
     expect(checkedIn(recipientGroup())).toEqual([]);

@@ -14,7 +14,7 @@ export const ME_WALLETS = [
   { id: 2, currency: "USD", balance: 50_000, number: "4000000000000002" },
   { id: 3, currency: "CNY", balance: 70_000, number: "4000000000000003" },
 ];
-export const BORIS = { id: 7, username: "boris", telegramFirstName: null, avatarUrl: "/a/7.svg" };
+export const BORIS = { id: 7, username: "boris", telegramVerified: true, telegramFirstName: null, avatarUrl: "/a/7.svg" };
 export const BORIS_WALLETS = [
   { id: 11, currency: "RUB", number: "4000000000000011" },
   { id: 12, currency: "USD", number: "4000000000000012" },

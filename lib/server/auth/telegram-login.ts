@@ -5,7 +5,13 @@ import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
-import { retryOnConflict, uniqueUsername, usernameBase } from "@/lib/server/users/username";
+import {
+  emailHandleBase,
+  RESERVED_USERNAMES,
+  retryOnConflict,
+  uniqueUsername,
+  usernameBase,
+} from "@/lib/server/users/username";
 
 /** Init data older than this is refused (spec: one day). */
 export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -105,15 +111,25 @@ async function upsertTelegramUser(profile: TelegramProfile): Promise<number> {
     });
     if (existing?.isSystem) throw new AppError("INVALID_INIT_DATA");
     const wanted = profile.username ? profile.username.toLowerCase() : undefined;
-    const wantedFree =
-      wanted !== undefined &&
-      /^[a-z0-9_]{3,32}$/.test(wanted) &&
-      !(await tx.user.findUnique({ where: { username: wanted }, select: { id: true } }));
-    const username =
-      existing?.username ??
-      (wantedFree && wanted
-        ? wanted
-        : await uniqueUsername(tx, usernameBase(profile.username ?? `tg${profile.telegramId}`)));
+    const wantedUsable = wanted !== undefined && /^[a-z0-9_]{3,32}$/.test(wanted) && !RESERVED_USERNAMES.has(wanted);
+    let username = existing?.username ?? null;
+    if (wantedUsable && username !== wanted) {
+      // Telegram vouches for this name: it goes to its Telegram owner. Whoever holds it without
+      // that proof (an older account, or a Telegram user who has since changed names) moves aside.
+      const holder = await tx.user.findUnique({
+        where: { username: wanted },
+        select: { id: true, email: true, telegramId: true, isSystem: true, telegramUsername: true },
+      });
+      if (!holder) username = wanted;
+      else if (!holder.isSystem && holder.telegramUsername?.toLowerCase() !== wanted) {
+        const aside = holder.telegramId
+          ? await uniqueUsername(tx, usernameBase(`tg${holder.telegramId}`))
+          : await uniqueUsername(tx, emailHandleBase(holder.email ?? `user${holder.id}@x.invalid`));
+        await tx.user.update({ where: { id: holder.id }, data: { username: aside } });
+        username = wanted;
+      }
+    }
+    username ??= await uniqueUsername(tx, usernameBase(`tg${profile.telegramId}`));
     if (existing) {
       await tx.user.update({ where: { id: existing.id }, data: { ...telegramData, username } });
       return existing.id;

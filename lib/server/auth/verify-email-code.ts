@@ -5,7 +5,7 @@ import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
 import { CODE_MAX_ATTEMPTS, requesterKey, verifyLimit, wrongGuessLimit } from "@/lib/server/auth/code-limits";
 import { checkRateLimit, hitRateLimit, recordHit } from "@/lib/server/rate-limit";
 import { hashCode, sameHash } from "@/lib/server/auth/email-code";
-import { retryOnConflict, uniqueUsername, usernameBase } from "@/lib/server/users/username";
+import { emailHandleBase, retryOnConflict, uniqueUsername } from "@/lib/server/users/username";
 
 /**
  * Pays for one try before the comparison, atomically, so concurrent guesses cannot get more than
@@ -76,7 +76,7 @@ async function findOrCreateEmailUser(email: string): Promise<number> {
       // The bank's own users hold its wallets; nobody may sign in as one.
       if (existing?.isSystem) throw new AppError("INVALID_CODE");
       if (existing) return existing.id;
-      const username = await uniqueUsername(tx, usernameBase(email.split("@")[0]));
+      const username = await uniqueUsername(tx, emailHandleBase(email));
       const created = await tx.user.create({ data: { email, username }, select: { id: true } });
       return created.id;
     }),

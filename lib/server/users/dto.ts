@@ -1,4 +1,5 @@
 import "server-only";
+import { isTelegramVerified } from "@/lib/server/users/username";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 
 type UserRow = {
@@ -32,6 +33,7 @@ export function toPublicUserDto(user: UserRow): PublicUserDto {
   return {
     id: user.id,
     username: user.username,
+    telegramVerified: isTelegramVerified(user),
     telegramFirstName: user.telegramFirstName,
     avatarUrl: avatarUrlFor(user),
   };

@@ -4,6 +4,33 @@ import type { Tx } from "@/lib/server/db";
 const MAX_LENGTH = 32;
 
 /**
+ * Names nobody gets by signing in: they would pass for the bank itself. (System users, created by
+ * the bank, may hold them.)
+ */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  "admin", "administrator", "bank", "billing", "help", "helpdesk", "info", "minibank", "moderator",
+  "no_reply", "noreply", "official", "postmaster", "root", "security", "service", "support",
+  "system", "telegram", "wallet",
+]);
+
+/**
+ * E-mail users' handles live in a namespace no Telegram username can enter (Telegram allows only
+ * letters, digits and underscores): "e." + a name from the address. So an e-mail user can never
+ * hold a name that a Telegram user could own, and "send to @name" reaches that Telegram user.
+ */
+export const EMAIL_HANDLE_PREFIX = "e.";
+
+/** The handle base for an e-mail user: "vera.petrova@…" → "e.vera_petrova". */
+export function emailHandleBase(email: string): string {
+  return EMAIL_HANDLE_PREFIX + usernameBase(email.split("@")[0]);
+}
+
+/** Whether a user's name is the Telegram username Telegram vouches for. */
+export function isTelegramVerified(user: { username: string | null; telegramUsername: string | null }): boolean {
+  return Boolean(user.username && user.telegramUsername && user.username === user.telegramUsername.toLowerCase());
+}
+
+/**
  * A username candidate from free text (an e-mail local part, a Telegram username): lower case,
  * letters, digits and underscores only, at least 3 characters.
  */
@@ -17,7 +44,7 @@ export function usernameBase(raw: string): string {
   return cleaned.length >= 3 ? cleaned : `user_${cleaned}`.replace(/_$/, "");
 }
 
-/** `base` if nobody has it, else `base2`, `base3`, … — the smallest free one. */
+/** `base` if nobody has it (and it is not reserved), else `base2`, `base3`, … — the smallest free one. */
 export async function uniqueUsername(db: Tx, base: string): Promise<string> {
   const taken = new Set(
     (
@@ -27,7 +54,7 @@ export async function uniqueUsername(db: Tx, base: string): Promise<string> {
       })
     ).map((user) => user.username),
   );
-  if (!taken.has(base)) return base;
+  if (!taken.has(base) && !RESERVED_USERNAMES.has(base)) return base;
   for (let n = 2; ; n += 1) {
     const candidate = `${base}${n}`;
     if (!taken.has(candidate)) return candidate;

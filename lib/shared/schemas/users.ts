@@ -15,6 +15,8 @@ export type UserDto = z.infer<typeof userDto>;
 export const publicUserDto = z.object({
   id: z.number().int(),
   username: z.string().nullable(),
+  /** The username is the user's Telegram username, as Telegram vouched for at sign-in. */
+  telegramVerified: z.boolean(),
   telegramFirstName: z.string().nullable(),
   avatarUrl: z.string(),
 });
