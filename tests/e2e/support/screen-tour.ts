@@ -111,7 +111,7 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await expect(page.getByText("Кому перевести?")).toBeVisible();
   await stop(page, "transfer-choose", visit);
 
-  await openInTheme(page, "/transfer-money?method=username&target=vera&amount=1000", theme);
+  await openInTheme(page, "/transfer-money?method=username&target=vera_tg&amount=1000", theme);
   // Dollars to vera from roubles: the form also shows the converted amount.
   await recipientGroup(page).getByRole("radio", { name: /Доллары/ }).click();
   await page.getByRole("radiogroup", { name: "Списать со счёта" }).getByRole("radio", { name: /Рубли/ }).click();
