@@ -63,7 +63,8 @@ async function mintTokens(): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i += 1) {
     tokens.push(
-      await new SignJWT({})
+      // A session id of its own (no refresh token behind it: a session nobody revoked).
+      await new SignJWT({ sid: `bench-${i}` })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(String(userId(i)))
         .setIssuedAt()

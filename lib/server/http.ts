@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { AppError, errorBody } from "@/lib/server/errors";
-import { verifyAccessToken } from "@/lib/server/auth/tokens";
+import { isSessionRevoked, verifyAccessToken } from "@/lib/server/auth/tokens";
 import { logger } from "@/lib/server/log";
 import { HSTS, securityModeFromEnv } from "@/lib/server/security-headers";
 
@@ -128,9 +128,9 @@ function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> 
 async function authenticate(req: Request): Promise<AuthUser> {
   const header = req.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const id = match ? verifyAccessToken(match[1]) : null;
-  if (!id) throw new AppError("UNAUTHORIZED");
-  return { id };
+  const claims = match ? verifyAccessToken(match[1]) : null;
+  if (!claims || (await isSessionRevoked(claims.sessionId))) throw new AppError("UNAUTHORIZED");
+  return { id: claims.userId };
 }
 
 /**

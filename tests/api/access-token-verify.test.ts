@@ -5,8 +5,9 @@ import { signAccessToken, verifyAccessToken } from "@/lib/server/auth/tokens";
 const secret = new TextEncoder().encode(process.env.JWT_SECRET!);
 const now = () => Math.floor(Date.now() / 1000);
 
+/** A token as the app would sign it (with a session) but for what `claims` and `header` change. */
 const sign = (claims: JWTPayload, header: Record<string, unknown> = {}, key = secret) =>
-  new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT", ...header }).sign(key);
+  new SignJWT({ sid: "session-1", ...claims }).setProtectedHeader({ alg: "HS256", typ: "JWT", ...header }).sign(key);
 
 /** What jose's own verifier says (HS256 only): the user id, or null when it refuses. */
 async function joseSays(token: string): Promise<number | null> {
@@ -22,8 +23,8 @@ async function joseSays(token: string): Promise<number | null> {
 describe("verifyAccessToken", () => {
   it("accepts the tokens the app issues, like jose does", async () => {
     for (const userId of [1, 42, 9_007_199_254_740_991]) {
-      const token = await signAccessToken(userId);
-      expect(verifyAccessToken(token)).toBe(userId);
+      const token = await signAccessToken(userId, "session-1");
+      expect(verifyAccessToken(token)).toEqual({ userId, sessionId: "session-1" });
       expect(await joseSays(token)).toBe(userId);
     }
   });
@@ -37,6 +38,8 @@ describe("verifyAccessToken", () => {
     ["with a non-numeric subject", () => sign({ sub: "admin", exp: now() + 60 })],
     ["with subject 0", () => sign({ sub: "0", exp: now() + 60 })],
     ["with a numeric (not string) subject", () => sign({ sub: 7 as unknown as string, exp: now() + 60 })],
+    ["without a session (issued before sessions were named)", () => sign({ sub: "7", exp: now() + 60, sid: undefined })],
+    ["with an empty session", () => sign({ sub: "7", exp: now() + 60, sid: "" })],
     ["with a critical header", () => sign({ sub: "7", exp: now() + 60 }, { crit: ["b64"], b64: true })],
     ["signed with another key", () => sign({ sub: "7", exp: now() + 60 }, {}, new TextEncoder().encode("x".repeat(48)))],
     ["claiming HS512 (signed with HS512)", () =>
@@ -84,7 +87,7 @@ describe("verifyAccessToken", () => {
     await fc.assert(
       fc.asyncProperty(mangled, async (token) => {
         const ours = verifyAccessToken(token);
-        if (ours !== null) expect(await joseSays(token)).toBe(ours);
+        if (ours !== null) expect(await joseSays(token)).toBe(ours.userId);
         if (token !== genuine) expect(ours).toBeNull();
       }),
       { numRuns: 400 },

@@ -2,6 +2,7 @@ import { SignJWT, UnsecuredJWT } from "jose";
 import { POST as logout } from "@/app/api/v1/auth/logout/route";
 import { POST as refresh } from "@/app/api/v1/auth/refresh/route";
 import { GET as getMe } from "@/app/api/v1/users/me/route";
+import { sha256 } from "@/lib/server/auth/tokens";
 import { getDb } from "@/lib/server/db";
 import { call, createUser } from "@/tests/support/api";
 
@@ -91,14 +92,51 @@ describe("POST /api/v1/auth/refresh", () => {
   it("answers 400 without a token", async () => {
     expect((await call(refresh, { body: {} })).status).toBe(400);
   });
+
+  it("concurrent uses of one token: one winner at most, and nothing of the family survives", async () => {
+    for (let run = 0; run < 10; run += 1) {
+      const { refreshToken, token } = await createUser();
+      const answers = await Promise.all([1, 2, 3].map(() => call(refresh, { body: { refresh_token: refreshToken } })));
+      const winners = answers.filter((a) => a.status === 200);
+      expect(winners.length).toBeLessThanOrEqual(1);
+      // The losers' reuse revoked the family: the winner's new tokens are dead too.
+      for (const winner of winners) {
+        expect((await call(refresh, { body: { refresh_token: winner.body.refresh_token } })).status).toBe(401);
+        expect((await call(getMe, { token: winner.body.access_token })).status).toBe(401);
+      }
+      expect((await call(getMe, { token })).status).toBe(401);
+    }
+  });
+
+  it("a revoked family stays revoked: an unused token of it issues nothing", async () => {
+    const { user, refreshToken } = await createUser();
+    const family = (await getDb().refreshToken.findFirstOrThrow({ where: { userId: user.id } })).family;
+    // Another, unused token of the same family (as a race could leave behind) after a revocation.
+    await getDb().refreshToken.updateMany({ where: { family }, data: { revokedAt: new Date() } });
+    await getDb().refreshToken.create({
+      data: { tokenHash: sha256("late-token"), family, userId: user.id, expiresAt: new Date(Date.now() + 60_000) },
+    });
+    expect((await call(refresh, { body: { refresh_token: "late-token" } })).status).toBe(401);
+    expect((await call(refresh, { body: { refresh_token: refreshToken } })).status).toBe(401);
+  });
 });
 
 describe("POST /api/v1/auth/logout", () => {
-  it("ends the session: the refresh token no longer works", async () => {
-    const { refreshToken } = await createUser();
+  it("ends the session: the refresh token and the access token stop working at once", async () => {
+    const { refreshToken, token } = await createUser();
+    expect((await call(getMe, { token })).status).toBe(200);
     const res = await call(logout, { body: { refresh_token: refreshToken } });
     expect(res).toMatchObject({ status: 200, body: { ok: true } });
     expect((await call(refresh, { body: { refresh_token: refreshToken } })).status).toBe(401);
+    expect((await call(getMe, { token })).status).toBe(401);
+  });
+
+  it("an access token minted from a family later found stolen stops working", async () => {
+    const { refreshToken } = await createUser();
+    const rotated = await call(refresh, { body: { refresh_token: refreshToken } });
+    expect((await call(getMe, { token: rotated.body.access_token })).status).toBe(200);
+    await call(refresh, { body: { refresh_token: refreshToken } }); // the thief replays the spent token
+    expect((await call(getMe, { token: rotated.body.access_token })).status).toBe(401);
   });
 
   it("leaves other sessions alone", async () => {
@@ -106,6 +144,7 @@ describe("POST /api/v1/auth/logout", () => {
     const b = await createUser();
     await call(logout, { body: { refresh_token: a.refreshToken } });
     expect((await call(refresh, { body: { refresh_token: b.refreshToken } })).status).toBe(200);
+    expect((await call(getMe, { token: b.token })).status).toBe(200);
   });
 
   it("answers ok without a token or with an unknown one", async () => {

@@ -8,16 +8,19 @@ import { GET as getMe } from "@/app/api/v1/users/me/route";
 import { getDb } from "@/lib/server/db";
 import { call, createUser } from "@/tests/support/api";
 
+let setups = 0;
+
 async function setup() {
   const caller = await createUser();
-  const stamp = Date.now();
+  // Unique per call even within one millisecond (account numbers and ids are unique columns).
+  const stamp = Date.now() * 100 + (setups++ % 100);
   const target = await getDb().user.create({
     data: {
       username: `target${stamp}`,
       email: `target${stamp}@example.com`,
       telegramId: String(900000 + (stamp % 99999)),
       telegramFirstName: "Цель",
-      wallets: { create: { currency: "RUB", number: `40817810${stamp}`.slice(0, 20), balance: 12345n } },
+      wallets: { create: { currency: "RUB", number: `4081${stamp}`, balance: 12345n } },
     },
     include: { wallets: true },
   });

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { getEnv } from "@/lib/server/env";
-import { getDb } from "@/lib/server/db";
+import { getDb, sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -30,8 +30,13 @@ function keys() {
   return imported;
 }
 
-export async function signAccessToken(userId: number): Promise<string> {
-  return new SignJWT({})
+/**
+ * An access token for `userId` within session `sessionId` (the refresh-token family it was
+ * issued with): logging out or a detected theft revokes the session, and with it every access
+ * token that names it (see `isSessionRevoked`).
+ */
+export async function signAccessToken(userId: number, sessionId: string = crypto.randomUUID()): Promise<string> {
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuedAt()
@@ -41,8 +46,11 @@ export async function signAccessToken(userId: number): Promise<string> {
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
+export type AccessClaims = { userId: number; sessionId: string };
+
 /**
- * The user id of a valid access token; null for a missing, forged or expired one.
+ * The user and session of a valid access token; null for a missing, forged or expired one, or
+ * one without a session (issued before sessions were named).
  *
  * Verified synchronously with node:crypto rather than jose's jwtVerify: every authenticated
  * request passes here, and WebCrypto's asynchronous HMAC costs ~50 µs of the main thread per
@@ -50,7 +58,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * header must say HS256 and nothing critical, the signature must be the canonical encoding, and
  * an expiry is required. A test checks it agrees with jwtVerify on valid and mangled tokens.
  */
-export function verifyAccessToken(token: string): number | null {
+export function verifyAccessToken(token: string): AccessClaims | null {
   const parts = token.split(".");
   if (parts.length !== 3 || !parts.every((part) => BASE64URL.test(part))) return null;
   const [header, payload, signature] = parts;
@@ -66,7 +74,8 @@ export function verifyAccessToken(token: string): number | null {
     if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > now)) return null;
     if (claims.iat !== undefined && typeof claims.iat !== "number") return null;
     const id = Number(claims.sub);
-    return typeof claims.sub === "string" && Number.isSafeInteger(id) && id > 0 ? id : null;
+    if (typeof claims.sub !== "string" || !Number.isSafeInteger(id) || id <= 0) return null;
+    return typeof claims.sid === "string" && claims.sid ? { userId: id, sessionId: claims.sid } : null;
   } catch {
     return null;
   }
@@ -87,51 +96,66 @@ async function issueRefreshToken(userId: number, family: string): Promise<string
 
 /** A fresh session: new access token and a refresh token starting a new family. */
 export async function issueTokens(userId: number): Promise<TokenPair> {
+  const family = crypto.randomUUID();
   return {
-    access_token: await signAccessToken(userId),
-    refresh_token: await issueRefreshToken(userId, crypto.randomUUID()),
+    access_token: await signAccessToken(userId, family),
+    refresh_token: await issueRefreshToken(userId, family),
   };
 }
 
 /**
+ * Whether the session an access token names was revoked (logout, or reuse of a refresh token).
+ * On every authenticated request: one indexed look-up on the direct SQL path.
+ */
+export async function isSessionRevoked(sessionId: string): Promise<boolean> {
+  const sql = await sqlOf();
+  const rows = await sql.$queryRaw<unknown[]>`
+    SELECT 1 FROM "RefreshToken" WHERE "family" = ${sessionId} AND "revokedAt" IS NOT NULL LIMIT 1`;
+  return rows.length > 0;
+}
+
+async function revokeFamily(family: string): Promise<void> {
+  await getDb().refreshToken.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/**
  * Rotation: a refresh token works once. Presenting an already used (or revoked) token means it
- * leaked, so its whole family is revoked and the caller gets 401.
+ * leaked, so its whole family is revoked and the caller gets 401. The claim and the new token are
+ * one transaction, and a family with any revoked token issues nothing: of concurrent uses of one
+ * token exactly one wins, and the revocation the losers trigger covers the winner's new token too.
  */
 export async function rotateRefreshToken(token: string): Promise<TokenPair> {
-  const db = getDb();
-  const now = new Date();
-  const row = await db.refreshToken.findUnique({ where: { tokenHash: sha256(token) } });
-  if (!row) throw new AppError("INVALID_REFRESH_TOKEN");
-  if (row.usedAt || row.revokedAt) {
-    await db.refreshToken.updateMany({
-      where: { family: row.family, revokedAt: null },
-      data: { revokedAt: now },
+  const outcome = await getDb().$transaction(async (tx) => {
+    const now = new Date();
+    const row = await tx.refreshToken.findUnique({ where: { tokenHash: sha256(token) } });
+    if (!row) return { kind: "unknown" as const };
+    if (row.usedAt || row.revokedAt) return { kind: "reused" as const, family: row.family };
+    if (row.expiresAt <= now) return { kind: "unknown" as const };
+    const revoked = await tx.refreshToken.count({ where: { family: row.family, revokedAt: { not: null } } });
+    if (revoked > 0) return { kind: "reused" as const, family: row.family };
+    const claimed = await tx.refreshToken.updateMany({
+      where: { id: row.id, usedAt: null, revokedAt: null },
+      data: { usedAt: now },
     });
-    throw new AppError("INVALID_REFRESH_TOKEN");
-  }
-  if (row.expiresAt <= now) throw new AppError("INVALID_REFRESH_TOKEN");
-  // Conditional update: of two concurrent uses of one token only one may win.
-  const claimed = await db.refreshToken.updateMany({
-    where: { id: row.id, usedAt: null, revokedAt: null },
-    data: { usedAt: now },
+    if (claimed.count !== 1) return { kind: "reused" as const, family: row.family };
+    const next = crypto.randomBytes(32).toString("base64url");
+    await tx.refreshToken.create({
+      data: {
+        tokenHash: sha256(next),
+        family: row.family,
+        userId: row.userId,
+        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      },
+    });
+    return { kind: "rotated" as const, userId: row.userId, family: row.family, refresh: next };
   });
-  if (claimed.count !== 1) {
-    await db.refreshToken.updateMany({ where: { family: row.family }, data: { revokedAt: now } });
-    throw new AppError("INVALID_REFRESH_TOKEN");
-  }
-  return {
-    access_token: await signAccessToken(row.userId),
-    refresh_token: await issueRefreshToken(row.userId, row.family),
-  };
+  if (outcome.kind === "reused") await revokeFamily(outcome.family);
+  if (outcome.kind !== "rotated") throw new AppError("INVALID_REFRESH_TOKEN");
+  return { access_token: await signAccessToken(outcome.userId, outcome.family), refresh_token: outcome.refresh };
 }
 
 /** Ends the session the refresh token belongs to. Unknown tokens are ignored. */
 export async function revokeRefreshToken(token: string): Promise<void> {
-  const db = getDb();
-  const row = await db.refreshToken.findUnique({ where: { tokenHash: sha256(token) } });
-  if (!row) return;
-  await db.refreshToken.updateMany({
-    where: { family: row.family, revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
+  const row = await getDb().refreshToken.findUnique({ where: { tokenHash: sha256(token) }, select: { family: true } });
+  if (row) await revokeFamily(row.family);
 }

@@ -48,3 +48,6 @@ CREATE INDEX "RateLimitHit_createdAt_idx" ON "RateLimitHit"("createdAt");
 -- CreateIndex
 CREATE INDEX "IdempotencyKey_createdAt_idx" ON "IdempotencyKey"("createdAt");
 
+
+-- CreateIndex
+CREATE INDEX "RefreshToken_family_revokedAt_idx" ON "RefreshToken"("family", "revokedAt");
