@@ -1,4 +1,5 @@
 import "server-only";
+import crypto from "node:crypto";
 import { sign } from "@telegram-apps/init-data-node";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
@@ -50,5 +51,6 @@ export async function demoInitData(options: { telegramId?: string }): Promise<st
         language_code: "ru",
       }
     : BUILT_IN_DEMO_TELEGRAM_USER;
-  return sign({ user }, env.telegramBotToken, new Date());
+  // A fresh query id makes every signed copy unique: init data signs in once.
+  return sign({ user, query_id: crypto.randomBytes(12).toString("base64url") }, env.telegramBotToken, new Date());
 }

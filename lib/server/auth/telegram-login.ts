@@ -7,6 +7,7 @@ import { AppError } from "@/lib/server/errors";
 import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
 import {
   emailHandleBase,
+  isUniqueViolation,
   RESERVED_USERNAMES,
   retryOnConflict,
   uniqueUsername,
@@ -19,6 +20,10 @@ export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
 const FUTURE_SKEW_MS = 5 * 60 * 1000;
 
 export type TelegramProfile = {
+  /** The init data's `hash`: what identifies this very sign-in. */
+  hash: string;
+  /** Unix seconds. */
+  authDate: number;
   telegramId: string;
   username?: string;
   firstName: string;
@@ -32,6 +37,7 @@ export type TelegramProfile = {
  */
 const initDataFields = z.object({
   auth_date: z.coerce.number().int().positive(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
   user: z
     .string()
     .transform((text, ctx) => {
@@ -69,6 +75,8 @@ export function readInitData(initData: string, botToken: string): TelegramProfil
   }
   const user = fields.data.user;
   return {
+    hash: fields.data.hash,
+    authDate: fields.data.auth_date,
     telegramId: String(user.id),
     username: user.username || undefined,
     firstName: user.first_name,
@@ -77,15 +85,25 @@ export function readInitData(initData: string, botToken: string): TelegramProfil
 }
 
 /**
- * Only web addresses may end up in an <img src>. Our own generated avatar (what the demo signer
- * puts there) is not stored: the fallback already derives the right one from the user's id.
+ * Telegram's own hosts for profile photos: a viewer's browser loads the counterparty's photo, so
+ * the address must not be one the counterparty chose. https only.
  */
-function safePhotoUrl(url: string | undefined): string | undefined {
+const TELEGRAM_PHOTO_HOSTS = /^(t\.me|telegram\.org|[a-z0-9-]+\.telegram\.org|telesco\.pe|[a-z0-9-]+\.telesco\.pe)$/;
+
+/**
+ * A photo address Telegram could have sent (https on its own hosts), or the app's own path that
+ * the demo signer sends ("/demo/…"). Anything else falls back to the generated avatar.
+ */
+export function safePhotoUrl(url: string | undefined): string | undefined {
   if (!url || url.length > 512) return undefined;
-  // Telegram sends https addresses; the demo signer sends the app's own paths ("/demo/…").
-  const absolute = /^https?:\/\/[^\s"'<>]+$/i;
-  const ownPath = /^\/(?!\/)[\w\-./]+$/;
-  return absolute.test(url) || ownPath.test(url) ? url : undefined;
+  if (/^\/(?!\/)[\w\-./]+$/.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    const plain = !parsed.username && !parsed.password && !parsed.port;
+    return parsed.protocol === "https:" && plain && TELEGRAM_PHOTO_HOSTS.test(parsed.hostname) ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -94,8 +112,24 @@ function safePhotoUrl(url: string | undefined): string | undefined {
  */
 export async function telegramLogin(options: { initData: string }): Promise<TokenPair> {
   const profile = readInitData(options.initData, getEnv().telegramBotToken);
+  await spendInitData(profile);
   const userId = await retryOnConflict(() => upsertTelegramUser(profile));
   return issueTokens(userId);
+}
+
+/**
+ * Init data signs in once: its hash is remembered until the data would expire anyway, and a second
+ * use — a replay from anywhere — is refused.
+ */
+async function spendInitData(profile: TelegramProfile): Promise<void> {
+  try {
+    await getDb().usedInitData.create({
+      data: { hash: profile.hash, expiresAt: new Date((profile.authDate + INIT_DATA_MAX_AGE_SECONDS) * 1000) },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("INVALID_INIT_DATA");
+    throw error;
+  }
 }
 
 async function upsertTelegramUser(profile: TelegramProfile): Promise<number> {
