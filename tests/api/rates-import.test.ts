@@ -9,6 +9,7 @@ import { register } from "@/instrumentation";
 import { getDb } from "@/lib/server/db";
 import { CBR_DAILY_URL, getEnv, resetEnvForTests } from "@/lib/server/env";
 import { importCbrRates, parseCbrDaily } from "@/lib/server/rates/import-cbr";
+import { stopSweeper } from "@/lib/server/sweep";
 import { nextRefreshDelay, refreshRatesOnce, startRatesRefresh, stopRatesRefresh } from "@/lib/server/rates/refresh";
 
 const fixture = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily.xml"));
@@ -186,6 +187,7 @@ describe("Central Bank of Russia importer", () => {
       expect(await stored()).toHaveLength(3);
     } finally {
       stopRatesRefresh();
+      stopSweeper();
       delete process.env.NEXT_RUNTIME;
       delete process.env.RATES_SOURCE_URL;
       resetEnvForTests();
