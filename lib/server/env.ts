@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { DEFAULT_TOPUP_DAILY_LIMIT_UNITS, MINOR_PER_UNIT } from "@/lib/shared/money";
 import { parseTrustProxy } from "@/lib/server/client-ip";
 import { isDemoEnv } from "@/lib/server/demo-mode";
 import { processState } from "@/lib/server/process-state";
@@ -30,6 +31,8 @@ export type Env = {
   ratesSourceUrl?: string;
   telegramBotLink?: string;
   logLevel: string;
+  /** Top-ups per user and currency within 24 hours, in minor units (TOPUP_DAILY_LIMIT, in units). */
+  topUpDailyLimitMinor: bigint;
 };
 
 const schema = z.object({
@@ -43,6 +46,7 @@ const schema = z.object({
   RATES_SOURCE_URL: z.string().optional(),
   TELEGRAM_BOT_LINK: z.string().optional(),
   LOG_LEVEL: z.string().default("info"),
+  TOPUP_DAILY_LIMIT: z.coerce.number().int().positive().max(1e12).default(DEFAULT_TOPUP_DAILY_LIMIT_UNITS),
 });
 
 export function isDemo(): boolean {
@@ -88,6 +92,7 @@ export function getEnv(): Env {
     ratesSourceUrl: ratesSource(raw.RATES_SOURCE_URL, demo),
     telegramBotLink: raw.TELEGRAM_BOT_LINK || undefined,
     logLevel: raw.LOG_LEVEL,
+    topUpDailyLimitMinor: BigInt(raw.TOPUP_DAILY_LIMIT) * MINOR_PER_UNIT,
   };
   return parsed.env;
 }

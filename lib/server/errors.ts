@@ -22,6 +22,8 @@ const ERRORS = {
   IDEMPOTENCY_MISMATCH: { status: 409, message: ru.errors.idempotencyMismatch },
   PAYLOAD_TOO_LARGE: { status: 413, message: ru.errors.payloadTooLarge },
   INSUFFICIENT_FUNDS: { status: 422, message: ru.errors.insufficientFunds },
+  BALANCE_LIMIT: { status: 422, message: ru.errors.balanceLimit },
+  TOPUP_DAILY_LIMIT: { status: 422, message: ru.errors.topUpDailyLimit },
   RATE_LIMITED: { status: 429, message: ru.errors.rateLimited },
   INTERNAL_ERROR: { status: 500, message: ru.errors.internal },
   MAIL_FAILED: { status: 502, message: ru.errors.mailFailed },

@@ -155,12 +155,12 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
   },
   "/api/v1/wallet/topup": {
     post: {
-      summary: "Online top-up, credited at once as a transfer from the bank's wallet",
+      summary: "Online top-up, credited at once as a transfer from the bank's wallet (at most TOPUP_DAILY_LIMIT per currency in 24 hours)",
       tag: "wallets",
       body: topUpBody,
       idempotent: true,
       ok: { status: 201, schema: transferDto },
-      errors: [400, 404, 409],
+      errors: [400, 404, 409, 422],
     },
   },
   "/api/v1/wallets/user/{userId}": {

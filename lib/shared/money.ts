@@ -23,6 +23,14 @@ export const MINOR_PER_UNIT = 100n;
 export const RATE_SCALE = 10_000n;
 /** Largest single top-up: 1 000 000.00 in minor units. */
 export const MAX_TOPUP_MINOR = 100_000_000;
+/**
+ * The most any account may hold, in minor units: the largest integer a JSON number carries
+ * exactly (2^53 − 1). Credits beyond it are refused; the API never has to answer a balance it
+ * cannot represent.
+ */
+export const MAX_BALANCE_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+/** Top-ups per user and currency within 24 hours, by default (TOPUP_DAILY_LIMIT, in units). */
+export const DEFAULT_TOPUP_DAILY_LIMIT_UNITS = 3_000_000;
 
 export function isCurrency(value: unknown): value is Currency {
   return typeof value === "string" && (CURRENCIES as readonly string[]).includes(value);

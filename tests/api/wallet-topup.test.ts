@@ -1,6 +1,8 @@
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { GET as historyRoute } from "@/app/api/v1/transfers/wallet/[walletId]/route";
+import { GET as walletRoute } from "@/app/api/v1/wallet/route";
 import { getDb } from "@/lib/server/db";
+import { resetEnvForTests } from "@/lib/server/env";
 import { call, createUser } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser } from "@/tests/support/ledger";
 
@@ -57,6 +59,59 @@ describe("POST /api/v1/wallet/topup", () => {
     const res = await call(topUpRoute, { token: me.token, body: { currency: "CNY", amount: 100_000_000 } });
     expect(res.status).toBe(201);
     expect(await balanceOf(me.wallets.CNY)).toBe(100_000_000);
+  });
+
+  it("refuses top-ups past TOPUP_DAILY_LIMIT per user and currency within 24 hours (422), counting only live ones", async () => {
+    process.env.TOPUP_DAILY_LIMIT = "2500";
+    resetEnvForTests();
+    try {
+      const me = await createFundedUser();
+      const topUp = (currency: string, amount: number) => call(topUpRoute, { token: me.token, body: { currency, amount } });
+      expect((await topUp("RUB", 100_000)).status).toBe(201);
+      expect((await topUp("RUB", 150_000)).status).toBe(201);
+      const over = await topUp("RUB", 1);
+      expect(over).toMatchObject({ status: 422, body: { code: "TOPUP_DAILY_LIMIT", message: expect.stringMatching(/лимит/) } });
+      expect(await balanceOf(me.wallets.RUB)).toBe(250_000);
+      // Another currency has its own allowance; a day later the old top-ups no longer count.
+      expect((await topUp("USD", 250_000)).status).toBe(201);
+      await getDb().transfer.updateMany({
+        where: { receiverWalletId: me.wallets.RUB, kind: "topup" },
+        data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) },
+      });
+      expect((await topUp("RUB", 250_000)).status).toBe(201);
+      // Concurrent top-ups cannot pass the limit together.
+      const other = await createFundedUser();
+      const together = await Promise.all(
+        [1, 2, 3, 4].map(() => call(topUpRoute, { token: other.token, body: { currency: "EUR", amount: 100_000 } })),
+      );
+      expect(together.map((r) => r.status).sort()).toEqual([201, 201, 422, 422]);
+      expect(await balanceOf(other.wallets.EUR)).toBe(200_000);
+    } finally {
+      delete process.env.TOPUP_DAILY_LIMIT;
+      resetEnvForTests();
+    }
+  });
+
+  it("never credits an account past 2^53 − 1 minor units (422 BALANCE_LIMIT, nothing moves)", async () => {
+    const me = await createFundedUser();
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    // An account already near the ceiling (as only years of business could fill it).
+    await getDb().wallet.update({ where: { id: me.wallets.USD }, data: { balance: max - 50n } });
+    try {
+      const res = await call(topUpRoute, { token: me.token, body: { currency: "USD", amount: 100 } });
+      expect(res).toMatchObject({ status: 422, body: { code: "BALANCE_LIMIT" } });
+      expect(BigInt((await getDb().wallet.findUniqueOrThrow({ where: { id: me.wallets.USD } })).balance)).toBe(max - 50n);
+      expect(await getDb().transfer.count({ where: { receiverWalletId: me.wallets.USD } })).toBe(0);
+      // Up to the ceiling itself is fine, and the wallet list still answers.
+      expect((await call(topUpRoute, { token: me.token, body: { currency: "USD", amount: 50 } })).status).toBe(201);
+      const list = await call(walletRoute, { token: me.token });
+      expect(list.status).toBe(200);
+      expect(list.body.find((w: { id: number }) => w.id === me.wallets.USD).balance).toBe(Number.MAX_SAFE_INTEGER);
+    } finally {
+      // Back to what the postings say, so the books balance again.
+      const sum = await getDb().posting.aggregate({ where: { walletId: me.wallets.USD }, _sum: { amount: true } });
+      await getDb().wallet.update({ where: { id: me.wallets.USD }, data: { balance: sum._sum.amount ?? 0n } });
+    }
   });
 
   it("answers 404 WALLET_NOT_FOUND before the wallets are initialised", async () => {

@@ -4,7 +4,7 @@ import type { Sql } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { latestRateUnits } from "@/lib/server/rates/latest";
-import { convert, isCurrency, ratioString, type Currency } from "@/lib/shared/money";
+import { convert, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
 
 export type TransferKind = "transfer" | "topup";
 
@@ -105,15 +105,23 @@ export async function postTransfer(tx: Sql, options: PostTransferOptions): Promi
 
 /**
  * Applies every credit leg in one statement. Every leg's wallet must exist, or the whole
- * transfer fails (as a per-leg `update` of a missing row would).
+ * transfer fails (as a per-leg `update` of a missing row would); no wallet may end above
+ * MAX_BALANCE_MINOR (BALANCE_LIMIT, and the caller's transaction rolls back).
  */
 async function credit(tx: Sql, legs: Leg[]): Promise<void> {
   const byWallet = new Map<number, bigint>();
   for (const leg of legs) byWallet.set(leg.walletId, (byWallet.get(leg.walletId) ?? 0n) + leg.amount);
   const ids = [...byWallet.keys()];
-  const cases = ids.map((id) => Prisma.sql`WHEN ${id} THEN ${byWallet.get(id)}`);
+  const delta = Prisma.sql`CASE "id" ${Prisma.join(
+    ids.map((id) => Prisma.sql`WHEN ${id} THEN ${byWallet.get(id)}`),
+    " ",
+  )} END`;
   const changed = await tx.$executeRaw`
-    UPDATE "Wallet" SET "balance" = "balance" + CASE "id" ${Prisma.join(cases, " ")} END
-    WHERE "id" IN (${Prisma.join(ids)})`;
-  if (changed !== ids.length) throw new Error(`credited ${changed} of ${ids.length} wallets`);
+    UPDATE "Wallet" SET "balance" = "balance" + ${delta}
+    WHERE "id" IN (${Prisma.join(ids)}) AND "balance" + ${delta} <= ${MAX_BALANCE_MINOR}`;
+  if (changed === ids.length) return;
+  const [found] = await tx.$queryRaw<{ n: number | bigint }[]>`
+    SELECT COUNT(*) AS "n" FROM "Wallet" WHERE "id" IN (${Prisma.join(ids)})`;
+  if (Number(found.n) === ids.length) throw new AppError("BALANCE_LIMIT");
+  throw new Error(`credited ${changed} of ${ids.length} wallets`);
 }

@@ -1,11 +1,14 @@
 import "server-only";
 import type { Sql } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { bankWallet, toLedgerWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { runIdempotent, type Outcome } from "@/lib/server/ledger/idempotency";
 import { postTransfer } from "@/lib/server/ledger/postings";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type TopUpOptions = TopUpBody & {
   userId: number;
@@ -20,6 +23,18 @@ export async function topUpIn(tx: Sql, options: Omit<TopUpOptions, "idempotencyK
     SELECT "id", "userId", "currency" FROM "Wallet"
     WHERE "userId" = ${options.userId} AND "currency" = ${options.currency}`;
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
+  // Top-ups create money (there is no payment provider): at most TOPUP_DAILY_LIMIT per user and
+  // currency in any 24 hours. Counted inside the transaction, so concurrent top-ups cannot pass
+  // it together. (The demo seed's backdated top-ups are not live money and are not counted.)
+  if (!options.createdAt) {
+    const since = new Date(Date.now() - DAY_MS);
+    const [done] = await tx.$queryRaw<{ total: number | bigint | null }[]>`
+      SELECT SUM("amount") AS "total" FROM "Transfer"
+      WHERE "kind" = 'topup' AND "receiverWalletId" = ${wallet.id} AND "createdAt" >= ${since}`;
+    if (BigInt(done?.total ?? 0) + BigInt(options.amount) > getEnv().topUpDailyLimitMinor) {
+      throw new AppError("TOPUP_DAILY_LIMIT");
+    }
+  }
   return postTransfer(tx, {
     kind: "topup",
     sender: await bankWallet(tx, options.currency),
