@@ -33,6 +33,8 @@ export type Env = {
   logLevel: string;
   /** Top-ups per user and currency within 24 hours, in minor units (TOPUP_DAILY_LIMIT, in units). */
   topUpDailyLimitMinor: bigint;
+  /** Lookups of other users (profiles, their wallets) per user per 10 minutes (LOOKUP_LIMIT_PER_USER). */
+  lookupLimitPerUser: number;
 };
 
 const schema = z.object({
@@ -46,6 +48,7 @@ const schema = z.object({
   RATES_SOURCE_URL: z.string().optional(),
   TELEGRAM_BOT_LINK: z.string().optional(),
   LOG_LEVEL: z.string().default("info"),
+  LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
   TOPUP_DAILY_LIMIT: z.coerce.number().int().positive().max(1e12).default(DEFAULT_TOPUP_DAILY_LIMIT_UNITS),
 });
 
@@ -93,6 +96,7 @@ export function getEnv(): Env {
     telegramBotLink: raw.TELEGRAM_BOT_LINK || undefined,
     logLevel: raw.LOG_LEVEL,
     topUpDailyLimitMinor: BigInt(raw.TOPUP_DAILY_LIMIT) * MINOR_PER_UNIT,
+    lookupLimitPerUser: raw.LOOKUP_LIMIT_PER_USER,
   };
   return parsed.env;
 }

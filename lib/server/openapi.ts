@@ -130,19 +130,19 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
     get: { summary: "The signed-in user", tag: "users", ok: { status: 200, schema: userDto } },
   },
   "/api/v1/users/id/{id}": {
-    get: { summary: "Public profile by id", tag: "users", params: [path("id", intId)], ok: { status: 200, schema: publicUserDto }, errors: [400, 404] },
+    get: { summary: "Public profile by id", tag: "users", params: [path("id", intId)], ok: { status: 200, schema: publicUserDto }, errors: [400, 404, 429] },
   },
   "/api/v1/users/email/{email}": {
-    get: { summary: "Public profile by e-mail", tag: "users", params: [path("email")], ok: { status: 200, schema: publicUserDto }, errors: [400, 404] },
+    get: { summary: "Public profile by e-mail", tag: "users", params: [path("email")], ok: { status: 200, schema: publicUserDto }, errors: [400, 404, 429] },
   },
   "/api/v1/users/telegram/{id}": {
-    get: { summary: "Public profile by Telegram id", tag: "users", params: [path("id", { type: "string", pattern: "^\\d{1,20}$" })], ok: { status: 200, schema: publicUserDto }, errors: [400, 404] },
+    get: { summary: "Public profile by Telegram id", tag: "users", params: [path("id", { type: "string", pattern: "^\\d{1,20}$" })], ok: { status: 200, schema: publicUserDto }, errors: [400, 404, 429] },
   },
   "/api/v1/users/username/{username}": {
-    get: { summary: "Public profile by username", tag: "users", params: [path("username")], ok: { status: 200, schema: publicUserDto }, errors: [400, 404] },
+    get: { summary: "Public profile by username", tag: "users", params: [path("username")], ok: { status: 200, schema: publicUserDto }, errors: [400, 404, 429] },
   },
   "/api/v1/users/by-wallet/{number}": {
-    get: { summary: "Public profile by account number", tag: "users", params: [path("number")], ok: { status: 200, schema: publicUserDto }, errors: [400, 404] },
+    get: { summary: "Public profile by account number", tag: "users", params: [path("number")], ok: { status: 200, schema: publicUserDto }, errors: [400, 404, 429] },
   },
   "/api/v1/users/{id}/notifications": {
     put: { summary: "Switch the caller's notifications on or off", tag: "users", params: [path("id", intId)], body: notificationsBody, ok: { status: 200, schema: userDto }, errors: [400, 403, 404] },
@@ -164,7 +164,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
     },
   },
   "/api/v1/wallets/user/{userId}": {
-    get: { summary: "Another user's wallets (no balances)", tag: "wallets", params: [path("userId", intId)], ok: { status: 200, schema: z.array(publicWalletDto) }, errors: [400, 404] },
+    get: { summary: "Another user's wallets (no balances)", tag: "wallets", params: [path("userId", intId)], ok: { status: 200, schema: z.array(publicWalletDto) }, errors: [400, 404, 429] },
   },
   "/api/v1/transfers": {
     post: {
@@ -191,7 +191,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
     },
   },
   "/api/v1/transfers/username/{walletId}": {
-    get: { summary: "Name and avatar of a wallet's owner ('Пополнение' for the bank)", tag: "transfers", params: [path("walletId", intId)], ok: { status: 200, schema: counterpartyDto }, errors: [400, 404] },
+    get: { summary: "Name and avatar of a wallet's owner ('Пополнение' for the bank); only for wallets the caller has exchanged money with (404 otherwise)", tag: "transfers", params: [path("walletId", intId)], ok: { status: 200, schema: counterpartyDto }, errors: [400, 404] },
   },
   "/api/v1/rates/{currency}": {
     get: { summary: "Ruble price of one unit (latest quote; RUB is 1)", tag: "rates", params: [path("currency", { type: "string", enum: ["RUB", "USD", "EUR", "CNY"] })], ok: { status: 200, schema: rateDto }, errors: [404] },

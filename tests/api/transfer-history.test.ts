@@ -89,12 +89,37 @@ describe("GET /api/v1/transfers/wallet/{walletId}", () => {
 });
 
 describe("GET /api/v1/transfers/username/{walletId}", () => {
-  it("names the owner of a wallet with an avatar", async () => {
+  /** `from` sends `to` a ruble: from then on each may name the other's wallet. */
+  async function exchange(from: Awaited<ReturnType<typeof createFundedUser>>, to: Awaited<ReturnType<typeof createFundedUser>>) {
+    const res = await call(transferRoute, {
+      token: from.token,
+      body: { senderWalletId: from.wallets.RUB, receiverWalletId: to.wallets.RUB, amount: 100 },
+    });
+    expect(res.status).toBe(201);
+  }
+
+  it("names the owner of a wallet the caller has exchanged money with, with an avatar", async () => {
     const alice = await createFundedUser();
-    const bob = await createFundedUser();
-    const res = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(bob.wallets.USD) } });
+    const bob = await createFundedUser({ RUB: 500 });
+    await exchange(bob, alice);
+    const res = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(bob.wallets.RUB) } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ username: bob.user.username, avatarUrl: `/api/v1/avatars/${bob.user.id % 1_000_000}.svg` });
+    // Both ways, and one's own wallets too.
+    expect((await call(counterpartyRoute, { token: bob.token, params: { walletId: String(alice.wallets.RUB) } })).status).toBe(200);
+    expect((await call(counterpartyRoute, { token: alice.token, params: { walletId: String(alice.wallets.USD) } })).status).toBe(200);
+  });
+
+  it("does not name the owner of any other wallet: the directory cannot be walked through it", async () => {
+    const alice = await createFundedUser();
+    const bob = await createFundedUser({ RUB: 500 });
+    const stranger = await createFundedUser({ RUB: 500 });
+    await exchange(bob, alice);
+    await exchange(stranger, bob);
+    for (const walletId of [stranger.wallets.RUB, stranger.wallets.USD, bob.wallets.USD]) {
+      const res = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(walletId) } });
+      expect(res).toMatchObject({ status: 404, body: { code: "WALLET_NOT_FOUND" } });
+    }
   });
 
   it("answers 'Пополнение' and the app's avatar for the bank's wallet", async () => {
@@ -106,7 +131,8 @@ describe("GET /api/v1/transfers/username/{walletId}", () => {
 
   it("falls back to the Telegram first name, then to 'неизвестно'", async () => {
     const alice = await createFundedUser();
-    const tg = await createFundedUser();
+    const tg = await createFundedUser({ RUB: 500 });
+    await exchange(tg, alice);
     await getDb().user.update({ where: { id: tg.user.id }, data: { username: null, telegramFirstName: "Пётр", photoUrl: "https://t.me/i/p.jpg" } });
     const named = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(tg.wallets.RUB) } });
     expect(named.body).toEqual({ username: "Пётр", avatarUrl: "https://t.me/i/p.jpg" });
@@ -118,6 +144,7 @@ describe("GET /api/v1/transfers/username/{walletId}", () => {
   it("never leaks e-mail or balances, answers 404 for unknown wallets and 401 without a token", async () => {
     const alice = await createFundedUser();
     const bob = await createFundedUser({ RUB: 500 });
+    await exchange(bob, alice);
     const res = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(bob.wallets.RUB) } });
     expect(Object.keys(res.body).sort()).toEqual(["avatarUrl", "username"]);
     const unknown = await call(counterpartyRoute, { token: alice.token, params: { walletId: "987654" } });

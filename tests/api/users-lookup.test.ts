@@ -5,7 +5,9 @@ import { GET as byUsername } from "@/app/api/v1/users/username/[username]/route"
 import { GET as byWallet } from "@/app/api/v1/users/by-wallet/[number]/route";
 import { PUT as setNotifications } from "@/app/api/v1/users/[id]/notifications/route";
 import { GET as getMe } from "@/app/api/v1/users/me/route";
+import { GET as walletsOf } from "@/app/api/v1/wallets/user/[userId]/route";
 import { getDb } from "@/lib/server/db";
+import { resetEnvForTests } from "@/lib/server/env";
 import { call, createUser } from "@/tests/support/api";
 
 let setups = 0;
@@ -28,6 +30,29 @@ async function setup() {
 }
 
 describe("user lookups", () => {
+  it("are limited per user (LOOKUP_LIMIT_PER_USER per 10 minutes), profiles and wallets together", async () => {
+    process.env.LOOKUP_LIMIT_PER_USER = "4";
+    resetEnvForTests();
+    try {
+      const { token, target } = await setup();
+      const other = await createUser();
+      const statuses = [
+        (await call(byId, { token, params: { id: String(target.id) } })).status,
+        (await call(byUsername, { token, params: { username: target.username! } })).status,
+        (await call(walletsOf, { token, params: { userId: String(target.id) } })).status,
+        (await call(byId, { token, params: { id: "999999" } })).status,
+        (await call(byId, { token, params: { id: String(target.id) } })).status,
+        (await call(walletsOf, { token, params: { userId: String(target.id) } })).status,
+      ];
+      expect(statuses).toEqual([200, 200, 200, 404, 429, 429]);
+      // Another user has their own allowance.
+      expect((await call(byId, { token: other.token, params: { id: String(target.id) } })).status).toBe(200);
+    } finally {
+      delete process.env.LOOKUP_LIMIT_PER_USER;
+      resetEnvForTests();
+    }
+  });
+
   it("every lookup returns the same public profile, never e-mail or balances", async () => {
     const { token, target } = await setup();
     const expected = {

@@ -8,8 +8,25 @@ import { ru } from "@/lib/shared/strings";
 /** The app's own picture, shown for top-ups (the bank's wallets). */
 export const BANK_AVATAR_URL = "/bank-avatar.svg";
 
-/** Who owns a wallet, as the history shows a counterparty: a name and an avatar, nothing more. */
-export async function getCounterparty(options: { walletId: number }): Promise<CounterpartyDto> {
+/**
+ * Who owns a wallet, as the history shows a counterparty: a name and an avatar, nothing more —
+ * and only for a wallet the caller has exchanged money with (or their own). Any other wallet is
+ * "not found", so the endpoint cannot name the owners of arbitrary wallets.
+ */
+export async function getCounterparty(options: { walletId: number; callerId: number }): Promise<CounterpartyDto> {
+  const { walletId, callerId } = options;
+  const known = await getDb().wallet.findFirst({
+    where: {
+      id: walletId,
+      OR: [
+        { userId: callerId },
+        { sent: { some: { receiver: { userId: callerId } } } },
+        { received: { some: { sender: { userId: callerId } } } },
+      ],
+    },
+    select: { id: true },
+  });
+  if (!known) throw new AppError("WALLET_NOT_FOUND");
   const wallet = await getDb().wallet.findUnique({
     where: { id: options.walletId },
     select: {

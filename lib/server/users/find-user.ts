@@ -3,6 +3,7 @@ import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { normalizeEmail } from "@/lib/shared/email";
 import { toPublicUserDto, userSelect } from "@/lib/server/users/dto";
+import { countLookup } from "@/lib/server/users/lookup-limit";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -38,7 +39,8 @@ function whereFor(lookup: UserLookup): Prisma.UserWhereInput | null {
  * Finds another user and returns only their public profile (never e-mail or balances). The
  * bank's system users are never found. Unknown → USER_NOT_FOUND.
  */
-export async function findUser(lookup: UserLookup): Promise<PublicUserDto> {
+export async function findUser(lookup: UserLookup, callerId: number): Promise<PublicUserDto> {
+  await countLookup(callerId);
   const where = whereFor(lookup);
   const user = where
     ? await getDb().user.findFirst({ where: { AND: [where, { isSystem: false }] }, select: userSelect })

@@ -1,11 +1,13 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
+import { countLookup } from "@/lib/server/users/lookup-limit";
 import { byCurrencyOrder, toPublicWalletDto } from "@/lib/server/wallets/dto";
 import type { PublicWalletDto } from "@/lib/shared/schemas/wallets";
 
 /** Another user's wallets, for choosing where to send money: numbers, never balances. */
-export async function listUserWallets(options: { userId: number }): Promise<PublicWalletDto[]> {
+export async function listUserWallets(options: { userId: number; callerId: number }): Promise<PublicWalletDto[]> {
+  await countLookup(options.callerId);
   const user = await getDb().user.findUnique({
     where: { id: options.userId },
     select: {

@@ -2,6 +2,6 @@ import { route } from "@/lib/server/http";
 import { findUser } from "@/lib/server/users/find-user";
 import { walletNumberParams } from "@/lib/server/users/params";
 
-export const GET = route({ params: walletNumberParams }, ({ params }) =>
-  findUser({ by: "wallet", number: params.number }),
+export const GET = route({ params: walletNumberParams }, ({ params, user }) =>
+  findUser({ by: "wallet", number: params.number }, user.id),
 );
