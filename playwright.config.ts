@@ -45,8 +45,12 @@ export default defineConfig({
       NEXT_PUBLIC_TON_TEST_WALLET: "1",
       // The journeys run offline: the TON wallets list comes from the bundled copy.
       TON_WALLETS_LIST_URL: "bundled",
+      // Every journey signs in from 127.0.0.1, often as the same few people.
       AUTH_CODE_LIMIT_PER_IP: "1000",
       AUTH_CODE_LIMIT_PER_EMAIL: "1000",
+      AUTH_CODE_LIMIT_PER_EMAIL_TOTAL: "1000",
+      AUTH_VERIFY_LIMIT_PER_IP: "1000",
+      LOOKUP_LIMIT_PER_USER: "1000",
       LOG_LEVEL: "warn",
     },
   },
