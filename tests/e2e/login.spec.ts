@@ -50,7 +50,7 @@ for (const theme of THEMES) {
     await screenshot(page, "telegram-login", theme);
     await page.getByRole("button", { name: "Продолжить как Алиса" }).click();
     await page.waitForURL("**/bank");
-    await expect(page.getByText("alice", { exact: true })).toBeVisible();
+    await expect(page.getByText("alice_tg", { exact: true })).toBeVisible();
   });
 }
 
