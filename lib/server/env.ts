@@ -24,6 +24,8 @@ export type Env = {
   databaseUrl: string;
   jwtSecret: Uint8Array;
   telegramBotToken: string;
+  /** The Bot API server (TELEGRAM_API_URL, default https://api.telegram.org). */
+  telegramApiUrl: string;
   smtpUrl?: string;
   smtpFrom: string;
   appUrl: string;
@@ -42,6 +44,7 @@ const schema = z.object({
   DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
   JWT_SECRET: z.string().optional(),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_API_URL: z.string().default("https://api.telegram.org"),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().optional(),
   APP_URL: z.string().optional(),
@@ -89,6 +92,7 @@ export function getEnv(): Env {
     databaseUrl: raw.DATABASE_URL,
     jwtSecret: new TextEncoder().encode(raw.JWT_SECRET ?? secrets!.jwtSecret),
     telegramBotToken: raw.TELEGRAM_BOT_TOKEN ?? secrets!.telegramBotToken,
+    telegramApiUrl: (raw.TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, ""),
     smtpUrl: raw.SMTP_URL || undefined,
     smtpFrom: raw.SMTP_FROM ?? "Minibank <no-reply@minibank.local>",
     appUrl: (raw.APP_URL ?? "http://localhost:3000").replace(/\/$/, ""),
@@ -110,6 +114,24 @@ function ratesSource(value: string | undefined, demo: boolean): string | undefin
   if (value === "off") return undefined;
   if (value) return value;
   return demo ? undefined : CBR_DAILY_URL;
+}
+
+export type BotEnv = { telegramBotToken: string; telegramApiUrl: string; appUrl: string };
+
+/**
+ * What talking to the bot needs (`npm run bot:setup` runs with just this): the token, the Bot
+ * API server and the app's public address. Throws one line per problem.
+ */
+export function getBotEnv(env: Record<string, string | undefined> = process.env): BotEnv {
+  const problems: string[] = [];
+  const token = env.TELEGRAM_BOT_TOKEN ?? "";
+  if (!/^\d+:[\w-]{20,}$/.test(token)) problems.push("TELEGRAM_BOT_TOKEN is missing or does not look like a bot token (<id>:<secret>)");
+  const appUrl = (env.APP_URL ?? "").replace(/\/$/, "");
+  if (!/^https?:\/\/[^/]+/.test(appUrl)) problems.push("APP_URL is missing (the public https:// address of the app)");
+  const apiUrl = (env.TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, "");
+  if (!/^https?:\/\/[^/]+/.test(apiUrl)) problems.push("TELEGRAM_API_URL must be an http(s) URL");
+  if (problems.length) throw new Error(problems.join("\n"));
+  return { telegramBotToken: token, telegramApiUrl: apiUrl, appUrl };
 }
 
 /** Forgets the parsed configuration (tests change process.env between suites). */

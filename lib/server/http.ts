@@ -75,7 +75,8 @@ async function readBody(req: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function readJson(req: Request): Promise<unknown> {
+/** The body as JSON, under the same limits as every route's (for routes that parse it themselves). */
+export async function readJson(req: Request): Promise<unknown> {
   const text = await readBody(req);
   if (!text.trim()) throw new AppError("INVALID_JSON");
   try {

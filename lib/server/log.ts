@@ -5,6 +5,8 @@ import { processState } from "@/lib/server/process-state";
 const SECRET_PATTERNS: [RegExp, string][] = [
   [/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, "[email]"],
   [/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, "[jwt]"],
+  // Bot tokens (<bot id>:<secret>), e.g. inside a Bot API URL a network error quotes.
+  [/\b\d{5,}:[\w-]{20,}/g, "[bot-token]"],
   [/\b(hash|signature|init_data|access_token|refresh_token)=[^&\s"']+/gi, "$1=[redacted]"],
 ];
 

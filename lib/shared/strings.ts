@@ -174,6 +174,19 @@ export const ru = {
       sendTestHint: "Перевод 0 TON на свой же адрес: кошелёк попросит подтверждение",
     },
   },
+  /** The bot that carries the Mini App. */
+  bot: {
+    menuButton: "Открыть Minibank",
+    commandStart: "Открыть кошелёк",
+    commandHelp: "Что умеет бот",
+    description:
+      "Minibank — мультивалютный кошелёк в Telegram: рубли, доллары, евро и юани, переводы по номеру счёта, имени или e-mail, история и QR-коды для оплаты. Нажмите «Открыть Minibank».",
+    shortDescription: "Мультивалютный кошелёк прямо в Telegram",
+    start: "Добро пожаловать в Minibank! Откройте кошелёк кнопкой ниже — балансы, переводы и история всегда под рукой.",
+    startWithPayload: "Откройте Minibank, чтобы продолжить.",
+    help: "Minibank открывается кнопкой «Открыть Minibank» в меню чата или командой /start. Там — счета в четырёх валютах, переводы, пополнение и история.",
+    openButton: "Открыть Minibank",
+  },
   mailbox: {
     title: "Демо-почта",
     empty: "Писем пока нет",

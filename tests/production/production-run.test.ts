@@ -31,6 +31,8 @@ let mailbox: Mailbox;
 let server: AppServer;
 let browser: Browser | null = null;
 let logFile: string;
+let botToken: string;
+let appUrl: string;
 
 type Answer = { status: number; body: Record<string, unknown> & unknown[] };
 
@@ -85,6 +87,8 @@ beforeAll(async () => {
 
   const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
   const port = await freePort();
+  botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
+  appUrl = `http://127.0.0.1:${port}`;
   server = await startServer({
     distDir,
     port,
@@ -96,10 +100,10 @@ beforeAll(async () => {
       DATABASE_URL: `file:${path.join(work, "minibank.db")}`,
       MINIBANK_DATA_DIR: work,
       JWT_SECRET: crypto.randomBytes(48).toString("base64url"),
-      TELEGRAM_BOT_TOKEN: `7000000002:${crypto.randomBytes(24).toString("base64url")}`,
+      TELEGRAM_BOT_TOKEN: botToken,
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       SMTP_FROM: "Minibank <no-reply@minibank.test>",
-      APP_URL: `http://127.0.0.1:${port}`,
+      APP_URL: appUrl,
       RATES_SOURCE_URL: `http://127.0.0.1:${(ratesSource.address() as AddressInfo).port}/scripts/XML_daily.asp`,
       TON_WALLETS_LIST_URL: "bundled",
       LOG_LEVEL: "info",
@@ -171,6 +175,27 @@ describe("production build under npm start, every optional feature on", () => {
     const after = (await ok("GET", "/api/v1/wallet", { token: bob })) as unknown as Wallet[];
     expect(wallet(after, "RUB").balance).toBe(150_000);
     expect(wallet(after, "USD").balance).toBe(1_000);
+  });
+
+  it("answers Telegram's webhook: 401 without the secret, /start with a button to the Mini App", async () => {
+    const start = { update_id: 1, message: { message_id: 1, date: 1, chat: { id: 77, type: "private" }, text: "/start" } };
+    const post = (secret?: string) =>
+      fetch(`${server.url}/api/telegram/webhook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(secret ? { "x-telegram-bot-api-secret-token": secret } : {}) },
+        body: JSON.stringify(start),
+      });
+    expect((await post()).status).toBe(401);
+    expect((await post("not-the-secret")).status).toBe(401);
+    // The secret npm run bot:setup registers: derived from the bot token (lib/server/telegram/webhook-secret.ts).
+    const secret = crypto.createHmac("sha256", botToken).update("minibank webhook secret").digest("base64url");
+    const res = await post(secret);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      method: "sendMessage",
+      chat_id: 77,
+      reply_markup: { inline_keyboard: [[{ web_app: { url: appUrl } }]] },
+    });
   });
 
   it("in a plain browser, the production client never calls a demo endpoint", async () => {

@@ -1,0 +1,21 @@
+import { getEnv } from "@/lib/server/env";
+import { AppError } from "@/lib/server/errors";
+import { readJson, route } from "@/lib/server/http";
+import { logger } from "@/lib/server/log";
+import { replyTo } from "@/lib/server/telegram/handle-update";
+import { isWebhookSecret } from "@/lib/server/telegram/webhook-secret";
+
+/**
+ * Telegram's webhook. Without the right X-Telegram-Bot-Api-Secret-Token: 401, nothing read.
+ * Otherwise always 200 — Telegram retries anything else — with the bot's answer, if any, as a
+ * Bot API call in the body (see lib/server/telegram/handle-update.ts).
+ */
+export const POST = route({ auth: false }, async ({ req }) => {
+  if (!isWebhookSecret(req.headers.get("x-telegram-bot-api-secret-token"))) throw new AppError("UNAUTHORIZED");
+  try {
+    return replyTo(await readJson(req), getEnv().appUrl) ?? {};
+  } catch (error) {
+    logger.warn({ err: error }, "telegram update not handled");
+    return {};
+  }
+});

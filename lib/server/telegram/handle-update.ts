@@ -1,0 +1,47 @@
+import "server-only";
+import { z } from "zod";
+import { ru } from "@/lib/shared/strings";
+
+/** A `start` payload as Telegram passes it: A–Z, a–z, 0–9, _ and -, at most 512 characters. */
+const START_PAYLOAD = /^[A-Za-z0-9_-]{1,512}$/;
+
+/** The part of an update the bot reads: a private chat's text message. Anything else is ignored. */
+const privateText = z.object({
+  message: z.object({
+    chat: z.object({ id: z.number().int(), type: z.literal("private") }),
+    text: z.string().max(4096),
+  }),
+});
+
+/** A Bot API call in the webhook's answer: Telegram makes it on the bot's behalf. */
+export type WebhookReply = {
+  method: "sendMessage";
+  chat_id: number;
+  text: string;
+  reply_markup: { inline_keyboard: { text: string; web_app: { url: string } }[][] };
+};
+
+/** The Mini App's address, opened on a `start` payload when there is one. */
+export function miniAppUrl(appUrl: string, payload?: string): string {
+  return payload ? `${appUrl}/?startapp=${payload}` : appUrl;
+}
+
+/**
+ * What the bot answers to an update: /start (with or without a payload) and /help get a Russian
+ * message with a button that opens the Mini App; every other update gets nothing. Never throws.
+ */
+export function replyTo(update: unknown, appUrl: string): WebhookReply | null {
+  const parsed = privateText.safeParse(update);
+  if (!parsed.success) return null;
+  const { chat, text } = parsed.data.message;
+  const [command, argument] = text.trim().split(/\s+/, 2);
+  const name = command?.replace(/@\w+$/, "");
+  if (name !== "/start" && name !== "/help") return null;
+  const payload = name === "/start" && argument && START_PAYLOAD.test(argument) ? argument : undefined;
+  return {
+    method: "sendMessage",
+    chat_id: chat.id,
+    text: name === "/help" ? ru.bot.help : payload ? ru.bot.startWithPayload : ru.bot.start,
+    reply_markup: { inline_keyboard: [[{ text: ru.bot.openButton, web_app: { url: miniAppUrl(appUrl, payload) } }]] },
+  };
+}
