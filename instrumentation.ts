@@ -1,5 +1,6 @@
 /**
- * Runs once when the server starts: the periodic sweep of expired sign-in codes, rate-limit hits
+ * Runs once when the server starts: the notification worker (credit messages from the outbox),
+ * the periodic sweep of expired sign-in codes, rate-limit hits
  * and idempotency keys, and the rates import from the configured source (in production the
  * Central Bank's daily XML unless RATES_SOURCE_URL=off) at start and then periodically; failures
  * are logged and retried, never fatal.
@@ -8,6 +9,8 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startSweeper } = await import("@/lib/server/sweep");
   startSweeper();
+  const { startNotificationWorker } = await import("@/lib/server/notifications/deliver");
+  startNotificationWorker();
   const { getEnv } = await import("@/lib/server/env");
   const url = getEnv().ratesSourceUrl;
   if (!url) return;

@@ -19,6 +19,10 @@ const config = {
     await project({
       displayName: "api",
       testEnvironment: "node",
+      // Per-process state lives on globalThis by design (lib/server/process-state.ts). Jest's
+      // "soft" clean-up of globals between test files wraps them in accessors whose setter calls
+      // itself once a later file writes one again (stack overflow): keep globals as they are.
+      testEnvironmentOptions: { globalsCleanup: "off" },
       testMatch: ["<rootDir>/tests/api/**/*.test.ts", "<rootDir>/tests/unit/**/*.test.ts"],
       moduleNameMapper: {
         "^server-only$": "<rootDir>/tests/support/empty.js",

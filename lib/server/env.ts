@@ -26,6 +26,11 @@ export type Env = {
   telegramBotToken: string;
   /** The Bot API server (TELEGRAM_API_URL, default https://api.telegram.org). */
   telegramApiUrl: string;
+  /**
+   * Whether credit notifications go to Telegram users through the bot: in production, and in the
+   * demo only when TELEGRAM_API_URL names a Bot API (the demo's bot token is not a real bot).
+   */
+  notifyByTelegram: boolean;
   smtpUrl?: string;
   smtpFrom: string;
   appUrl: string;
@@ -93,6 +98,7 @@ export function getEnv(): Env {
     jwtSecret: new TextEncoder().encode(raw.JWT_SECRET ?? secrets!.jwtSecret),
     telegramBotToken: raw.TELEGRAM_BOT_TOKEN ?? secrets!.telegramBotToken,
     telegramApiUrl: (raw.TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, ""),
+    notifyByTelegram: !demo || Boolean(process.env.TELEGRAM_API_URL),
     smtpUrl: raw.SMTP_URL || undefined,
     smtpFrom: raw.SMTP_FROM ?? "Minibank <no-reply@minibank.local>",
     appUrl: (raw.APP_URL ?? "http://localhost:3000").replace(/\/$/, ""),

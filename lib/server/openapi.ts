@@ -91,6 +91,17 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       errors: [503],
     },
   },
+  "/api/telegram/webhook": {
+    post: {
+      summary:
+        "Telegram's webhook (header X-Telegram-Bot-Api-Secret-Token, registered by npm run bot:setup): answers /start and /help with a Bot API sendMessage call, anything else with {}",
+      tag: "telegram",
+      public: true,
+      body: z.looseObject({ update_id: z.number().int() }),
+      ok: { status: 200, schema: z.looseObject({}) },
+      errors: [401],
+    },
+  },
   "/api/v1/auth/email/request-code": {
     post: { summary: "Send the 6-digit sign-in code by e-mail (a repeated request re-sends the live code); answers a challenge id to present with it", tag: "auth", public: true, body: requestCodeBody, ok: { status: 200, schema: codeRequestedDto }, errors: [400, 429, 502] },
   },

@@ -186,6 +186,11 @@ export const ru = {
     startWithPayload: "Откройте Minibank, чтобы продолжить.",
     help: "Minibank открывается кнопкой «Открыть Minibank» в меню чата или командой /start. Там — счета в четырёх валютах, переводы, пополнение и история.",
     openButton: "Открыть Minibank",
+    /** Credit notifications (by the bot, or by e-mail). */
+    received: "Вам перевели {amount} от {name}",
+    toppedUp: "Счёт пополнен на {amount}",
+    historyButton: "Открыть историю",
+    receivedSubject: "Поступление на счёт в Minibank",
   },
   mailbox: {
     title: "Демо-почта",

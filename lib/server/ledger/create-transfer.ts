@@ -4,6 +4,7 @@ import { AppError } from "@/lib/server/errors";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { runIdempotent, type Outcome } from "@/lib/server/ledger/idempotency";
 import { postTransfer } from "@/lib/server/ledger/postings";
+import { enqueueCreditNotice } from "@/lib/server/notifications/enqueue";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 
 export type CreateTransferOptions = CreateTransferBody & {
@@ -38,6 +39,7 @@ async function transferIn(tx: Sql, options: CreateTransferOptions): Promise<Outc
     receiver,
     amount: BigInt(options.amount),
   });
+  await enqueueCreditNotice(tx, row, "transfer");
   return { status: 201, body: toTransferDto(row) };
 }
 

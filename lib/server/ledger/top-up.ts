@@ -6,6 +6,7 @@ import { bankWallet, toLedgerWallet, type LedgerWallet } from "@/lib/server/ledg
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { runIdempotent, type Outcome } from "@/lib/server/ledger/idempotency";
 import { postTransfer } from "@/lib/server/ledger/postings";
+import { enqueueCreditNotice } from "@/lib/server/notifications/enqueue";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +54,10 @@ export function topUp(options: TopUpOptions): Promise<Outcome> {
   const { currency, amount } = options;
   return runIdempotent(
     { userId: options.userId, key: options.idempotencyKey, scope: "topup", request: { currency, amount } },
-    async (tx) => ({ status: 201, body: toTransferDto(await topUpIn(tx, options)) }),
+    async (tx) => {
+      const row = await topUpIn(tx, options);
+      await enqueueCreditNotice(tx, row, "topup");
+      return { status: 201, body: toTransferDto(row) };
+    },
   );
 }

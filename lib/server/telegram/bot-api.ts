@@ -26,17 +26,23 @@ const retryNetworkFailures: Transformer = async (prev, method, payload, signal) 
  * once, then thrown. Every call times out after 10 s. The token is in
  * the URL only; errors are logged through `describeBotError`, which never quotes it.
  */
-export function botApi(config: Pick<BotEnv, "telegramBotToken" | "telegramApiUrl"> = getEnv()): Api {
+export function botApi(
+  config: Pick<BotEnv, "telegramBotToken" | "telegramApiUrl"> = getEnv(),
+  options: { retries?: boolean } = {},
+): Api {
   const { telegramBotToken, telegramApiUrl } = config;
+  const retries = options.retries ?? true;
   const cache = processState("bot-api", () => new Map<string, Api>());
-  const key = `${telegramApiUrl}\n${telegramBotToken}`;
+  const key = `${telegramApiUrl}\n${telegramBotToken}\n${retries}`;
   let api = cache.get(key);
   if (!api) {
     api = new Api(telegramBotToken, { apiRoot: telegramApiUrl, timeoutSeconds: 10 });
+    cache.set(key, api);
+    // The notification worker schedules its own retries (it must not hold a message for 30 s).
+    if (!retries) return api;
     // The plugin would retry network failures without a bound; ours tries twice more, shortly.
     api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30, rethrowHttpErrors: true }));
     api.config.use(retryNetworkFailures);
-    cache.set(key, api);
   }
   return api;
 }
