@@ -17,6 +17,8 @@ import Database from "better-sqlite3";
 import { ru } from "@/lib/shared/strings";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { sign } from "@telegram-apps/init-data-node";
+import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
 import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
@@ -32,6 +34,7 @@ let server: AppServer;
 let browser: Browser | null = null;
 let logFile: string;
 let botToken: string;
+let botApi: FakeBotApi;
 let appUrl: string;
 
 type Answer = { status: number; body: Record<string, unknown> & unknown[] };
@@ -88,6 +91,7 @@ beforeAll(async () => {
   const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
   const port = await freePort();
   botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
+  botApi = await startFakeBotApi(botToken);
   appUrl = `http://127.0.0.1:${port}`;
   server = await startServer({
     distDir,
@@ -101,6 +105,7 @@ beforeAll(async () => {
       MINIBANK_DATA_DIR: work,
       JWT_SECRET: crypto.randomBytes(48).toString("base64url"),
       TELEGRAM_BOT_TOKEN: botToken,
+      TELEGRAM_API_URL: botApi.url,
       SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       SMTP_FROM: "Minibank <no-reply@minibank.test>",
       APP_URL: appUrl,
@@ -115,6 +120,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await mailbox?.close();
+  await botApi?.close();
   await new Promise<void>((resolve) => (ratesSource ? ratesSource.close(() => resolve()) : resolve()));
   fs.rmSync(work, { recursive: true, force: true });
 });
@@ -175,6 +181,32 @@ describe("production build under npm start, every optional feature on", () => {
     const after = (await ok("GET", "/api/v1/wallet", { token: bob })) as unknown as Wallet[];
     expect(wallet(after, "RUB").balance).toBe(150_000);
     expect(wallet(after, "USD").balance).toBe(1_000);
+  });
+
+  it("tells a Telegram user about money that arrived: one bot message, within seconds", async () => {
+    const alice = await signIn("alice.production@example.test");
+    const initData = sign(
+      { user: { id: 424_242, first_name: "Гоша", username: "gosha_prod" }, query_id: "production-run" },
+      botToken,
+      new Date(),
+    );
+    const tokens = await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } });
+    const gosha = tokens.access_token as string;
+    await ok("POST", "/api/v1/wallet/init", { token: gosha });
+    const goshaRub = ((await ok("GET", "/api/v1/wallet", { token: gosha })) as unknown as Wallet[]).find((w) => w.currency === "RUB")!;
+    const aliceRub = ((await ok("GET", "/api/v1/wallet", { token: alice })) as unknown as Wallet[]).find((w) => w.currency === "RUB")!;
+    await ok("POST", "/api/v1/transfers", {
+      token: alice,
+      key: crypto.randomUUID(),
+      body: { senderWalletId: aliceRub.id, receiverWalletId: goshaRub.id, amount: 12_345 },
+    });
+    const messages = () => botApi.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === "424242");
+    for (let i = 0; i < 100 && messages().length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(messages()).toHaveLength(1);
+    expect(String(messages()[0].params.text)).toMatch(/^Вам перевели 123,45\s₽ от e\.alice_production$/);
+    // No second message follows.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(messages()).toHaveLength(1);
   });
 
   it("answers Telegram's webhook: 401 without the secret, /start with a button to the Mini App", async () => {
@@ -238,8 +270,8 @@ describe("production build under npm start, every optional feature on", () => {
       expect(await page.getByTestId(/^account-/).count()).toBe(4);
       expect(await page.getByTestId("account-CNY").innerText()).toContain("50,00 ¥");
       expect(await page.getByTestId("account-CNY").innerText()).toMatch(/Курс: -/);
-      // 10 000,00 − 1 500,00 − 743,64 ₽ left in rubles (any kind of space between the groups).
-      expect((await page.getByTestId("account-RUB").innerText()).replace(/\s/g, " ")).toContain("7 756,36 ₽");
+      // 10 000,00 − 1 500,00 − 743,64 − 123,45 ₽ left in rubles (any kind of space between the groups).
+      expect((await page.getByTestId("account-RUB").innerText()).replace(/\s/g, " ")).toContain("7 632,91 ₽");
       expect(await page.getByTestId("total-partial").innerText()).toBe("Без счетов в CNY: нет курса");
       await page.screenshot({ path: path.join(SCREENSHOTS, `wallet-rate-missing-${colorScheme}.png`) });
       await page.close();
