@@ -10,6 +10,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { hapticError, vibrate, WRONG_CODE_VIBRATION_MS } from "@/lib/client/telegram/haptics";
 import { normalizeEmail } from "@/lib/shared/email";
 import { ru } from "@/lib/shared/strings";
+import { takeStartPath } from "@/lib/client/start-link";
 
 /** Code length (spec §9); the server schema checks the same. */
 const PIN_LENGTH = 6;
@@ -93,7 +94,7 @@ export function EmailLogin() {
     }
     try {
       await completeSignIn(tokens);
-      router.replace("/bank");
+      router.replace(takeStartPath(window.sessionStorage));
     } catch {
       setVerifying(false);
       hapticError();

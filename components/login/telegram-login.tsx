@@ -10,6 +10,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { ru } from "@/lib/shared/strings";
+import { takeStartPath } from "@/lib/client/start-link";
 
 /**
  * Telegram sign-in: shows the Telegram user's photo and name from the launch data and signs in
@@ -36,7 +37,7 @@ export function TelegramLogin() {
       // Loaded on demand: keeps the API client and zod out of the page's first load.
       const { telegramSignIn } = await import("@/components/login/sign-in-calls");
       await telegramSignIn(initData);
-      router.replace("/bank");
+      router.replace(takeStartPath(window.sessionStorage));
     } catch {
       setBusy(false);
       hapticError();

@@ -7,6 +7,7 @@ import { IconMail, IconTelegram } from "@/components/ui/icons";
 import { IntentLink } from "@/components/ui/intent-link";
 import { useSessionPresent } from "@/lib/client/use-require-session";
 import { ru } from "@/lib/shared/strings";
+import { takeStartPath } from "@/lib/client/start-link";
 
 /** The bank's mark: a rounded square with a stylised wallet. */
 function Logo() {
@@ -28,7 +29,7 @@ export function Welcome() {
   const router = useRouter();
   const signedIn = useSessionPresent();
   useEffect(() => {
-    if (signedIn) router.replace("/bank");
+    if (signedIn) router.replace(takeStartPath(window.sessionStorage));
   }, [signedIn, router]);
 
   return (

@@ -8,7 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useWallets } from "@/lib/client/hooks";
-import { buildTransferLink } from "@/lib/client/qr";
+import { buildTransferLink, parseQrContent } from "@/lib/client/qr";
+import { startAppLinkFor } from "@/lib/client/start-link";
+import { telegramBotLink } from "@/lib/client/ton/config";
 import { parseAmount } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
 
@@ -39,7 +41,23 @@ export function QrTopUpForm() {
       toast.error(ru.validation.invalidAmount);
       return;
     }
-    setLink(buildTransferLink(wallet.number, amount));
+    // With the bot's Mini App link known, the code holds a t.me link a phone camera opens in
+    // Telegram; otherwise the spec's custom-scheme link. The in-app scanner reads both.
+    const custom = buildTransferLink(wallet.number, amount);
+    const parsed = parseQrContent(custom);
+    setLink((parsed.ok && startAppLinkFor(telegramBotLink(), parsed.link)) || custom);
+  }
+
+  async function share(url: string) {
+    try {
+      if (typeof navigator.share === "function") await navigator.share({ url, title: ru.topUp.shareTitle });
+      else {
+        await navigator.clipboard.writeText(url);
+        toast.success(ru.topUp.linkCopied);
+      }
+    } catch {
+      // The user closed the share sheet: nothing to report.
+    }
   }
 
   if (wallets.isLoading) {
@@ -88,6 +106,11 @@ export function QrTopUpForm() {
         {ru.topUp.generate}
       </Button>
       {link && wallet && <PaymentQr link={link} accountNumber={wallet.number} />}
+      {link?.startsWith("https://") && (
+        <Button type="button" variant="secondary" onClick={() => void share(link)}>
+          {ru.topUp.shareLink}
+        </Button>
+      )}
       <Toast toast={toast} />
     </form>
   );

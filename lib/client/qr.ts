@@ -48,6 +48,13 @@ export function parseQrContent(content: string | null | undefined): QrParseResul
   } catch {
     return { ok: false, error: ru.qr.invalidFormat };
   }
+  // The Telegram form: https://t.me/<bot>/<app>?startapp=pay-… (lib/client/start-link.ts).
+  if (url.protocol === "https:" && url.host === "t.me" && url.searchParams.has("startapp")) {
+    const payload = url.searchParams.get("startapp") ?? "";
+    if (!/^pay-[A-Za-z0-9_-]{1,508}$/.test(payload)) return { ok: false, error: ru.qr.invalidFormat };
+    const query = decodeStartQuery(payload.slice(4));
+    return query === null ? { ok: false, error: ru.qr.invalidFormat } : parseQrContent(`minibank://${QR_HOST}?${query}`);
+  }
   if (url.protocol !== QR_SCHEME || url.host !== QR_HOST) {
     return { ok: false, error: ru.qr.invalidFormat };
   }
@@ -57,6 +64,17 @@ export function parseQrContent(content: string | null | undefined): QrParseResul
   if (!isTransferMethod(method) || !target) return { ok: false, error: ru.qr.invalidFormat };
   if (amount && parseAmount(amount) === null) return { ok: false, error: ru.qr.invalidFormat };
   return { ok: true, link: amount ? { method, target, amount } : { method, target } };
+}
+
+/** base64url → the query it encodes (a `startapp` payment payload); null when it is not one. */
+export function decodeStartQuery(encoded: string): string | null {
+  try {
+    const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
+    const query = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return query.includes("://") ? null : query;
+  } catch {
+    return null;
+  }
 }
 
 /** The in-app page a scanned link opens: the transfer form, prefilled. */

@@ -127,6 +127,28 @@ test.describe("money flows", () => {
     await expect(page.getByRole("button", { name: "Перевести" })).toBeEnabled();
   });
 
+  test("a startapp payment link (as Telegram launches the app from it) opens the prefilled transfer", async ({ page }) => {
+    const veraUsd = await veraWallet(page, "USD");
+    // The payload a t.me/<bot>/<app>?startapp=… link carries (lib/client/start-link.ts).
+    const query = `method=card&target=${veraUsd.number}&amount=7.25`;
+    const payload = `pay-${Buffer.from(query).toString("base64url")}`;
+    await page.goto(`/?startapp=${payload}`);
+    await page.waitForURL("**/transfer-money?**");
+    await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraUsd.number);
+    await expect(page.getByLabel("Сумма")).toHaveValue("7.25");
+    await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(shown(veraUsd.number));
+    // Launched without a session: the link waits for the sign-in, then opens the same screen.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`/?startapp=${payload}`);
+    await page.getByRole("link", { name: "Войти по e-mail" }).click();
+    await page.getByLabel("Электронная почта").fill("boris@example.com");
+    await page.getByRole("button", { name: "Получить код" }).click();
+    await expect(page.getByRole("heading", { name: "Введите код" })).toBeVisible();
+    await page.keyboard.type(await readCodeFromMailbox(page, "boris@example.com"));
+    await page.waitForURL("**/transfer-money?**");
+    await expect(page.getByLabel("Сумма")).toHaveValue("7.25");
+  });
+
   test("the payment QR decodes to the app link, and scanning it opens the transfer", async ({ page }) => {
     const usd = await ownWallet(page, "USD");
     await page.goto("/add-money/qr");

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QrTopUpForm } from "@/components/top-up/qr-form";
+import { parseQrContent } from "@/lib/client/qr";
 import { fakeApi, renderWithSwr } from "./transfer-helpers";
 
 describe("/add-money/qr", () => {
@@ -37,5 +38,31 @@ describe("/add-money/qr", () => {
     expect(await screen.findByTestId("payment-link")).toHaveTextContent("target=4000000000000001&amount=1.00");
     await user.type(screen.getByLabelText("Сумма"), "5");
     expect(screen.queryByTestId("payment-link")).not.toBeInTheDocument();
+  });
+
+  it("with the bot's Mini App link known, the code holds a t.me startapp link, which can be shared", async () => {
+    process.env.NEXT_PUBLIC_TELEGRAM_BOT_LINK = "https://t.me/minibank_bot/app";
+    const share = jest.fn(async () => undefined);
+    Object.assign(navigator, { share });
+    try {
+      fakeApi();
+      const user = userEvent.setup();
+      renderWithSwr(<QrTopUpForm />);
+      await screen.findByRole("radiogroup", { name: "Счёт" });
+      await user.type(screen.getByLabelText("Сумма"), "10");
+      await user.click(screen.getByRole("button", { name: "Создать QR-код" }));
+      const shown = (await screen.findByTestId("payment-link")).textContent ?? "";
+      expect(shown).toMatch(/^https:\/\/t\.me\/minibank_bot\/app\?startapp=pay-[A-Za-z0-9_-]+$/);
+      // The in-app scanner reads it back as the same payment.
+      expect(parseQrContent(shown)).toEqual({
+        ok: true,
+        link: { method: "card", target: "4000000000000001", amount: "10.00" },
+      });
+      await user.click(screen.getByRole("button", { name: "Поделиться ссылкой на оплату" }));
+      expect(share).toHaveBeenCalledWith({ url: shown, title: "Оплата в Minibank" });
+    } finally {
+      delete process.env.NEXT_PUBLIC_TELEGRAM_BOT_LINK;
+      Object.assign(navigator, { share: undefined });
+    }
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { rememberStartLink } from "@/lib/client/start-link";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { loadTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
 import { OldClientScreen } from "@/components/login/old-client";
@@ -27,6 +28,9 @@ const TelegramContext = createContext<TelegramContextValue>({
  * `useTelegram()`, so sign-in pages stay light.
  */
 export function TelegramProvider({ children }: { children: ReactNode }) {
+  // A payment link the app was launched with (`startapp`) is kept before any screen decides
+  // where to go: sign-in, or an existing session, then opens the prefilled transfer.
+  useState(() => (typeof window === "undefined" ? null : rememberStartLink(window.location, window.sessionStorage)));
   const [status, setStatus] = useState<TelegramStatus>("idle");
   const [env, setEnv] = useState<TelegramEnv | null>(null);
   const [oldClient, setOldClient] = useState(false);

@@ -1,0 +1,76 @@
+import { decodeStartQuery, parseQrContent, transferPathFor, type TransferLink } from "@/lib/client/qr";
+
+/**
+ * Payment links that open inside Telegram: the bot's Mini App link with a `startapp` payload
+ * (`https://t.me/<bot>/<app>?startapp=pay-…`). Telegram allows A–Z, a–z, 0–9, _ and - in a
+ * payload, at most 512 characters, so the transfer's parameters travel base64url-encoded after
+ * "pay-". A phone camera opens such a link in Telegram, where the app reads it at launch.
+ */
+const PREFIX = "pay-";
+const MAX_PAYLOAD = 512;
+const PAYLOAD = /^[A-Za-z0-9_-]{1,512}$/;
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The `startapp` payload for a transfer link; null when it would not fit Telegram's limits. */
+export function startPayloadFor(link: TransferLink): string | null {
+  const params = new URLSearchParams({ method: link.method, target: link.target });
+  if (link.amount) params.set("amount", link.amount);
+  const payload = PREFIX + toBase64Url(params.toString());
+  return payload.length <= MAX_PAYLOAD ? payload : null;
+}
+
+/** The transfer a `startapp` payload carries, validated as a scanned QR code would be; else null. */
+export function linkFromStartPayload(payload: string | null | undefined): TransferLink | null {
+  if (!payload || !PAYLOAD.test(payload) || !payload.startsWith(PREFIX)) return null;
+  const query = decodeStartQuery(payload.slice(PREFIX.length));
+  if (query === null) return null;
+  const parsed = parseQrContent(`minibank://transfer?${query}`);
+  return parsed.ok ? parsed.link : null;
+}
+
+/** `https://t.me/<bot>/<app>?startapp=pay-…` for a transfer, when the bot's link is known. */
+export function startAppLinkFor(botLink: string | undefined, link: TransferLink): string | null {
+  if (!botLink) return null;
+  const payload = startPayloadFor(link);
+  if (!payload) return null;
+  const url = new URL(botLink);
+  url.searchParams.set("startapp", payload);
+  return url.toString();
+}
+
+/**
+ * The start parameter this launch carries: Telegram passes `tgWebAppStartParam` in the launch
+ * URL's hash; the plain-browser imitation (and a t.me link opened outside Telegram) `startapp`.
+ */
+export function launchStartParam(location: Pick<Location, "hash" | "search">): string | null {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+  const search = new URLSearchParams(location.search);
+  return hash.get("tgWebAppStartParam") ?? search.get("tgWebAppStartParam") ?? search.get("startapp");
+}
+
+const PENDING_KEY = "mb-start-path";
+
+/**
+ * At launch: a payment payload becomes the prefilled transfer screen's path, kept until the user
+ * is signed in (sign-in then goes there instead of the wallet). Returns that path, or null.
+ */
+export function rememberStartLink(location: Pick<Location, "hash" | "search">, storage: Storage): string | null {
+  const link = linkFromStartPayload(launchStartParam(location));
+  if (!link) return null;
+  const path = transferPathFor(link);
+  storage.setItem(PENDING_KEY, path);
+  return path;
+}
+
+/** Where to go after sign-in: a payment link the launch carried (once), else the wallet. */
+export function takeStartPath(storage: Storage | null): string {
+  const path = storage?.getItem(PENDING_KEY) ?? null;
+  storage?.removeItem(PENDING_KEY);
+  return path && path.startsWith("/transfer-money?") ? path : "/bank";
+}
