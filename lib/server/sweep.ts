@@ -15,13 +15,21 @@ export const RETENTION = {
   idempotencyKeyMs: 24 * HOUR_MS,
   rateLimitHitMs: 24 * HOUR_MS,
   expiredRefreshTokenMs: 24 * HOUR_MS,
+  /** Delivered or given-up credit notifications: 30 days (their transfers stay for good). */
+  settledNotificationMs: 30 * 24 * HOUR_MS,
 } as const;
 
 /** Every 10 minutes, in every process (the deletes are idempotent; several instances may overlap). */
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export type SweepResult = Record<
-  "rateLimitHits" | "emailCodes" | "emailChallenges" | "usedInitData" | "idempotencyKeys" | "refreshTokens",
+  | "rateLimitHits"
+  | "emailCodes"
+  | "emailChallenges"
+  | "usedInitData"
+  | "idempotencyKeys"
+  | "refreshTokens"
+  | "notifications",
   number
 >;
 
@@ -29,13 +37,16 @@ export type SweepResult = Record<
 export async function sweep(now: Date = new Date()): Promise<SweepResult> {
   const db = getDb();
   const before = (ms: number) => new Date(now.getTime() - ms);
-  const [rateLimitHits, emailCodes, emailChallenges, usedInitData, idempotencyKeys, refreshTokens] = [
+  const [rateLimitHits, emailCodes, emailChallenges, usedInitData, idempotencyKeys, refreshTokens, notifications] = [
     await db.rateLimitHit.deleteMany({ where: { createdAt: { lt: before(RETENTION.rateLimitHitMs) } } }),
     await db.emailCode.deleteMany({ where: { expiresAt: { lt: now } } }),
     await db.emailChallenge.deleteMany({ where: { expiresAt: { lt: now } } }),
     await db.usedInitData.deleteMany({ where: { expiresAt: { lt: now } } }),
     await db.idempotencyKey.deleteMany({ where: { createdAt: { lt: before(RETENTION.idempotencyKeyMs) } } }),
     await db.refreshToken.deleteMany({ where: { expiresAt: { lt: before(RETENTION.expiredRefreshTokenMs) } } }),
+    await db.notification.deleteMany({
+      where: { status: { in: ["sent", "failed"] }, createdAt: { lt: before(RETENTION.settledNotificationMs) } },
+    }),
   ];
   return {
     rateLimitHits: rateLimitHits.count,
@@ -44,6 +55,7 @@ export async function sweep(now: Date = new Date()): Promise<SweepResult> {
     usedInitData: usedInitData.count,
     idempotencyKeys: idempotencyKeys.count,
     refreshTokens: refreshTokens.count,
+    notifications: notifications.count,
   };
 }
 

@@ -49,6 +49,14 @@ describe("the periodic sweep", () => {
       ],
     });
 
+    await db.notification.createMany({
+      data: [
+        { transferId: 900_001, userId: user.id, channel: "email", address: "a@b.test", text: "x", status: "sent", createdAt: ago(RETENTION.settledNotificationMs + 1000) },
+        { transferId: 900_002, userId: user.id, channel: "email", address: "a@b.test", text: "x", status: "pending", createdAt: ago(RETENTION.settledNotificationMs + 1000) },
+        { transferId: 900_003, userId: user.id, channel: "email", address: "a@b.test", text: "x", status: "failed", createdAt: ago(HOUR) },
+      ],
+    });
+
     const removed = await sweep(now);
     expect(removed).toEqual({
       rateLimitHits: 1,
@@ -57,7 +65,10 @@ describe("the periodic sweep", () => {
       usedInitData: 1,
       idempotencyKeys: 1,
       refreshTokens: 1,
+      notifications: 1,
     });
+    // A message still to deliver stays, however old; a recent failure stays for the record.
+    expect((await db.notification.findMany({ where: { userId: user.id } })).map((n) => n.transferId).sort()).toEqual([900_002, 900_003]);
     expect((await db.rateLimitHit.findMany({ where: { key: { startsWith: "sweep:" } } })).map((r) => r.key)).toEqual(["sweep:new"]);
     expect(await db.emailCode.findUnique({ where: { email: "new@sweep.test" } })).not.toBeNull();
     expect(await db.emailChallenge.findUnique({ where: { id: "sweep-new-challenge" } })).not.toBeNull();
