@@ -86,6 +86,18 @@ describe("credit notifications", () => {
     expect(sent()).toHaveLength(0);
   });
 
+  it("switching off also stops a message already queued", async () => {
+    const { alice, bob } = await people();
+    const transfer = await pay(alice, bob.wallets.RUB);
+    await call(notificationsRoute, { token: bob.token, params: { id: String(bob.user.id) }, body: { enable: false } });
+    await deliverDue();
+    expect(sent()).toHaveLength(0);
+    expect(await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } })).toMatchObject({
+      status: "failed",
+      lastError: "notifications switched off",
+    });
+  });
+
   it("a top-up is announced too; an e-mail-only user is told by e-mail", async () => {
     const carol = await createFundedUser();
     const top = await call(topUpRoute, { token: carol.token, body: { currency: "USD", amount: 2_500 } });

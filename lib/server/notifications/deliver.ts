@@ -17,7 +17,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(2 ** attempts * 1000, 10 * 60 * 1000);
 }
 
-type Claimed = { id: number; channel: string; address: string; text: string; attempts: number };
+type Claimed = { id: number; userId: number; channel: string; address: string; text: string; attempts: number };
 
 /**
  * Takes up to `limit` due messages for this worker: pending ones whose time has come, and ones a
@@ -33,13 +33,16 @@ async function claimDue(now: Date, limit: number): Promise<Claimed[]> {
       WHERE ("status" = 'pending' AND "nextAttemptAt" <= ${now})
          OR ("status" = 'sending' AND "leaseUntil" < ${now})
       ORDER BY "id" LIMIT ${limit})
-    RETURNING "id", "channel", "address", "text", "attempts"`;
-  return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
+    RETURNING "id", "userId", "channel", "address", "text", "attempts"`;
+  return rows.map((r) => ({ ...r, id: Number(r.id), userId: Number(r.userId), attempts: Number(r.attempts) }));
 }
 
 type Result = { sent: true } | { sent: false; retryAt: Date | null; error: string };
 
 async function send(message: Claimed, now: Date): Promise<Result> {
+  // Switched off since the money arrived: nothing more goes out.
+  const user = await getDb().user.findUnique({ where: { id: message.userId }, select: { notification: true } });
+  if (!user?.notification) return { sent: false, retryAt: null, error: "notifications switched off" };
   try {
     if (message.channel === "telegram") {
       const url = `${getEnv().appUrl}/bank`;
