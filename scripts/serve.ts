@@ -4,13 +4,15 @@
  *  - decides the client's address (lib/server/client-ip.ts, TRUST_PROXY) and hands it to the
  *    route handlers in a header it always overwrites;
  *  - answers an API path whose percent-encoding is malformed with a JSON 400 (Next.js would fail
- *    decoding it with a plain-text 500).
+ *    decoding it with a plain-text 500);
+ *  - answers CORS preflights for /api/v1 (CORS_ORIGINS, lib/server/cors.ts).
  * Listens on PORT (3000) and HOSTNAME (0.0.0.0); ends cleanly on SIGTERM/SIGINT.
  */
 import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { CLIENT_IP_HEADER, clientIpOf, parseTrustProxy } from "@/lib/server/client-ip";
+import { parseCorsOrigins, preflightHeaders } from "@/lib/server/cors";
 import { logger } from "@/lib/server/log";
 import { apiStaticHeaders } from "@/lib/server/security-headers";
 import { ru } from "@/lib/shared/strings";
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? "3000");
   const hostname = process.env.HOSTNAME ?? "0.0.0.0";
   const trustedProxies = parseTrustProxy(process.env.TRUST_PROXY);
+  const corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS);
   const app = next({ dev: false, dir: path.resolve(__dirname, ".."), hostname, port });
   const handle = app.getRequestHandler();
   await app.prepare();
@@ -45,6 +48,13 @@ async function main(): Promise<void> {
   const server = http.createServer((req, res) => {
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
     const url = req.url ?? "/";
+    if (req.method === "OPTIONS" && url.startsWith("/api/v1/")) {
+      // CORS preflight (lib/server/cors.ts): allowed origins get the rules, others nothing.
+      const origin = typeof req.headers.origin === "string" ? req.headers.origin : null;
+      res.writeHead(204, { ...preflightHeaders(origin, corsOrigins), "cache-control": "no-store" });
+      res.end();
+      return;
+    }
     if (url.startsWith("/api/") && malformedPath(url)) {
       badRequest(res);
       logger.info({ method: req.method, route: "/api/[malformed]", status: 400 }, "request");

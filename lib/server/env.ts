@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { DEFAULT_TOPUP_DAILY_LIMIT_UNITS, MINOR_PER_UNIT } from "@/lib/shared/money";
 import { parseTrustProxy } from "@/lib/server/client-ip";
+import { parseCorsOrigins } from "@/lib/server/cors";
 import { isDemoEnv } from "@/lib/server/demo-mode";
 import { processState } from "@/lib/server/process-state";
 
@@ -40,6 +41,8 @@ export type Env = {
   logLevel: string;
   /** Top-ups per user and currency within 24 hours, in minor units (TOPUP_DAILY_LIMIT, in units). */
   topUpDailyLimitMinor: bigint;
+  /** Origins a frontend on another origin may call /api/v1 from (CORS_ORIGINS). */
+  corsOrigins: string[];
   /** Lookups of other users (profiles, their wallets) per user per 10 minutes (LOOKUP_LIMIT_PER_USER). */
   lookupLimitPerUser: number;
 };
@@ -107,6 +110,7 @@ export function getEnv(): Env {
     logLevel: raw.LOG_LEVEL,
     topUpDailyLimitMinor: BigInt(raw.TOPUP_DAILY_LIMIT) * MINOR_PER_UNIT,
     lookupLimitPerUser: raw.LOOKUP_LIMIT_PER_USER,
+    corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),
   };
   return parsed.env;
 }
@@ -157,10 +161,12 @@ export function checkProductionEnv(env: Record<string, string | undefined>): str
     problems.push("TELEGRAM_BOT_TOKEN does not look like a bot token (<id>:<secret>)");
   if (!env.SMTP_URL) problems.push("SMTP_URL is missing (e.g. smtps://user:pass@smtp.example.com)");
   if (!env.SMTP_FROM) problems.push("SMTP_FROM is missing (e.g. Minibank <no-reply@example.com>)");
-  try {
-    parseTrustProxy(env.TRUST_PROXY);
-  } catch (error) {
-    problems.push((error as Error).message);
+  for (const check of [() => parseTrustProxy(env.TRUST_PROXY), () => parseCorsOrigins(env.CORS_ORIGINS)]) {
+    try {
+      check();
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
   }
   if (!env.APP_URL) problems.push("APP_URL is missing (the public https:// address of the app)");
   else if (!/^https?:\/\/[^/]+/.test(env.APP_URL)) problems.push("APP_URL must be an http(s) URL");

@@ -2,6 +2,8 @@ import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
+import { corsHeaders } from "@/lib/server/cors";
+import { getEnv } from "@/lib/server/env";
 import { AppError, errorBody } from "@/lib/server/errors";
 import { isSessionRevoked, verifyAccessToken } from "@/lib/server/auth/tokens";
 import { logger } from "@/lib/server/log";
@@ -185,6 +187,11 @@ export function route<
       }
     }
     response.headers.set("x-request-id", requestId);
+    if (path.startsWith("/api/v1/")) {
+      for (const [name, value] of Object.entries(corsHeaders(req.headers.get("origin"), getEnv().corsOrigins))) {
+        response.headers.set(name, value);
+      }
+    }
     response.headers.set("cache-control", "no-store");
     // The API's other security headers are static (next.config.ts); HSTS depends on the mode.
     if (securityModeFromEnv(process.env).https) response.headers.set("Strict-Transport-Security", HSTS);

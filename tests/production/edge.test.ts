@@ -39,6 +39,7 @@ async function start(name: string, trustProxy: string): Promise<AppServer> {
       RATES_SOURCE_URL: "off",
       TON_WALLETS_LIST_URL: "bundled",
       TRUST_PROXY: trustProxy,
+      CORS_ORIGINS: "http://app.minibank.test:3400",
       AUTH_CODE_LIMIT_PER_IP: String(PER_IP),
       AUTH_CODE_LIMIT_PER_EMAIL: "100",
       LOG_LEVEL: "info",
@@ -86,6 +87,37 @@ describe("the client's address", () => {
     for (let i = 0; i < PER_IP + 1; i += 1) one.push(await requestCode(proxied, `10.9.9.${i}, 192.0.2.10`));
     expect(one).toEqual([200, 200, 200, 429]);
     expect(await requestCode(proxied, "10.9.9.1, 192.0.2.11")).toBe(200);
+  });
+});
+
+describe("CORS for a frontend on another origin", () => {
+  const app = "http://app.minibank.test:3400";
+
+  it("answers the preflight of an allowed origin, and nothing to another", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${direct.url}/api/v1/transfers`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, idempotency-key" },
+      });
+    const ok = await preflight(app);
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("access-control-allow-origin")).toBe(app);
+    expect(ok.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(ok.headers.get("access-control-allow-headers")).toMatch(/Authorization.*Idempotency-Key/);
+    const refused = await preflight("http://evil.minibank.test");
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    expect(refused.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  it("echoes the allowed origin on answers (never *), with Vary: Origin on every answer", async () => {
+    const get = (origin?: string) => fetch(`${direct.url}/api/v1/wallet`, { headers: origin ? { origin } : {} });
+    const allowed = await get(app);
+    expect(allowed.status).toBe(401);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(app);
+    expect(allowed.headers.get("vary")).toMatch(/Origin/);
+    const other = await get("http://evil.minibank.test");
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+    expect(other.headers.get("vary")).toMatch(/Origin/);
   });
 });
 
