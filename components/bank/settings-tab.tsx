@@ -15,12 +15,13 @@ import { clearSession, getRefreshToken, saveUser } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { ru } from "@/lib/shared/strings";
+import { apiUrl } from "@/lib/client/api-base";
 
 /**
  * Where the developer link points: NEXT_PUBLIC_DEVELOPER_URL (read at build time), else the API's
  * own OpenAPI document, which the app always serves.
  */
-export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || "/api/v1/openapi.json";
+export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl("/api/v1/openapi.json");
 
 /** The debug pages, offered when the start parameter asks for debug mode. */
 const DEBUG_LINKS = [

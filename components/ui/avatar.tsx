@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { apiUrl } from "@/lib/client/api-base";
 
 type AvatarProps = {
   /** Picture URL; when missing or broken, the initials show instead. */
@@ -27,7 +28,7 @@ export function Avatar({ src, name, size = 40 }: AvatarProps) {
       // eslint-disable-next-line @next/next/no-img-element
       <img
         className="avatar"
-        src={src}
+        src={apiUrl(src)}
         alt={name}
         width={size}
         height={size}

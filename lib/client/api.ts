@@ -5,6 +5,7 @@ import {
   saveTokens,
 } from "@/lib/client/session";
 import { tokenPairDto } from "@/lib/client/dto";
+import { apiUrl } from "@/lib/client/api-base";
 import { takePreloaded } from "@/lib/client/preload";
 import { ru } from "@/lib/shared/strings";
 
@@ -53,7 +54,7 @@ async function refreshOnce(): Promise<boolean> {
   if (!refresh_token) return false;
   refreshing ??= (async () => {
     try {
-      const res = await fetch("/api/v1/auth/refresh", {
+      const res = await fetch(apiUrl("/api/v1/auth/refresh"), {
         method: "POST",
         credentials: "include",
         headers: { "content-type": "application/json" },
@@ -90,7 +91,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   const early = plainGet && token ? takePreloaded(path, token) : null;
   if (early) return early.catch(() => send(path, options));
   try {
-    return await fetch(path, {
+    return await fetch(apiUrl(path), {
       method: options.method ?? "GET",
       credentials: "include",
       headers,

@@ -19,6 +19,8 @@ export type SecurityMode = {
   dev: boolean;
   /** A real deployment behind HTTPS (production and not demo): HSTS and insecure-request upgrades. */
   https: boolean;
+  /** The API's origin when it is not this one (NEXT_PUBLIC_API_BASE_URL): pages may connect to it. */
+  apiOrigin?: string;
 };
 
 /** A fresh unguessable nonce for one page response: 16 random bytes, base64. */
@@ -42,9 +44,9 @@ export function pageCsp(nonce: string, mode: SecurityMode): string {
     // hash of the empty string allows exactly that handler and no other inline handler.
     "script-src-attr 'unsafe-hashes' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https:${mode.apiOrigin ? ` ${mode.apiOrigin}` : ""}`,
     "font-src 'self' data:",
-    "connect-src 'self' https: wss:",
+    `connect-src 'self' https: wss:${mode.apiOrigin ? ` ${mode.apiOrigin}` : ""}`,
     "media-src 'self' blob:",
     "worker-src 'self' blob:",
     "object-src 'none'",
@@ -94,8 +96,15 @@ export function apiStaticHeaders(): Record<string, string> {
 /** Mode from the environment: HSTS only for a real production deployment, never in demo mode. */
 export function securityModeFromEnv(env: Record<string, string | undefined>): SecurityMode {
   const demo = isDemoEnv(env);
+  let apiOrigin: string | undefined;
+  try {
+    apiOrigin = env.NEXT_PUBLIC_API_BASE_URL ? new URL(env.NEXT_PUBLIC_API_BASE_URL).origin : undefined;
+  } catch {
+    apiOrigin = undefined;
+  }
   return {
     dev: env.NODE_ENV === "development",
     https: env.NODE_ENV === "production" && !demo,
+    ...(apiOrigin ? { apiOrigin } : {}),
   };
 }

@@ -1,3 +1,5 @@
+import { apiUrl } from "@/lib/client/api-base";
+
 /**
  * The init data of the plain-browser Telegram imitation, without the SDK. In a demo build the
  * server signs it with the demo bot token, so sign-in goes through the real validation path. A
@@ -12,7 +14,7 @@ export const DEMO_BUILD = process.env.NEXT_PUBLIC_MINIBANK_DEMO === "1";
 export async function demoInitData(): Promise<string | null> {
   if (!DEMO_BUILD) return null;
   try {
-    const res = await fetch("/api/v1/demo/telegram-init-data", {
+    const res = await fetch(apiUrl("/api/v1/demo/telegram-init-data"), {
       headers: { accept: "application/json" },
       credentials: "include",
     });

@@ -1,0 +1,145 @@
+// The frontend against a server on another origin: one production build whose
+// NEXT_PUBLIC_API_BASE_URL names a second Minibank server on another port (which lists the
+// frontend's origin in CORS_ORIGINS). In Chromium: e-mail sign-in, a transfer, the history —
+// and every API request goes to the other origin.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
+import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+
+jest.setTimeout(300_000);
+
+let work: string;
+let mailbox: Mailbox;
+let api: AppServer;
+let front: AppServer;
+let browser: Browser | null = null;
+let rates: http.Server;
+
+function env(port: number, name: string, extra: Record<string, string>) {
+  return {
+    MINIBANK_DEMO: undefined,
+    DATABASE_URL: `file:${path.join(work, `${name}.db`)}`,
+    MINIBANK_DATA_DIR: work,
+    JWT_SECRET: crypto.randomBytes(48).toString("base64url"),
+    TELEGRAM_BOT_TOKEN: `7000000002:${crypto.randomBytes(24).toString("base64url")}`,
+    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+    SMTP_FROM: "Minibank <no-reply@minibank.test>",
+    APP_URL: `http://127.0.0.1:${port}`,
+    RATES_SOURCE_URL: "off",
+    TON_WALLETS_LIST_URL: "bundled",
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-cross-"));
+  mailbox = await startSmtp();
+  // The API server imports the recorded Central Bank file, so the wallet tab has its rates.
+  const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
+  rates = http.createServer((_req, res) => res.writeHead(200, { "content-type": "application/xml" }).end(recorded));
+  await new Promise<void>((resolve) => rates.listen(0, "127.0.0.1", resolve));
+  const ratesUrl = `http://127.0.0.1:${(rates.address() as AddressInfo).port}/daily.xml`;
+  const [apiPort, frontPort] = [await freePort(), await freePort()];
+  const apiBase = `http://127.0.0.1:${apiPort}`;
+  const [apiBuild, frontBuild] = [
+    await ensureBuild({ mode: "production", distDir: ".next-prod" }),
+    await ensureBuild({ mode: "production", distDir: ".next-cross", fresh: true, env: { NEXT_PUBLIC_API_BASE_URL: apiBase } }),
+  ];
+  [api, front] = await Promise.all([
+    startServer({ distDir: apiBuild, port: apiPort, npmStart: true, timeoutMs: 120_000, env: env(apiPort, "api", { CORS_ORIGINS: `http://127.0.0.1:${frontPort}`, RATES_SOURCE_URL: ratesUrl }) }),
+    startServer({ distDir: frontBuild, port: frontPort, npmStart: true, timeoutMs: 120_000, env: env(frontPort, "front", { NEXT_PUBLIC_API_BASE_URL: apiBase }) }),
+  ]);
+  for (let i = 0; i < 100; i += 1) {
+    const ready = (await (await fetch(`${api.url}/api/ready`)).json()) as { rates: unknown };
+    if (ready.rates) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([api?.stop(), front?.stop()]);
+  await mailbox?.close();
+  await new Promise<void>((resolve) => (rates ? rates.close(() => resolve()) : resolve()));
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** Signs a user in on the API server directly; returns the access token. */
+async function apiSignIn(email: string): Promise<string> {
+  const post = (p: string, body: unknown, token?: string) =>
+    fetch(`${api.url}${p}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, string> }));
+  const before = mailbox.received.length;
+  await post("/api/v1/auth/email/request-code", { email });
+  const tokens = await post("/api/v1/auth/email/verify-code", { email, code: await codeIn(mailbox.received[before].raw) });
+  await post("/api/v1/wallet/init", {}, tokens.body.access_token);
+  return tokens.body.access_token;
+}
+
+it("signs in by e-mail, transfers and shows the history, all against the other origin", async () => {
+  // The recipient, made on the API server.
+  const recipientToken = await apiSignIn("recipient.cross@example.test");
+  const recipientWallets = (await (await fetch(`${api.url}/api/v1/wallet`, { headers: { authorization: `Bearer ${recipientToken}` } })).json()) as { currency: string; number: string }[];
+  const recipientRub = recipientWallets.find((w) => w.currency === "RUB")!;
+
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const apiCalls: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) apiCalls.push(`${url.origin}${url.pathname}`);
+  });
+  const failed: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400 && !response.url().endsWith("/favicon.ico")) failed.push(`${response.status()} ${response.url()}`);
+  });
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    // The app has no favicon (a 404 the browser asks for on its own, on the frontend's origin).
+    if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) {
+      consoleErrors.push(`${message.text()} ${message.location().url}`);
+    }
+  });
+
+  // E-mail sign-in on the frontend; the code arrives through the API server's SMTP.
+  const email = "sender.cross@example.test";
+  await page.goto(`${front.url}/email-login`);
+  await page.getByLabel("Электронная почта").fill(email);
+  const before = mailbox.received.length;
+  await page.getByRole("button", { name: "Получить код" }).click();
+  await page.getByRole("heading", { name: "Введите код" }).waitFor();
+  await page.keyboard.type(await codeIn(mailbox.received[before].raw));
+  await page.waitForURL("**/bank**");
+  await page.getByTestId("account-RUB").waitFor();
+
+  // Money to send: a top-up on the wallet the sender sees.
+  await page.goto(`${front.url}/add-money/online`);
+  await page.getByLabel("Сумма").fill("100");
+  await page.getByRole("button", { name: "Пополнить" }).click();
+  await page.getByRole("status").filter({ hasText: "Кошелек пополнен" }).waitFor();
+
+  await page.goto(`${front.url}/transfer-money?method=card&target=${recipientRub.number}&amount=12.5`);
+  await page.getByRole("button", { name: "Перевести" }).click();
+  await page.getByText("✅ Перевод выполнен").waitFor();
+
+  await page.goto(`${front.url}/bank?tab=history`);
+  await page.getByText("recipient_cross").first().waitFor();
+
+  const recipientAfter = (await (await fetch(`${api.url}/api/v1/wallet`, { headers: { authorization: `Bearer ${recipientToken}` } })).json()) as { currency: string; balance: number }[];
+  expect(recipientAfter.find((w) => w.currency === "RUB")!.balance).toBe(1_250);
+  expect(apiCalls.length).toBeGreaterThan(5);
+  expect(apiCalls.filter((u) => !u.startsWith(api.url))).toEqual([]);
+  // Nothing the browser refused: no CORS, CSP or cross-origin resource errors.
+  expect({ consoleErrors, failed }).toEqual({ consoleErrors: [], failed: [] });
+});
