@@ -13,16 +13,21 @@ async function project(overrides) {
   };
 }
 
-/** Two projects: node for the server (real route handlers, SQLite), jsdom for components. */
+/**
+ * Per-process state lives on globalThis by design (lib/server/process-state.ts). Jest's "soft"
+ * clean-up of globals between test files wraps them in accessors whose setter calls itself once a
+ * later file writes one again (a stack overflow). The mode is fixed by the first environment a
+ * worker creates, whatever its project, so every project turns it off.
+ */
+const KEEP_GLOBALS = { globalsCleanup: "off" };
+
+/** Three projects: node for the server (real route handlers, SQLite), production builds over HTTP, jsdom for components. */
 const config = {
   projects: [
     await project({
       displayName: "api",
       testEnvironment: "node",
-      // Per-process state lives on globalThis by design (lib/server/process-state.ts). Jest's
-      // "soft" clean-up of globals between test files wraps them in accessors whose setter calls
-      // itself once a later file writes one again (stack overflow): keep globals as they are.
-      testEnvironmentOptions: { globalsCleanup: "off" },
+      testEnvironmentOptions: KEEP_GLOBALS,
       testMatch: ["<rootDir>/tests/api/**/*.test.ts", "<rootDir>/tests/unit/**/*.test.ts"],
       moduleNameMapper: {
         "^server-only$": "<rootDir>/tests/support/empty.js",
@@ -37,12 +42,14 @@ const config = {
     await project({
       displayName: "production",
       testEnvironment: "node",
+      testEnvironmentOptions: KEEP_GLOBALS,
       testMatch: ["<rootDir>/tests/production/**/*.test.ts"],
       moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
     }),
     await project({
       displayName: "ui",
       testEnvironment: "jsdom",
+      testEnvironmentOptions: KEEP_GLOBALS,
       testMatch: ["<rootDir>/tests/unit/**/*.test.tsx"],
       moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
       setupFilesAfterEnv: ["<rootDir>/tests/support/jsdom-setup.ts"],
