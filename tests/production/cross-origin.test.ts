@@ -2,7 +2,6 @@
 // NEXT_PUBLIC_API_BASE_URL names a second Minibank server on another port (which lists the
 // frontend's origin in CORS_ORIGINS). In Chromium: e-mail sign-in, a transfer, the history —
 // and every API request goes to the other origin.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,6 +10,7 @@ import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { productionEnv } from "@/tests/support/production-env";
 import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
@@ -22,22 +22,8 @@ let front: AppServer;
 let browser: Browser | null = null;
 let rates: http.Server;
 
-function env(port: number, name: string, extra: Record<string, string>) {
-  return {
-    MINIBANK_DEMO: undefined,
-    DATABASE_URL: `file:${path.join(work, `${name}.db`)}`,
-    MINIBANK_DATA_DIR: work,
-    JWT_SECRET: crypto.randomBytes(48).toString("base64url"),
-    TELEGRAM_BOT_TOKEN: `7000000002:${crypto.randomBytes(24).toString("base64url")}`,
-    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-    SMTP_FROM: "Minibank <no-reply@minibank.test>",
-    APP_URL: `http://127.0.0.1:${port}`,
-    RATES_SOURCE_URL: "off",
-    TON_WALLETS_LIST_URL: "bundled",
-    LOG_LEVEL: "warn",
-    ...extra,
-  };
-}
+const env = (port: number, name: string, extra: Record<string, string>) =>
+  productionEnv({ work, name, port, smtpPort: mailbox.port, extra });
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-cross-"));

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { productionEnv } from "@/tests/support/production-env";
 import { startSmtp, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
@@ -27,23 +28,19 @@ async function start(name: string, trustProxy: string): Promise<AppServer> {
     npmStart: true,
     logFile: logs[name],
     timeoutMs: 120_000,
-    env: {
-      MINIBANK_DEMO: undefined,
-      DATABASE_URL: `file:${path.join(work, `${name}.db`)}`,
-      MINIBANK_DATA_DIR: work,
-      JWT_SECRET: crypto.randomBytes(48).toString("base64url"),
-      TELEGRAM_BOT_TOKEN: `7000000002:${crypto.randomBytes(24).toString("base64url")}`,
-      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-      SMTP_FROM: "Minibank <no-reply@minibank.test>",
-      APP_URL: `http://127.0.0.1:${port}`,
-      RATES_SOURCE_URL: "off",
-      TON_WALLETS_LIST_URL: "bundled",
-      TRUST_PROXY: trustProxy,
-      CORS_ORIGINS: "http://app.minibank.test:3400",
-      AUTH_CODE_LIMIT_PER_IP: String(PER_IP),
-      AUTH_CODE_LIMIT_PER_EMAIL: "100",
-      LOG_LEVEL: "info",
-    },
+    env: productionEnv({
+      work,
+      name,
+      port,
+      smtpPort: mailbox.port,
+      extra: {
+        TRUST_PROXY: trustProxy,
+        CORS_ORIGINS: "http://app.minibank.test:3400",
+        AUTH_CODE_LIMIT_PER_IP: String(PER_IP),
+        AUTH_CODE_LIMIT_PER_EMAIL: "100",
+        LOG_LEVEL: "info",
+      },
+    }),
   });
 }
 

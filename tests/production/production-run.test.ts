@@ -19,6 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
 import { sign } from "@telegram-apps/init-data-node";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
+import { productionEnv } from "@/tests/support/production-env";
 import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
@@ -99,20 +100,18 @@ beforeAll(async () => {
     npmStart: true,
     logFile,
     timeoutMs: 120_000,
-    env: {
-      MINIBANK_DEMO: undefined,
-      DATABASE_URL: `file:${path.join(work, "minibank.db")}`,
-      MINIBANK_DATA_DIR: work,
-      JWT_SECRET: crypto.randomBytes(48).toString("base64url"),
-      TELEGRAM_BOT_TOKEN: botToken,
-      TELEGRAM_API_URL: botApi.url,
-      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
-      SMTP_FROM: "Minibank <no-reply@minibank.test>",
-      APP_URL: appUrl,
-      RATES_SOURCE_URL: `http://127.0.0.1:${(ratesSource.address() as AddressInfo).port}/scripts/XML_daily.asp`,
-      TON_WALLETS_LIST_URL: "bundled",
-      LOG_LEVEL: "info",
-    },
+    env: productionEnv({
+      work,
+      name: "minibank",
+      port,
+      smtpPort: mailbox.port,
+      extra: {
+        TELEGRAM_BOT_TOKEN: botToken,
+        TELEGRAM_API_URL: botApi.url,
+        RATES_SOURCE_URL: `http://127.0.0.1:${(ratesSource.address() as AddressInfo).port}/scripts/XML_daily.asp`,
+        LOG_LEVEL: "info",
+      },
+    }),
   });
 });
 

@@ -86,6 +86,18 @@ async function settle(message: Claimed, result: Result, now: Date): Promise<void
 
 /** One pass of the worker: claims due messages and delivers them. Returns how many it handled. */
 export async function deliverDue(now: Date = new Date(), limit = 20): Promise<number> {
+  // The worker runs every second in every process: an idle pass only reads (an UPDATE would take
+  // SQLite's write lock each time, whether or not anything is due).
+  const due = await getDb().notification.findFirst({
+    where: {
+      OR: [
+        { status: "pending", nextAttemptAt: { lte: now } },
+        { status: "sending", leaseUntil: { lt: now } },
+      ],
+    },
+    select: { id: true },
+  });
+  if (!due) return 0;
   const claimed = await claimDue(now, limit);
   for (const message of claimed) {
     const result = await send(message, now);
