@@ -67,6 +67,14 @@ export function isDemo(): boolean {
   return isDemoEnv(process.env);
 }
 
+/**
+ * Whether every answer is held to its route's contract (lib/server/contract.ts), a breach
+ * answering 500: everywhere but a production build, so every test run enforces the contract.
+ */
+export function checksAnswers(): boolean {
+  return process.env.NODE_ENV !== "production";
+}
+
 type DemoSecrets = { jwtSecret: string; telegramBotToken: string };
 
 /** Demo secrets live in data/demo-secrets.json, created on first use. */

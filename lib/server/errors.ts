@@ -33,6 +33,12 @@ const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code].status;
+}
+
 /** The one error type of the server. Thrown anywhere; turned into `{message, code}` by the wrapper. */
 export class AppError extends Error {
   readonly code: ErrorCode;

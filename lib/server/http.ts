@@ -3,8 +3,9 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { corsHeaders } from "@/lib/server/cors";
-import { getEnv } from "@/lib/server/env";
-import { AppError, errorBody } from "@/lib/server/errors";
+import { checksAnswers, getEnv } from "@/lib/server/env";
+import { contractBreach, type Contract } from "@/lib/server/contract";
+import { AppError, errorBody, type ErrorCode } from "@/lib/server/errors";
 import { isSessionRevoked, verifyAccessToken } from "@/lib/server/auth/tokens";
 import { logger } from "@/lib/server/log";
 import { HSTS, securityModeFromEnv } from "@/lib/server/security-headers";
@@ -12,20 +13,22 @@ import { HSTS, securityModeFromEnv } from "@/lib/server/security-headers";
 /** Request bodies above this size are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export type AuthUser = { id: number };
 
-export type RouteContext<A extends boolean, B, P, Q> = {
+export type RouteContext<C extends Contract> = {
   req: Request;
-  user: A extends false ? null : AuthUser;
-  body: Out<B>;
-  params: Out<P>;
-  query: Out<Q>;
+  user: C extends { auth: false } ? null : AuthUser;
+  body: C extends { body: infer B } ? Out<B> : undefined;
+  params: C extends { params: infer P } ? Out<P> : undefined;
+  query: C extends { query: infer Q } ? Out<Q> : undefined;
   ip: string;
   requestId: string;
 };
+
+/** What a handler may return: a value its success schema accepts, or a whole Response. */
+type Answer<C extends Contract> = Response | (C["ok"] extends { schema: infer S } ? z.input<S & z.ZodType> : never);
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -121,11 +124,32 @@ function validationError(error: z.ZodError): AppError {
   return new AppError("VALIDATION_ERROR", custom?.message);
 }
 
-function parse<S extends Schema | undefined>(schema: S, value: unknown): Out<S> {
-  if (!schema) return undefined as Out<S>;
+function parse(schema: z.ZodType | undefined, value: unknown, failure?: ErrorCode): unknown {
+  if (!schema) return undefined;
   const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error);
-  return result.data as Out<S>;
+  if (!result.success) throw failure ? new AppError(failure) : validationError(result.error);
+  return result.data;
+}
+
+/**
+ * Outside production every answer is held to the route's contract; a breach is logged and
+ * answered as a 500, so any test that meets it fails.
+ */
+async function enforceContract(contract: Contract, response: Response, requestId: string, path: string): Promise<Response> {
+  const contentType = response.headers.get("content-type") ?? "";
+  const text = await response.clone().text();
+  let body: unknown;
+  if (contentType.startsWith("application/json")) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  const breach = contractBreach(contract, response.status, body, contentType);
+  if (!breach) return response;
+  logger.error({ requestId, path, breach }, "answer breaks the route's contract");
+  return json(errorBody(new AppError("INTERNAL_ERROR")), 500);
 }
 
 async function authenticate(req: Request): Promise<AuthUser> {
@@ -136,20 +160,18 @@ async function authenticate(req: Request): Promise<AuthUser> {
   return { id: claims.userId };
 }
 
+export type RouteHandler = ((req: Request, next?: NextContext) => Promise<Response>) & { contract: Contract };
+
 /**
- * The one wrapper around every API route: request id, auth, body/params/query parsing with zod,
- * error mapping to `{message, code}`, and one structured log line. The only try/catch of the API.
+ * The one wrapper around every API route, driven by the route's contract: request id, auth,
+ * body/params/query parsing with zod, error mapping to `{message, code}`, the success status, and
+ * one structured log line. The only try/catch of the API.
  */
-export function route<
-  A extends boolean = true,
-  B extends Schema | undefined = undefined,
-  P extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
->(
-  options: { auth?: A; body?: B; params?: P; query?: Q },
-  handler: (ctx: RouteContext<A, B, P, Q>) => Promise<unknown>,
-) {
-  return async (req: Request, next?: NextContext): Promise<Response> => {
+export function route<const C extends Contract>(
+  contract: C,
+  handler: (ctx: RouteContext<C>) => Promise<Answer<C>>,
+): RouteHandler {
+  const serve = async (req: Request, next?: NextContext): Promise<Response> => {
     const started = performance.now();
     const incomingId = req.headers.get("x-request-id");
     const requestId =
@@ -160,24 +182,17 @@ export function route<
     let userId: number | undefined;
     let response: Response;
     try {
-      const user = options.auth === false ? null : await authenticate(req);
+      const user = contract.auth === false ? null : await authenticate(req);
       userId = user?.id;
-      const params = parse(options.params as P, rawParams);
+      const params = parse(contract.params, rawParams);
       const query = parse(
-        options.query as Q,
+        contract.query,
         Object.fromEntries(new URL(req.url).searchParams.entries()),
+        contract.queryError,
       );
-      const body = options.body ? parse(options.body, await readJson(req)) : (undefined as Out<B>);
-      const result = await handler({
-        req,
-        user: user as RouteContext<A, B, P, Q>["user"],
-        body,
-        params,
-        query,
-        ip: clientIp(req),
-        requestId,
-      });
-      response = result instanceof Response ? result : json(result ?? null);
+      const body = contract.body ? parse(contract.body, await readJson(req)) : undefined;
+      const result = await handler({ req, user, body, params, query, ip: clientIp(req), requestId } as RouteContext<C>);
+      response = result instanceof Response ? result : json(result ?? null, contract.ok.status);
     } catch (error) {
       if (error instanceof AppError) {
         response = json(errorBody(error), error.status);
@@ -186,13 +201,15 @@ export function route<
         response = json(errorBody(new AppError("INTERNAL_ERROR")), 500);
       }
     }
+    if (checksAnswers()) response = await enforceContract(contract, response, requestId, path);
     response.headers.set("x-request-id", requestId);
     if (path.startsWith("/api/v1/")) {
       for (const [name, value] of Object.entries(corsHeaders(req.headers.get("origin"), getEnv().corsOrigins))) {
         response.headers.set(name, value);
       }
     }
-    response.headers.set("cache-control", "no-store");
+    const cacheControl = response.status === contract.ok.status ? contract.ok.cacheControl : undefined;
+    response.headers.set("cache-control", cacheControl ?? "no-store");
     // The API's other security headers are static (next.config.ts); HSTS depends on the mode.
     if (securityModeFromEnv(process.env).https) response.headers.set("Strict-Transport-Security", HSTS);
     logger.info(
@@ -208,4 +225,5 @@ export function route<
     );
     return response;
   };
+  return Object.assign(serve, { contract });
 }

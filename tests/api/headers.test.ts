@@ -154,7 +154,10 @@ describe("API headers", () => {
 
   it("get HSTS from the route wrapper, only in a real production deployment", async () => {
     const { route } = await import("@/lib/server/http");
-    const handler = route({ auth: false }, async () => ({ ok: true }));
+    const handler = route(
+      { method: "GET", path: "/api/health", summary: "test", tag: "health", auth: false, ok: { status: 200 } },
+      async () => Response.json({ ok: true }),
+    );
     const env = process.env as Record<string, string | undefined>;
     const saved = { NODE_ENV: env.NODE_ENV, MINIBANK_DEMO: env.MINIBANK_DEMO };
     try {

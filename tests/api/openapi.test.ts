@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { GET } from "@/app/api/v1/openapi.json/route";
+import { API_ROUTES } from "@/app/api/v1/openapi.json/routes";
 import { call } from "@/tests/support/api";
 
 const apiDir = path.join(process.cwd(), "app/api");
@@ -28,6 +29,12 @@ describe("GET /api/v1/openapi.json", () => {
     expect(res.body.components.schemas.Error.required).toEqual(["message", "code"]);
   });
 
+  it("lists every route module, each handler's contract naming its own file's path and method", async () => {
+    const declared = API_ROUTES.map(({ contract }) => `${contract.method.toLowerCase()} ${contract.path}`).sort();
+    expect(declared).toEqual(routeOperations().map(([p, m]) => `${m} ${p}`).sort());
+    expect(new Set(declared).size).toBe(declared.length);
+  });
+
   it("describes every route file's path and method, and nothing that does not exist", async () => {
     const { paths } = (await call(GET)).body as { paths: Record<string, Record<string, unknown>> };
     const operations = routeOperations();
@@ -47,7 +54,12 @@ describe("GET /api/v1/openapi.json", () => {
     expect(body.properties.amount.type).toBe("integer");
     expect(transfer.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(transfer.responses)).toEqual(expect.arrayContaining(["201", "401", "403", "404", "409", "422"]));
-    expect(transfer.responses["422"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(transfer.responses["422"].content["application/json"].schema).toEqual({
+      allOf: [
+        { $ref: "#/components/schemas/Error" },
+        { properties: { code: { enum: ["INSUFFICIENT_FUNDS", "BALANCE_LIMIT"] } } },
+      ],
+    });
     expect(transfer.parameters.map((p: { name: string }) => p.name)).toContain("Idempotency-Key");
     const topUp = paths["/api/v1/wallet/topup"].post.requestBody.content["application/json"].schema;
     expect(topUp.properties.currency.enum).toEqual(["RUB", "USD", "EUR", "CNY"]);
@@ -58,5 +70,23 @@ describe("GET /api/v1/openapi.json", () => {
     expect(ok.headers["x-next-cursor"]).toBeDefined();
     const history = paths["/api/v1/rates/{currency}/history"].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(history).toEqual(["path:currency", "query:from", "query:to"]);
+  });
+});
+
+describe("the document, checked by an independent validator", () => {
+  it("is a valid OpenAPI 3.1 document for @apidevtools/swagger-parser", async () => {
+    const { default: SwaggerParser } = await import("@apidevtools/swagger-parser");
+    const document = (await call(GET)).body;
+    // validate() dereferences in place; give it a copy.
+    const api = await SwaggerParser.validate(structuredClone(document));
+    expect((api as { openapi?: string }).openapi).toBe("3.1.0");
+    expect(Object.keys(api.paths ?? {}).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it("is refused by that validator once broken (the check can fail)", async () => {
+    const { default: SwaggerParser } = await import("@apidevtools/swagger-parser");
+    const document = structuredClone((await call(GET)).body);
+    document.paths["/api/v1/transfers"].post.responses = "none";
+    await expect(SwaggerParser.validate(document)).rejects.toThrow();
   });
 });

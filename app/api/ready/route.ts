@@ -1,5 +1,23 @@
+import { z } from "zod";
 import { route } from "@/lib/server/http";
 import { checkReady } from "@/lib/server/health/check-ready";
 
 /** Readiness: 200 with the rates' freshness when the database answers, 503 otherwise. */
-export const GET = route({ auth: false }, () => checkReady());
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/ready",
+    summary: "Readiness probe (the database answers); how old the newest exchange rate is",
+    tag: "health",
+    auth: false,
+    ok: {
+      status: 200,
+      schema: z.object({
+        status: z.literal("ok"),
+        rates: z.object({ latest: z.string(), ageDays: z.int().nonnegative() }).nullable(),
+      }),
+    },
+    errors: ["UNAVAILABLE"],
+  },
+  () => checkReady(),
+);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { readJson, route } from "@/lib/server/http";
@@ -10,12 +11,25 @@ import { isWebhookSecret } from "@/lib/server/telegram/webhook-secret";
  * Otherwise always 200 — Telegram retries anything else — with the bot's answer, if any, as a
  * Bot API call in the body (see lib/server/telegram/handle-update.ts).
  */
-export const POST = route({ auth: false }, async ({ req }) => {
-  if (!isWebhookSecret(req.headers.get("x-telegram-bot-api-secret-token"))) throw new AppError("UNAUTHORIZED");
-  try {
-    return replyTo(await readJson(req), getEnv().appUrl) ?? {};
-  } catch (error) {
-    logger.warn({ err: error }, "telegram update not handled");
-    return {};
-  }
-});
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/telegram/webhook",
+    summary:
+      "Telegram's webhook (header X-Telegram-Bot-Api-Secret-Token, registered by npm run bot:setup): answers /start and /help with a Bot API sendMessage call, anything else with {}",
+    tag: "telegram",
+    auth: false,
+    ownBody: z.looseObject({ update_id: z.number().int() }),
+    ok: { status: 200, schema: z.looseObject({}) },
+    errors: ["UNAUTHORIZED"],
+  },
+  async ({ req }) => {
+    if (!isWebhookSecret(req.headers.get("x-telegram-bot-api-secret-token"))) throw new AppError("UNAUTHORIZED");
+    try {
+      return replyTo(await readJson(req), getEnv().appUrl) ?? {};
+    } catch (error) {
+      logger.warn({ err: error }, "telegram update not handled");
+      return {};
+    }
+  },
+);

@@ -1,12 +1,20 @@
 import { json, route } from "@/lib/server/http";
 import { createTransfer } from "@/lib/server/ledger/create-transfer";
-import { createTransferBody } from "@/lib/shared/schemas/transfers";
+import { createTransferBody, transferDto } from "@/lib/shared/schemas/transfers";
 
-export const POST = route({ body: createTransferBody }, async ({ user, body, req }) => {
-  const outcome = await createTransfer({
-    ...body,
-    userId: user.id,
-    idempotencyKey: req.headers.get("idempotency-key"),
-  });
-  return json(outcome.body, outcome.status);
-});
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/transfers",
+    summary: "Transfer from one of the caller's wallets; converted at the latest rates when currencies differ",
+    tag: "transfers",
+    body: createTransferBody,
+    idempotent: true,
+    ok: { status: 201, schema: transferDto },
+    errors: ["FORBIDDEN", "SAME_WALLET", "WALLET_NOT_FOUND", "INVALID_AMOUNT", "INSUFFICIENT_FUNDS", "BALANCE_LIMIT", "RATE_UNAVAILABLE"],
+  },
+  async ({ user, body, req }) => {
+    const outcome = await createTransfer({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
+    return json(outcome.body, outcome.status);
+  },
+);

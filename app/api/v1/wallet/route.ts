@@ -1,4 +1,15 @@
+import { z } from "zod";
 import { route } from "@/lib/server/http";
 import { listWallets } from "@/lib/server/wallets/list-wallets";
+import { walletDto } from "@/lib/shared/schemas/wallets";
 
-export const GET = route({}, ({ user }) => listWallets({ userId: user.id }));
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/wallet",
+    summary: "The caller's wallets with balances (minor units), RUB, USD, EUR, CNY",
+    tag: "wallets",
+    ok: { status: 200, schema: z.array(walletDto) },
+  },
+  ({ user }) => listWallets({ userId: user.id }),
+);

@@ -1,9 +1,20 @@
 import { route } from "@/lib/server/http";
 import { revokeRefreshToken } from "@/lib/server/auth/tokens";
-import { logoutBody } from "@/lib/shared/schemas/auth";
+import { logoutBody, okDto } from "@/lib/shared/schemas/auth";
 
 // No access token needed: signing out must work after it has expired.
-export const POST = route({ auth: false, body: logoutBody }, async ({ body }) => {
-  if (body.refresh_token) await revokeRefreshToken(body.refresh_token);
-  return { ok: true };
-});
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/auth/logout",
+    summary: "Revoke a refresh token",
+    tag: "auth",
+    auth: false,
+    body: logoutBody,
+    ok: { status: 200, schema: okDto },
+  },
+  async ({ body }) => {
+    if (body.refresh_token) await revokeRefreshToken(body.refresh_token);
+    return { ok: true as const };
+  },
+);

@@ -1,8 +1,18 @@
 import { route } from "@/lib/server/http";
 import { rotateRefreshToken } from "@/lib/server/auth/tokens";
-import { refreshBody } from "@/lib/shared/schemas/auth";
+import { refreshBody, tokenPairDto } from "@/lib/shared/schemas/auth";
 
 /** Rotation: the old refresh token is spent; presenting it again revokes its whole family. */
-export const POST = route({ auth: false, body: refreshBody }, ({ body }) =>
-  rotateRefreshToken(body.refresh_token),
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/auth/refresh",
+    summary: "Rotate the refresh token (reuse revokes the family)",
+    tag: "auth",
+    auth: false,
+    body: refreshBody,
+    ok: { status: 200, schema: tokenPairDto },
+    errors: ["INVALID_REFRESH_TOKEN"],
+  },
+  ({ body }) => rotateRefreshToken(body.refresh_token),
 );

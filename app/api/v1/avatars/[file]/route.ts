@@ -1,20 +1,29 @@
-import { AppError, errorBody } from "@/lib/server/errors";
-import { json } from "@/lib/server/http";
+import { z } from "zod";
+import { AppError } from "@/lib/server/errors";
+import { route } from "@/lib/server/http";
 import { avatarSvg, parseAvatarFile } from "@/lib/server/users/avatar-svg";
 
-type Context = { params: Promise<{ file: string }> };
-
-// Public and immutable, so it does not go through route(): that wrapper marks every answer
-// `no-store` and requires a token, while avatars are meant to be cached by the browser for good.
-export async function GET(_req: Request, { params }: Context): Promise<Response> {
-  const n = parseAvatarFile((await params).file);
-  if (n === null) return json(errorBody(new AppError("NOT_FOUND")), 404);
-  return new Response(avatarSvg(n), {
-    headers: {
-      "content-type": "image/svg+xml; charset=utf-8",
-      "cache-control": "public, max-age=31536000, immutable",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
-      "x-content-type-options": "nosniff",
-    },
-  });
-}
+/** Public and immutable: the browser keeps an avatar for good. */
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/avatars/{file}",
+    summary: "Generated avatar picture (`<n>.svg`, n = user id modulo 1 000 000)",
+    tag: "users",
+    auth: false,
+    params: z.object({ file: z.string().describe("`<n>.svg`; anything else is 404") }),
+    ok: { status: 200, contentType: "image/svg+xml", cacheControl: "public, max-age=31536000, immutable" },
+    errors: ["NOT_FOUND"],
+  },
+  async ({ params }) => {
+    const n = parseAvatarFile(params.file);
+    if (n === null) throw new AppError("NOT_FOUND");
+    return new Response(avatarSvg(n), {
+      headers: {
+        "content-type": "image/svg+xml; charset=utf-8",
+        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  },
+);

@@ -1,8 +1,18 @@
 import { route } from "@/lib/server/http";
 import { demoInitData } from "@/lib/server/auth/demo-init-data";
-import { demoInitDataQuery } from "@/lib/shared/schemas/auth";
+import { demoInitDataQuery, initDataDto } from "@/lib/shared/schemas/auth";
 
 /** Demo only (404 otherwise): init data signed with the demo bot token. */
-export const GET = route({ auth: false, query: demoInitDataQuery }, async ({ query }) => ({
-  init_data: await demoInitData({ telegramId: query.telegramId }),
-}));
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/demo/telegram-init-data",
+    summary: "Demo mode only: Telegram init data signed with the demo bot token (404 otherwise)",
+    tag: "demo",
+    auth: false,
+    query: demoInitDataQuery,
+    ok: { status: 200, schema: initDataDto },
+    errors: ["NOT_FOUND", "USER_NOT_FOUND", "VALIDATION_ERROR"],
+  },
+  async ({ query }) => ({ init_data: await demoInitData({ telegramId: query.telegramId }) }),
+);

@@ -1,7 +1,16 @@
 import { route } from "@/lib/server/http";
 import { getRate } from "@/lib/server/rates/get-rate";
-import { currencyParams } from "@/lib/shared/schemas/rates";
+import { currencyParams, rateDto } from "@/lib/shared/schemas/rates";
 
-export const GET = route({ params: currencyParams }, ({ params }) =>
-  getRate({ currency: params.currency }),
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/rates/{currency}",
+    summary: "Ruble price of one unit (latest quote; RUB is 1). USD, EUR and CNY are quoted",
+    tag: "rates",
+    params: currencyParams,
+    ok: { status: 200, schema: rateDto },
+    errors: ["RATE_NOT_FOUND"],
+  },
+  ({ params }) => getRate({ currency: params.currency }),
 );

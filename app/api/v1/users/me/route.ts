@@ -1,4 +1,8 @@
 import { route } from "@/lib/server/http";
 import { getMe } from "@/lib/server/users/get-me";
+import { userDto } from "@/lib/shared/schemas/users";
 
-export const GET = route({}, ({ user }) => getMe({ userId: user.id }));
+export const GET = route(
+  { method: "GET", path: "/api/v1/users/me", summary: "The signed-in user", tag: "users", ok: { status: 200, schema: userDto } },
+  ({ user }) => getMe({ userId: user.id }),
+);

@@ -1,12 +1,22 @@
 import { json, route } from "@/lib/server/http";
 import { topUp } from "@/lib/server/ledger/top-up";
+import { transferDto } from "@/lib/shared/schemas/transfers";
 import { topUpBody } from "@/lib/shared/schemas/wallets";
 
-export const POST = route({ body: topUpBody }, async ({ user, body, req }) => {
-  const outcome = await topUp({
-    ...body,
-    userId: user.id,
-    idempotencyKey: req.headers.get("idempotency-key"),
-  });
-  return json(outcome.body, outcome.status);
-});
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/wallet/topup",
+    summary:
+      "Online top-up, credited at once as a transfer from the bank's wallet (at most TOPUP_DAILY_LIMIT per currency in 24 hours)",
+    tag: "wallets",
+    body: topUpBody,
+    idempotent: true,
+    ok: { status: 201, schema: transferDto },
+    errors: ["WALLET_NOT_FOUND", "TOPUP_DAILY_LIMIT", "BALANCE_LIMIT", "INVALID_AMOUNT"],
+  },
+  async ({ user, body, req }) => {
+    const outcome = await topUp({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
+    return json(outcome.body, outcome.status);
+  },
+);

@@ -1,7 +1,17 @@
 import { route } from "@/lib/server/http";
 import { verifyEmailCode } from "@/lib/server/auth/verify-email-code";
-import { verifyCodeBody } from "@/lib/shared/schemas/auth";
+import { tokenPairDto, verifyCodeBody } from "@/lib/shared/schemas/auth";
 
-export const POST = route({ auth: false, body: verifyCodeBody }, ({ body, ip }) =>
-  verifyEmailCode({ email: body.email, code: body.code, challengeId: body.challengeId, ip }),
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/auth/email/verify-code",
+    summary: "Exchange an e-mail code for tokens (with the request's challengeId, tries count on that challenge only)",
+    tag: "auth",
+    auth: false,
+    body: verifyCodeBody,
+    ok: { status: 200, schema: tokenPairDto },
+    errors: ["INVALID_CODE", "RATE_LIMITED"],
+  },
+  ({ body, ip }) => verifyEmailCode({ email: body.email, code: body.code, challengeId: body.challengeId, ip }),
 );

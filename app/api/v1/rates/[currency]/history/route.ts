@@ -1,13 +1,18 @@
 import { route } from "@/lib/server/http";
 import { getRateHistory } from "@/lib/server/rates/rate-history";
-import { currencyParams } from "@/lib/shared/schemas/rates";
+import { currencyParams, rateHistoryDto, rateHistoryQuery } from "@/lib/shared/schemas/rates";
 
-// from/to are validated by the service so that every bad range answers INVALID_DATE_RANGE.
-export const GET = route({ params: currencyParams }, ({ params, req }) => {
-  const search = new URL(req.url).searchParams;
-  return getRateHistory({
-    currency: params.currency,
-    from: search.get("from"),
-    to: search.get("to"),
-  });
-});
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/rates/{currency}/history",
+    summary: "Daily rates between two dates (≤ 366 days), gaps carried from the last quote",
+    tag: "rates",
+    params: currencyParams,
+    query: rateHistoryQuery,
+    queryError: "INVALID_DATE_RANGE",
+    ok: { status: 200, schema: rateHistoryDto },
+    errors: ["RATE_NOT_FOUND", "INVALID_DATE_RANGE"],
+  },
+  ({ params, query }) => getRateHistory({ currency: params.currency, from: query.from, to: query.to }),
+);

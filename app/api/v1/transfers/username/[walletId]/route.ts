@@ -1,7 +1,17 @@
 import { route } from "@/lib/server/http";
 import { getCounterparty } from "@/lib/server/ledger/get-counterparty";
-import { walletIdParams } from "@/lib/shared/schemas/transfers";
+import { counterpartyDto, walletIdParams } from "@/lib/shared/schemas/transfers";
 
-export const GET = route({ params: walletIdParams }, ({ params, user }) =>
-  getCounterparty({ walletId: params.walletId, callerId: user.id }),
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/transfers/username/{walletId}",
+    summary:
+      "Name and avatar of a wallet's owner ('Пополнение' for the bank); only for wallets the caller has exchanged money with (404 otherwise)",
+    tag: "transfers",
+    params: walletIdParams,
+    ok: { status: 200, schema: counterpartyDto },
+    errors: ["WALLET_NOT_FOUND"],
+  },
+  ({ params, user }) => getCounterparty({ walletId: params.walletId, callerId: user.id }),
 );

@@ -1,9 +1,28 @@
+import { z } from "zod";
 import { json, route } from "@/lib/server/http";
 import { listHistory } from "@/lib/server/ledger/list-history";
-import { historyQuery, walletIdParams } from "@/lib/shared/schemas/transfers";
+import { historyQuery, transferListDto, walletIdParams } from "@/lib/shared/schemas/transfers";
 
 export const GET = route(
-  { params: walletIdParams, query: historyQuery },
+  {
+    method: "GET",
+    path: "/api/v1/transfers/wallet/{walletId}",
+    summary: "History of one of the caller's wallets, newest first (keyset pages)",
+    tag: "transfers",
+    params: walletIdParams,
+    query: historyQuery,
+    ok: {
+      status: 200,
+      schema: transferListDto,
+      headers: {
+        "x-next-cursor": {
+          description: "Pass as `cursor` for the next page; absent on the last page",
+          schema: z.string().regex(/^\d+$/),
+        },
+      },
+    },
+    errors: ["FORBIDDEN", "WALLET_NOT_FOUND"],
+  },
   async ({ user, params, query }) => {
     const page = await listHistory({ userId: user.id, walletId: params.walletId, ...query });
     const headers = page.nextCursor ? { "x-next-cursor": String(page.nextCursor) } : undefined;

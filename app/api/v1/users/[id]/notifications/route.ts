@@ -1,8 +1,18 @@
 import { route } from "@/lib/server/http";
 import { setNotifications } from "@/lib/server/users/set-notifications";
 import { userIdParams } from "@/lib/server/users/params";
-import { notificationsBody } from "@/lib/shared/schemas/users";
+import { notificationsBody, userDto } from "@/lib/shared/schemas/users";
 
-export const PUT = route({ params: userIdParams, body: notificationsBody }, ({ user, params, body }) =>
-  setNotifications({ callerId: user.id, userId: params.id, enable: body.enable }),
+export const PUT = route(
+  {
+    method: "PUT",
+    path: "/api/v1/users/{id}/notifications",
+    summary: "Switch the caller's notifications on or off",
+    tag: "users",
+    params: userIdParams,
+    body: notificationsBody,
+    ok: { status: 200, schema: userDto },
+    errors: ["FORBIDDEN"],
+  },
+  ({ user, params, body }) => setNotifications({ callerId: user.id, userId: params.id, enable: body.enable }),
 );

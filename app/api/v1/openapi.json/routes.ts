@@ -1,0 +1,64 @@
+import type { RouteHandler } from "@/lib/server/http";
+import * as health from "@/app/api/health/route";
+import * as ready from "@/app/api/ready/route";
+import * as telegramWebhook from "@/app/api/telegram/webhook/route";
+import * as authEmailRequestCode from "@/app/api/v1/auth/email/request-code/route";
+import * as authEmailVerifyCode from "@/app/api/v1/auth/email/verify-code/route";
+import * as authLogout from "@/app/api/v1/auth/logout/route";
+import * as authRefresh from "@/app/api/v1/auth/refresh/route";
+import * as authTelegramLogin from "@/app/api/v1/auth/telegram/login/route";
+import * as avatarsFile from "@/app/api/v1/avatars/[file]/route";
+import * as demoTelegramInitData from "@/app/api/v1/demo/telegram-init-data/route";
+import * as openApi from "@/app/api/v1/openapi.json/route";
+import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
+import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
+import * as transfers from "@/app/api/v1/transfers/route";
+import * as transfersUsernameWalletId from "@/app/api/v1/transfers/username/[walletId]/route";
+import * as transfersWalletWalletId from "@/app/api/v1/transfers/wallet/[walletId]/route";
+import * as usersIdNotifications from "@/app/api/v1/users/[id]/notifications/route";
+import * as usersByWalletNumber from "@/app/api/v1/users/by-wallet/[number]/route";
+import * as usersEmailEmail from "@/app/api/v1/users/email/[email]/route";
+import * as usersIdId from "@/app/api/v1/users/id/[id]/route";
+import * as usersMe from "@/app/api/v1/users/me/route";
+import * as usersTelegramId from "@/app/api/v1/users/telegram/[id]/route";
+import * as usersUsernameUsername from "@/app/api/v1/users/username/[username]/route";
+import * as walletInit from "@/app/api/v1/wallet/init/route";
+import * as wallet from "@/app/api/v1/wallet/route";
+import * as walletTopup from "@/app/api/v1/wallet/topup/route";
+import * as walletsUserUserId from "@/app/api/v1/wallets/user/[userId]/route";
+
+/**
+ * Every route module under app/api: the OpenAPI document is generated from the contracts their
+ * handlers carry. tests/api/openapi.test.ts fails when a route file is missing here.
+ */
+const MODULES: Record<string, RouteHandler>[] = [
+  health,
+  ready,
+  telegramWebhook,
+  authEmailRequestCode,
+  authEmailVerifyCode,
+  authLogout,
+  authRefresh,
+  authTelegramLogin,
+  avatarsFile,
+  demoTelegramInitData,
+  openApi,
+  ratesCurrencyHistory,
+  ratesCurrency,
+  transfers,
+  transfersUsernameWalletId,
+  transfersWalletWalletId,
+  usersIdNotifications,
+  usersByWalletNumber,
+  usersEmailEmail,
+  usersIdId,
+  usersMe,
+  usersTelegramId,
+  usersUsernameUsername,
+  walletInit,
+  wallet,
+  walletTopup,
+  walletsUserUserId,
+];
+
+export const API_ROUTES: RouteHandler[] = MODULES.flatMap((module) => Object.values(module));

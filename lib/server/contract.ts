@@ -1,0 +1,88 @@
+import "server-only";
+import { z } from "zod";
+import { ERROR_CODES, errorStatus, type ErrorCode } from "@/lib/server/errors";
+
+/**
+ * A route's contract, declared beside its handler (`route(contract, handler)` in
+ * lib/server/http.ts). The same declaration drives the request parsing, the check of every answer
+ * outside production, and the OpenAPI document (lib/server/openapi.ts): there is no second list.
+ */
+
+export type Method = "GET" | "POST" | "PUT";
+
+export const TAGS = ["auth", "users", "wallets", "transfers", "rates", "demo", "health", "telegram", "meta"] as const;
+export type Tag = (typeof TAGS)[number];
+
+export type Contract = {
+  method: Method;
+  /** As OpenAPI writes it: `/api/v1/users/id/{id}` (checked against the route file's folder by a test). */
+  path: `/api/${string}`;
+  summary: string;
+  tag: Tag;
+  /** `false`: public, no bearer token. */
+  auth?: boolean;
+  /** The JSON body, parsed before the handler runs (a failure is a 400 VALIDATION_ERROR). */
+  body?: z.ZodType;
+  /** A body the handler reads itself, after its own checks: described, not parsed here. */
+  ownBody?: z.ZodType;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The code a query that fails its schema answers (default VALIDATION_ERROR). */
+  queryError?: ErrorCode;
+  ok: {
+    status: number;
+    /** The JSON body; absent when the answer is not JSON (`contentType`). */
+    schema?: z.ZodType;
+    contentType?: string;
+    headers?: Record<string, { description: string; schema: z.ZodType }>;
+    /** Replaces the API's `no-store` on successful answers. */
+    cacheControl?: string;
+  };
+  /** The error codes the use case may answer; those of auth, parsing and idempotency are implied. */
+  errors?: readonly ErrorCode[];
+  /** Honours `Idempotency-Key`. */
+  idempotent?: boolean;
+};
+
+const BODY_ERRORS = ["VALIDATION_ERROR", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "REQUEST_ABORTED"] as const;
+
+/** Every error code the route may answer: the declared ones and those its shape implies. */
+export function answerableErrors(contract: Contract): ErrorCode[] {
+  const codes = new Set<ErrorCode>(contract.errors ?? []);
+  if (contract.auth !== false) codes.add("UNAUTHORIZED");
+  if (contract.body) for (const code of BODY_ERRORS) codes.add(code);
+  if (contract.params) codes.add("VALIDATION_ERROR");
+  if (contract.query) codes.add(contract.queryError ?? "VALIDATION_ERROR");
+  if (contract.idempotent) {
+    codes.add("VALIDATION_ERROR");
+    codes.add("IDEMPOTENCY_MISMATCH");
+  }
+  codes.add("INTERNAL_ERROR");
+  return [...codes];
+}
+
+const errorShape = z.strictObject({ message: z.string().min(1), code: z.string() });
+
+/**
+ * Why an answer breaks the route's contract, or null when it keeps it: the success status with a
+ * body its schema accepts, or a `{message, code}` error whose code the route may answer, at that
+ * code's status. `body` is the parsed JSON (undefined for a non-JSON answer).
+ */
+export function contractBreach(contract: Contract, status: number, body: unknown, contentType: string): string | null {
+  const { ok } = contract;
+  if (status === ok.status) {
+    if (!ok.schema) {
+      const expected = ok.contentType ?? "application/json";
+      return contentType.startsWith(expected) ? null : `${status} answered ${contentType}, not ${expected}`;
+    }
+    const result = ok.schema.safeParse(body);
+    return result.success ? null : `${status} body does not match: ${z.prettifyError(result.error)}`;
+  }
+  const error = errorShape.safeParse(body);
+  if (!error.success) return `${status} is neither the success status ${ok.status} nor a {message, code} error`;
+  const code = error.data.code as ErrorCode;
+  if (!ERROR_CODES.includes(code)) return `${code} is not an error code of the API`;
+  if (!answerableErrors(contract).includes(code)) return `${code} is not among the route's errors`;
+  if (errorStatus(code) !== status) return `${code} answered with ${status}, not ${errorStatus(code)}`;
+  return null;
+}
