@@ -5,6 +5,16 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
+  {
+    // The contract suite checks any backend from outside: it may not know Minibank's code.
+    files: ["scripts/contract.ts", "scripts/contract/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/*", "../*", "!./contract/*"], message: "The contract suite imports nothing from the app." }] },
+      ],
+    },
+  },
   globalIgnores([
     ".next*/**",
     "node_modules/**",

@@ -1,0 +1,79 @@
+// npm run contract -- <base-url> [--spec <file>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
+//
+// A black-box check of a backend against the /api/v1 contract. It imports nothing from Minibank's
+// server: it reads the OpenAPI document (the server's own /api/v1/openapi.json, or --spec), drives
+// every operation over HTTP and validates each answer against the document with a JSON Schema
+// 2020-12 validator (ajv). One line per check, then "N passed, N failed"; exit code 1 on any failure.
+//
+// E-mail codes: by default the suite listens for SMTP on 127.0.0.1:2525 (--smtp-port) — start the
+// backend with its mail going there — or --code-from runs a command with the address as its last
+// argument and reads the six-digit code it prints. --bot-token also checks Telegram sign-in with
+// init data signed by that token (the backend's TELEGRAM_BOT_TOKEN).
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { ContractClient } from "./contract/client";
+import { commandCodes, smtpCodes, type CodeSource } from "./contract/codes";
+import { ContractDocument, type OpenApi } from "./contract/document";
+import { OPERATIONS, runScenario } from "./contract/scenario";
+
+const USAGE =
+  "usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]";
+
+async function loadDocument(baseUrl: string, spec: string | undefined): Promise<OpenApi> {
+  if (spec) return JSON.parse(fs.readFileSync(spec, "utf8")) as OpenApi;
+  const res = await fetch(`${baseUrl}/api/v1/openapi.json`);
+  if (!res.ok) throw new Error(`GET /api/v1/openapi.json answered ${res.status}`);
+  return (await res.json()) as OpenApi;
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      spec: { type: "string" },
+      "smtp-port": { type: "string", default: "2525" },
+      "code-from": { type: "string" },
+      "bot-token": { type: "string" },
+      help: { type: "boolean" },
+    },
+  });
+  const baseUrl = positionals[0]?.replace(/\/$/, "");
+  if (values.help || !baseUrl || !/^https?:\/\//.test(baseUrl)) {
+    console.error(USAGE);
+    return 2;
+  }
+
+  let document: ContractDocument;
+  try {
+    const doc = await loadDocument(baseUrl, values.spec);
+    if (!/^3\.1\./.test(doc.openapi ?? "")) throw new Error(`not an OpenAPI 3.1 document (openapi: ${doc.openapi})`);
+    document = new ContractDocument(doc);
+  } catch (error) {
+    console.log(`FAIL  the OpenAPI document\n        ${(error as Error).message}`);
+    console.log("0 passed, 1 failed");
+    return 1;
+  }
+  const api = new ContractClient(baseUrl, document, (line) => console.log(line));
+  for (const operation of OPERATIONS) {
+    const [method, path] = operation.split(" ");
+    api.record(`the document describes ${operation}`, document.operation(method, path) ? [] : ["missing"]);
+  }
+
+  const codes: CodeSource = values["code-from"] ? commandCodes(values["code-from"]) : await smtpCodes(Number(values["smtp-port"]));
+  try {
+    await runScenario(api, { codes, botToken: values["bot-token"] });
+  } finally {
+    await codes.close();
+  }
+  const failed = api.results.filter((r) => !r.ok).length;
+  console.log(`${api.results.length - failed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,83 @@
+import type { ContractDocument } from "./document";
+
+/** One line per check: what was asked, what was expected, and why it failed. */
+export type Result = { name: string; ok: boolean; problems: string[] };
+
+export type Answer = { status: number; contentType: string; headers: Headers; body: unknown };
+
+export type Call = {
+  /** What the check shows the reader, e.g. "a transfer between two users". */
+  name: string;
+  method: "GET" | "POST" | "PUT";
+  /** The document's path template, e.g. `/api/v1/users/id/{id}`. */
+  path: string;
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** The status this case must answer; `call` returns the answer only when it has this status. */
+  expect: number;
+  /** Further expectations on the answer; each returned string is a problem. */
+  verify?: (answer: Answer) => string[];
+};
+
+/**
+ * Sends each call over HTTP and checks its answer: the expected status, then everything the
+ * document says about that status (body schema, content type, headers).
+ */
+export class ContractClient {
+  readonly results: Result[] = [];
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly document: ContractDocument,
+    private readonly print: (line: string) => void,
+  ) {}
+
+  record(name: string, problems: string[]): void {
+    const result = { name, ok: problems.length === 0, problems };
+    this.results.push(result);
+    this.print(result.ok ? `ok    ${name}` : `FAIL  ${name}\n        ${problems.join("\n        ")}`);
+  }
+
+  async call(call: Call): Promise<Answer | null> {
+    let url = call.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(call.params?.[name] ?? "")));
+    if (call.query) url += `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}`;
+    const headers: Record<string, string> = { accept: "application/json", ...call.headers };
+    if (call.token) headers.authorization = `Bearer ${call.token}`;
+    if (call.body !== undefined) headers["content-type"] = "application/json";
+    const label = `${call.method} ${call.path} → ${call.expect}: ${call.name}`;
+    let answer: Answer;
+    try {
+      const res = await fetch(`${this.baseUrl}${url}`, {
+        method: call.method,
+        headers,
+        body: call.body === undefined ? undefined : typeof call.body === "string" ? call.body : JSON.stringify(call.body),
+        redirect: "manual",
+      });
+      const text = await res.text();
+      const contentType = res.headers.get("content-type") ?? "";
+      let body: unknown = text;
+      if (contentType.startsWith("application/json")) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          this.record(label, [`answered ${res.status} with content-type JSON but a body that is not JSON`]);
+          return null;
+        }
+      }
+      answer = { status: res.status, contentType, headers: res.headers, body };
+    } catch (error) {
+      this.record(label, [`request failed: ${(error as Error).message}`]);
+      return null;
+    }
+    const problems: string[] = [];
+    if (answer.status !== call.expect) problems.push(`answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+    problems.push(...this.document.check(call.method, call.path, answer));
+    if (problems.length === 0 && call.verify) problems.push(...call.verify(answer));
+    this.record(label, problems);
+    // Later steps go on with an answer of the expected status even when its body broke the document.
+    return answer.status === call.expect ? answer : null;
+  }
+}

@@ -1,0 +1,193 @@
+// `npm run contract` — the black-box contract suite — against Minibank's own production build
+// under `npm start` (rates imported, mail over SMTP to the suite's own server, Telegram sign-in
+// with the bot's token), and against a proxy in front of the same server that breaks one answer
+// per case: the suite must report each breach by name and exit non-zero.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
+import { productionEnv } from "@/tests/support/production-env";
+
+jest.setTimeout(300_000);
+
+const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
+
+let work: string;
+let ratesSource: http.Server;
+let server: AppServer;
+let smtpPort: number;
+let botToken: string;
+let logFile: string;
+let botApi: FakeBotApi;
+
+type Run = { code: number | null; output: string };
+
+function runContract(baseUrl: string, ...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", "contract", "--", baseUrl, ...args], {
+      cwd: path.resolve(__dirname, "../.."),
+      env: process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+/** Lines of the suite's report that failed, without their details. */
+const failures = (output: string) => output.split("\n").filter((line) => line.startsWith("FAIL"));
+
+type Breakage = (pathname: string, method: string, status: number, body: unknown) => { status: number; body: unknown } | null;
+
+/** A proxy to the server that rewrites the JSON answers `breakage` picks. */
+async function brokenProxy(breakage: Breakage): Promise<{ url: string; close(): Promise<void> }> {
+  const proxy = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string" && !["host", "connection", "content-length"].includes(name)) headers.set(name, value);
+    }
+    const upstream = await fetch(`${server.url}${req.url}`, {
+      method: req.method,
+      headers,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    const text = await upstream.text();
+    const pathname = new URL(req.url ?? "/", "http://proxy").pathname;
+    let status = upstream.status;
+    let out = text;
+    if ((upstream.headers.get("content-type") ?? "").startsWith("application/json")) {
+      const changed = breakage(pathname, req.method ?? "GET", status, JSON.parse(text));
+      if (changed) {
+        status = changed.status;
+        out = JSON.stringify(changed.body);
+      }
+    }
+    const copied: Record<string, string> = {};
+    upstream.headers.forEach((value, name) => {
+      if (!["content-length", "content-encoding", "transfer-encoding", "connection"].includes(name)) copied[name] = value;
+    });
+    res.writeHead(status, copied);
+    res.end(out);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-contract-"));
+  logFile = path.join(work, "server.log");
+  ratesSource = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
+    res.end(recorded);
+  });
+  await new Promise<void>((resolve) => ratesSource.listen(0, "127.0.0.1", resolve));
+  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
+  const port = await freePort();
+  // The suite listens for the server's mail itself, on a port chosen here.
+  smtpPort = await freePort();
+  botToken = `7000000003:${crypto.randomBytes(24).toString("base64url")}`;
+  botApi = await startFakeBotApi(botToken);
+  server = await startServer({
+    distDir,
+    port,
+    npmStart: true,
+    logFile,
+    timeoutMs: 120_000,
+    env: productionEnv({
+      work,
+      name: "contract",
+      port,
+      smtpPort,
+      extra: {
+        TELEGRAM_BOT_TOKEN: botToken,
+        TELEGRAM_API_URL: botApi.url,
+        RATES_SOURCE_URL: `http://127.0.0.1:${(ratesSource.address() as AddressInfo).port}/scripts/XML_daily.asp`,
+      },
+    }),
+  });
+  for (let i = 0; i < 100; i += 1) {
+    const ready = (await (await fetch(`${server.url}/api/ready`)).json()) as { rates: unknown };
+    if (ready.rates) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await botApi?.close();
+  await new Promise<void>((resolve) => (ratesSource ? ratesSource.close(() => resolve()) : resolve()));
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("npm run contract", () => {
+  it("passes against Minibank's production build, every operation driven and checked", async () => {
+    const run = await runContract(server.url, "--smtp-port", String(smtpPort), "--bot-token", botToken);
+    expect(failures(run.output)).toEqual([]);
+    expect(run.code).toBe(0);
+    const summary = /(\d+) passed, 0 failed/.exec(run.output);
+    expect(Number(summary?.[1])).toBeGreaterThanOrEqual(60);
+    for (const line of [
+      "ok    POST /api/v1/transfers → 201: 100,00 ₽ to another user",
+      "ok    POST /api/v1/transfers → 201: rubles to another user's dollars",
+      "ok    POST /api/v1/auth/telegram/login → 200: init data signed with the bot's token signs in",
+      "ok    GET /api/v1/users/telegram/{id} → 200: a Telegram user by Telegram id",
+      "ok    GET /api/v1/transfers/wallet/{walletId} → 200: a page of one has a next cursor",
+    ]) {
+      expect(run.output).toContain(line);
+    }
+  });
+
+  it("reports, check by check, a server that breaks the contract", async () => {
+    const proxy = await brokenProxy((pathname, method, status, body) => {
+      // A field of the wrong type: balances as strings.
+      if (method === "GET" && pathname === "/api/v1/wallet" && Array.isArray(body)) {
+        return { status, body: body.map((w: Record<string, unknown>) => ({ ...w, balance: String(w.balance) })) };
+      }
+      // A required field dropped: a created transfer without its id.
+      if (method === "POST" && pathname === "/api/v1/transfers" && status === 201) {
+        const { id: _dropped, ...rest } = body as Record<string, unknown>;
+        return { status, body: rest };
+      }
+      // A server error where an answer was due.
+      if (pathname === "/api/v1/rates/EUR") return { status: 500, body: { message: "Внутренняя ошибка", code: "INTERNAL_ERROR" } };
+      return null;
+    });
+    try {
+      const run = await runContract(proxy.url, "--smtp-port", String(smtpPort), "--bot-token", botToken);
+      expect(run.code).toBe(1);
+      const failed = failures(run.output);
+      expect(failed).toEqual(
+        expect.arrayContaining([
+          "FAIL  GET /api/v1/wallet → 200: own wallets: RUB, USD, EUR, CNY",
+          "FAIL  POST /api/v1/transfers → 201: 100,00 ₽ to another user",
+          "FAIL  GET /api/v1/rates/{currency} → 200: the ruble price of EUR",
+        ]),
+      );
+      expect(run.output).toMatch(/\/0\/balance must be integer/);
+      expect(run.output).toMatch(/must have required property 'id'/);
+      expect(run.output).toMatch(/answered 500/);
+      expect(run.output).toMatch(/\d+ passed, [1-9]\d* failed/);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("refuses to run without a base URL (usage, exit code 2)", async () => {
+    const run = await runContract("not-a-url");
+    expect(run.code).toBe(2);
+    expect(run.output).toContain("usage: npm run contract -- <base-url>");
+  });
+});
