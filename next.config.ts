@@ -31,7 +31,8 @@ const nextConfig: NextConfig = {
         source: "/_next/static/:path*",
         headers: header(commonSecurityHeaders({ dev: false, https: false })),
       },
-      { source: "/api/:path*", headers: header(apiStaticHeaders()) },
+      // The demo's API reference page (/api/docs) sends its own, page-like headers.
+      { source: "/api/:path((?!docs(?:/|$)).*)", headers: header(apiStaticHeaders()) },
     ];
   },
 };

@@ -61,6 +61,23 @@ export function pageCsp(nonce: string, mode: SecurityMode): string {
 /** JSON and SVG answers of the API need no capabilities at all; nobody frames them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * The API reference page (/api/docs, demo only): Redoc's bundled script from this origin, its
+ * run-time styles, its search worker (a blob), and the document fetched from this origin.
+ */
+export const API_DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /** One year, the preload list's minimum. */
 export const HSTS = "max-age=31536000; includeSubDomains";
 

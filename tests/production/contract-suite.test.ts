@@ -158,7 +158,8 @@ describe("npm run contract", () => {
       }
       // A required field dropped: a created transfer without its id.
       if (method === "POST" && pathname === "/api/v1/transfers" && status === 201) {
-        const { id: _dropped, ...rest } = body as Record<string, unknown>;
+        const rest = { ...(body as Record<string, unknown>) };
+        delete rest.id;
         return { status, body: rest };
       }
       // A server error where an answer was due.
@@ -182,6 +183,15 @@ describe("npm run contract", () => {
       expect(run.output).toMatch(/\d+ passed, [1-9]\d* failed/);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it("serves the document but not the demo's reference page in production", async () => {
+    expect((await fetch(`${server.url}/api/v1/openapi.json`)).status).toBe(200);
+    for (const pathname of ["/api/docs", "/api/docs/redoc.standalone.js"]) {
+      const res = await fetch(`${server.url}${pathname}`);
+      expect({ pathname, status: res.status }).toEqual({ pathname, status: 404 });
+      expect(await res.json()).toEqual({ message: expect.any(String), code: "NOT_FOUND" });
     }
   });
 

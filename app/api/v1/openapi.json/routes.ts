@@ -1,4 +1,6 @@
 import type { RouteHandler } from "@/lib/server/http";
+import * as docs from "@/app/api/docs/route";
+import * as docsScript from "@/app/api/docs/redoc.standalone.js/route";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
 import * as telegramWebhook from "@/app/api/telegram/webhook/route";
@@ -32,6 +34,8 @@ import * as walletsUserUserId from "@/app/api/v1/wallets/user/[userId]/route";
  * handlers carry. tests/api/openapi.test.ts fails when a route file is missing here.
  */
 const MODULES: Record<string, RouteHandler>[] = [
+  docs,
+  docsScript,
   health,
   ready,
   telegramWebhook,

@@ -1,0 +1,30 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { getEnv } from "@/lib/server/env";
+import { AppError } from "@/lib/server/errors";
+import { route } from "@/lib/server/http";
+import { commonSecurityHeaders } from "@/lib/server/security-headers";
+
+/** Redoc's self-contained browser bundle, as installed (a development dependency: the demo only). */
+const BUNDLE = path.join(process.cwd(), "node_modules", "redoc", "bundles", "redoc.standalone.js");
+
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/docs/redoc.standalone.js",
+    summary: "Demo mode only: the script of the reference page (404 otherwise)",
+    tag: "meta",
+    auth: false,
+    ok: { status: 200, contentType: "text/javascript", cacheControl: "public, max-age=3600" },
+    errors: ["NOT_FOUND"],
+  },
+  async () => {
+    if (!getEnv().demo) throw new AppError("NOT_FOUND");
+    const script = await fs.readFile(BUNDLE).catch(() => {
+      throw new AppError("NOT_FOUND");
+    });
+    return new Response(new Uint8Array(script), {
+      headers: { ...commonSecurityHeaders({ dev: false, https: false }), "content-type": "text/javascript; charset=utf-8" },
+    });
+  },
+);
