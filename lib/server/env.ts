@@ -75,6 +75,12 @@ export function checksAnswers(): boolean {
   return process.env.NODE_ENV !== "production";
 }
 
+/** How long a request waits for the database lock before it fails with 503 (DB_LOCK_WAIT_MS, default 10 s). */
+export function dbLockWaitMs(): number {
+  const value = Number(process.env.DB_LOCK_WAIT_MS);
+  return Number.isInteger(value) && value > 0 ? value : 10_000;
+}
+
 type DemoSecrets = { jwtSecret: string; telegramBotToken: string };
 
 /** Demo secrets live in data/demo-secrets.json, created on first use. */

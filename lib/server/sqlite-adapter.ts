@@ -1,7 +1,10 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
-import { createSqlRunner, type Lock, type SqlRunner } from "@/lib/server/sqlite-runner";
+import { dbLockWaitMs } from "@/lib/server/env";
+import { AppError } from "@/lib/server/errors";
+import { createSqlRunner, SELF_WAIT, type Lock, type SqlRunner } from "@/lib/server/sqlite-runner";
 
 type Factory = PrismaBetterSQLite3;
 type Adapter = Awaited<ReturnType<Factory["connect"]>>;
@@ -30,10 +33,14 @@ const PRAGMAS = [
 /**
  * A FIFO lock: `acquire()` resolves with the function that releases it; `tryAcquire()` takes it
  * at once when nobody holds it or waits for it (null otherwise), for work that is synchronous.
+ * Work that holds it runs under `holding()`: asking for the lock from there would wait forever,
+ * so it fails at once instead. A wait longer than DB_LOCK_WAIT_MS fails with 503 UNAVAILABLE, so a
+ * stuck holder costs requests an error, never the whole process.
  */
 function createLock(): Lock {
   let held = false;
   const waiters: (() => void)[] = [];
+  const holders = new AsyncLocalStorage<true>();
   const releaser = () => {
     let done = false;
     return () => {
@@ -52,9 +59,25 @@ function createLock(): Lock {
   return {
     tryAcquire,
     acquire() {
+      if (holders.getStore()) return Promise.reject(new Error(SELF_WAIT));
       const now = tryAcquire();
-      return now ? Promise.resolve(now) : new Promise((resolve) => waiters.push(() => resolve(releaser())));
+      if (now) return Promise.resolve(now);
+      return new Promise((resolve, reject) => {
+        const waiter = () => {
+          clearTimeout(timer);
+          resolve(releaser());
+        };
+        const timer = setTimeout(() => {
+          const index = waiters.indexOf(waiter);
+          if (index < 0) return;
+          waiters.splice(index, 1);
+          reject(new AppError("UNAVAILABLE"));
+        }, dbLockWaitMs());
+        waiters.push(waiter);
+      });
     },
+    holding: (work) => holders.run(true, work),
+    isHeldHere: () => holders.getStore() === true,
   };
 }
 
@@ -63,7 +86,7 @@ function createLock(): Lock {
  * among themselves: a query outside a transaction that arrives while one is open would run inside
  * it — reading its uncommitted rows, and vanishing with its rollback. This wrapper makes plain
  * queries and whole transactions take turns on one lock, so each transaction is isolated.
- * (Never call the root client from inside a transaction callback: it would wait for itself.)
+ * (The root client called from inside a Prisma transaction callback would wait for itself.)
  */
 function serialise(adapter: Adapter, lock: Lock): Adapter {
   const locked =

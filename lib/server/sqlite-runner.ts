@@ -3,10 +3,22 @@ import type Database from "better-sqlite3";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 export type Lock = {
+  /**
+   * Resolves with the release function. Rejects at once when called from work running under
+   * `holding` (it would wait for itself), and with 503 UNAVAILABLE after the wait limit.
+   */
   acquire(): Promise<() => void>;
   /** The lock now if it is free (nobody holds it or waits for it), else null. */
   tryAcquire(): (() => void) | null;
+  /** Runs `work`, which holds the lock, marked so that asking for the lock inside it fails loudly. */
+  holding<T>(work: () => Promise<T>): Promise<T>;
+  /** Whether the caller runs inside `holding`. */
+  isHeldHere(): boolean;
 };
+
+/** The error of a database call that would wait for the transaction it runs in. */
+export const SELF_WAIT =
+  "database call on the root client inside sql.transaction(): it would wait for the transaction it runs in — use the transaction's `tx`";
 
 type Query = TemplateStringsArray | Prisma.Sql;
 
@@ -156,7 +168,7 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
       for (const unit of group) {
         exec("SAVEPOINT unit");
         try {
-          const value = await unit.work(inTransaction);
+          const value = await lock.holding(() => unit.work(inTransaction));
           exec("RELEASE unit");
           outcomes.push({ ok: true, value });
         } catch (error) {
@@ -193,6 +205,7 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
     $queryRaw: <T>(query: Query, ...values: unknown[]) => locked(() => all<T>(query, values)),
     $executeRaw: (query: Query, ...values: unknown[]) => locked(() => run(query, values)),
     transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+      if (lock.isHeldHere()) return Promise.reject(new Error(SELF_WAIT));
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         // Started after this turn of the event loop, so that every transaction requested during

@@ -1,0 +1,73 @@
+import { GET as listWallets } from "@/app/api/v1/wallet/route";
+import { getDb, sqlOf } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import { SELF_WAIT } from "@/lib/server/sqlite-runner";
+import { call, createUser } from "@/tests/support/api";
+
+// The SQLite connection is shared by the Prisma client and the direct SQL of the hot paths, on one
+// lock. A call that would wait for the lock it is inside fails at once with a clear error, and a
+// request that waits too long for the lock gets 503 — neither freezes the process.
+
+/** A direct transaction that holds the lock until `release()`. */
+async function holdLock() {
+  const sql = await sqlOf();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let started!: () => void;
+  const running = new Promise<void>((resolve) => (started = resolve));
+  const done = sql.transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1`;
+    started();
+    await gate;
+  });
+  await running;
+  return { release, done };
+}
+
+describe("the database lock", () => {
+  it("refuses the root runner inside sql.transaction at once, and keeps serving", async () => {
+    const sql = await sqlOf();
+    const started = Date.now();
+    await expect(sql.transaction(() => sql.$queryRaw`SELECT 1`)).rejects.toThrow(SELF_WAIT);
+    await expect(sql.transaction(() => sql.$executeRaw`DELETE FROM "User" WHERE 0`)).rejects.toThrow(SELF_WAIT);
+    await expect(sql.transaction(() => sql.transaction(async () => 1))).rejects.toThrow(SELF_WAIT);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // Nothing is left holding the lock.
+    expect(await getDb().user.count()).toBeGreaterThanOrEqual(0);
+    const [row] = await sql.transaction((tx) => tx.$queryRaw<{ one: unknown }[]>`SELECT 1 AS "one"`);
+    expect(Number(row.one)).toBe(1);
+  });
+
+  it("fails the Prisma client inside sql.transaction after DB_LOCK_WAIT_MS instead of hanging", async () => {
+    // Prisma runs its queries outside the caller's async context, so this case is caught by the
+    // wait limit rather than at once.
+    const saved = process.env.DB_LOCK_WAIT_MS;
+    process.env.DB_LOCK_WAIT_MS = "200";
+    try {
+      const sql = await sqlOf();
+      await expect(sql.transaction(() => getDb().user.count())).rejects.toThrow();
+    } finally {
+      process.env.DB_LOCK_WAIT_MS = saved;
+    }
+    expect(await getDb().user.count()).toBeGreaterThanOrEqual(0);
+  });
+
+  it("fails direct SQL that waits longer than DB_LOCK_WAIT_MS with 503 UNAVAILABLE, then serves again", async () => {
+    const user = await createUser({ username: "lock_wait" });
+    const saved = process.env.DB_LOCK_WAIT_MS;
+    process.env.DB_LOCK_WAIT_MS = "200";
+    const held = await holdLock();
+    try {
+      const sql = await sqlOf();
+      const error = await sql.$queryRaw`SELECT 1`.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: "UNAVAILABLE", status: 503 });
+    } finally {
+      held.release();
+      await held.done;
+      process.env.DB_LOCK_WAIT_MS = saved;
+    }
+    const res = await call(listWallets, { token: user.token });
+    expect(res.status).toBe(200);
+  });
+});
