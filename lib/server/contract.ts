@@ -57,6 +57,8 @@ export function answerableErrors(contract: Contract): ErrorCode[] {
     codes.add("VALIDATION_ERROR");
     codes.add("IDEMPOTENCY_MISMATCH");
   }
+  // Any route may find the database busy past its wait limit, or fail unexpectedly.
+  codes.add("UNAVAILABLE");
   codes.add("INTERNAL_ERROR");
   return [...codes];
 }

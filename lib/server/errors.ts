@@ -57,3 +57,16 @@ export type ErrorBody = { message: string; code: ErrorCode };
 export function errorBody(error: AppError): ErrorBody {
   return { message: error.message, code: error.code };
 }
+
+/**
+ * The AppError behind `error`: itself, or one thrown inside the database driver adapter (the lock
+ * wait limit), which the Prisma client re-throws as a PrismaClientKnownRequestError keeping its
+ * code — tests/api/db-lock.test.ts fails if a Prisma upgrade stops doing so.
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof Error && error.name === "PrismaClientKnownRequestError" && (error as { code?: unknown }).code === "UNAVAILABLE") {
+    return new AppError("UNAVAILABLE");
+  }
+  return null;
+}

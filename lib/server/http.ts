@@ -5,7 +5,7 @@ import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { corsHeaders } from "@/lib/server/cors";
 import { checksAnswers, getEnv } from "@/lib/server/env";
 import { contractBreach, type Contract } from "@/lib/server/contract";
-import { AppError, errorBody, type ErrorCode } from "@/lib/server/errors";
+import { AppError, asAppError, errorBody, type ErrorCode } from "@/lib/server/errors";
 import { isSessionRevoked, verifyAccessToken } from "@/lib/server/auth/tokens";
 import { logger } from "@/lib/server/log";
 import { HSTS, securityModeFromEnv } from "@/lib/server/security-headers";
@@ -194,8 +194,9 @@ export function route<const C extends Contract>(
       const result = await handler({ req, user, body, params, query, ip: clientIp(req), requestId } as RouteContext<C>);
       response = result instanceof Response ? result : json(result ?? null, contract.ok.status);
     } catch (error) {
-      if (error instanceof AppError) {
-        response = json(errorBody(error), error.status);
+      const known = asAppError(error);
+      if (known) {
+        response = json(errorBody(known), known.status);
       } else {
         logger.error({ err: error, requestId, path }, "unhandled error");
         response = json(errorBody(new AppError("INTERNAL_ERROR")), 500);

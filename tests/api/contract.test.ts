@@ -67,7 +67,7 @@ describe("the contract of a route", () => {
       errors: [],
     });
     expect(codes.sort()).toEqual(
-      ["UNAUTHORIZED", "VALIDATION_ERROR", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "REQUEST_ABORTED", "IDEMPOTENCY_MISMATCH", "INTERNAL_ERROR"].sort(),
+      ["UNAUTHORIZED", "VALIDATION_ERROR", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "REQUEST_ABORTED", "IDEMPOTENCY_MISMATCH", "UNAVAILABLE", "INTERNAL_ERROR"].sort(),
     );
   });
 });

@@ -62,6 +62,10 @@ describe("the database lock", () => {
       const error = await sql.$queryRaw`SELECT 1`.catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toMatchObject({ code: "UNAVAILABLE", status: 503 });
+      // Through the Prisma client too (auth reads the session with it): a 503, not a 500.
+      const res = await call(listWallets, { token: user.token });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ message: expect.stringMatching(/[а-я]/i), code: "UNAVAILABLE" });
     } finally {
       held.release();
       await held.done;
