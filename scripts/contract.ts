@@ -61,7 +61,11 @@ async function main(): Promise<number> {
 
   const codes: CodeSource = values["code-from"] ? commandCodes(values["code-from"]) : await smtpCodes(Number(values["smtp-port"]));
   try {
-    await runScenario(api, { codes, botToken: values["bot-token"] });
+    await runScenario(api, {
+      codes,
+      botToken: values["bot-token"],
+      documents: (method, path) => document.operation(method, path) !== undefined,
+    });
   } finally {
     await codes.close();
   }

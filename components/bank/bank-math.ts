@@ -1,3 +1,4 @@
+import { formatDateTime } from "@/lib/client/date";
 import { rateToUnits, RATE_SCALE, toRubles, type Currency } from "@/lib/shared/money";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
@@ -46,9 +47,7 @@ export function groupAccountNumber(number: string): string {
 
 /** Date and time as the history shows it (spec §9), in the device's time zone: "31.12.2024 23:05". */
 export function formatHistoryDate(iso: string): string {
-  const date = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  return formatDateTime(iso);
 }
 
 /** A transfer as one row of the history, seen from the owner of `ownWalletIds`. */

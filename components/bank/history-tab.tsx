@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useMemo } from "react";
 import { formatHistoryDate, mergeHistory, type HistoryEntry } from "@/components/bank/bank-math";
 import { Avatar } from "@/components/ui/avatar";
@@ -46,27 +47,29 @@ function HistoryRow({
   const name = counterparty?.username ?? ru.common.unknown;
   const sign = entry.direction === "in" ? "+" : "-";
   return (
-    <li className="list-item history-row" data-testid="history-row">
-      {loading ? (
-        <Skeleton width={40} height={40} radius="50%" />
-      ) : (
-        <Avatar src={counterparty?.avatarUrl} name={name} size={40} />
-      )}
-      <span className="list-item-text">
-        <span className="list-item-title">{loading ? <Skeleton width="50%" height={16} /> : name}</span>
-        <span className="list-item-subtitle">{formatHistoryDate(entry.createdAt)}</span>
-      </span>
-      <span className={`history-amount history-${entry.direction}`}>
-        {sign}
-        {formatMoney(entry.amount, entry.currency)}
-      </span>
+    <li className="history-item" data-testid="history-row">
+      <Link className="list-item list-item-action history-row" href={`/receipt/${entry.id}`} prefetch={false}>
+        {loading ? (
+          <Skeleton width={40} height={40} radius="50%" />
+        ) : (
+          <Avatar src={counterparty?.avatarUrl} name={name} size={40} />
+        )}
+        <span className="list-item-text">
+          <span className="list-item-title">{loading ? <Skeleton width="50%" height={16} /> : name}</span>
+          <span className="list-item-subtitle">{formatHistoryDate(entry.createdAt)}</span>
+        </span>
+        <span className={`history-amount history-${entry.direction}`}>
+          {sign}
+          {formatMoney(entry.amount, entry.currency)}
+        </span>
+      </Link>
     </li>
   );
 }
 
 /**
  * History tab: transfers of all own wallets merged, newest first, each named by its
- * counterparty (looked up once per wallet id).
+ * counterparty (looked up once per wallet id); a row opens its receipt.
  */
 export function HistoryTab() {
   const me = useMe();

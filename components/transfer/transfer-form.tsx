@@ -1,10 +1,11 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { AmountField } from "@/components/transfer/amount-field";
+import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
 import { RecipientStatus } from "@/components/transfer/recipient-status";
-import { TransferResult } from "@/components/transfer/transfer-result";
 import { WalletPicker } from "@/components/transfer/wallet-picker";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -13,11 +14,12 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
 import { useRate, useRecipient, useUserWallets, useWallets } from "@/lib/client/hooks";
 import type { TransferMethod } from "@/lib/client/qr";
-import { receivedAmount } from "@/lib/client/transfer/conversion";
+import { exchangeRateText, receivedAmount } from "@/lib/client/transfer/conversion";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { resolveSelection } from "@/lib/client/transfer/selection";
 import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
+import { maskAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
 
@@ -35,7 +37,8 @@ const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" 
 
 /**
  * The transfer form (step 'form'): recipient lookup, the recipient's wallet, the sender's
- * wallet, the amount and — across currencies — what the recipient will get.
+ * wallet, the amount and — across currencies — what the recipient will get. "Перевести" opens
+ * the confirmation sheet; only its "Подтвердить" sends, and success opens the receipt.
  */
 export function TransferForm({ method, initialTarget = "", initialAmount = "" }: TransferFormProps) {
   const [target, setTarget] = useState(initialTarget);
@@ -43,7 +46,8 @@ export function TransferForm({ method, initialTarget = "", initialAmount = "" }:
   const [chosenReceiverId, setChosenReceiverId] = useState<number | null>(null);
   const [chosenSenderId, setChosenSenderId] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
+  const [summary, setSummary] = useState<TransferSummary | null>(null);
+  const router = useRouter();
   const [amountError, setAmountError] = useState<string | null>(null);
   const [shake, setShake] = useState(0);
   const toast = useToast();
@@ -78,7 +82,8 @@ export function TransferForm({ method, initialTarget = "", initialAmount = "" }:
     setAmountError(null);
   }
 
-  async function submit() {
+  /** Checks the amount and shows what will happen; nothing is sent yet. */
+  function review() {
     if (!sender || !receiver || submitting) return;
     const value = parseAmount(amount);
     if (value === null) {
@@ -87,32 +92,38 @@ export function TransferForm({ method, initialTarget = "", initialAmount = "" }:
       toast.error(ru.validation.invalidAmount);
       return;
     }
+    const person = recipient.data;
+    const name = person?.telegramFirstName ?? person?.username ?? ru.common.unknown;
+    setSummary({
+      recipientName: name,
+      recipientAvatar: person?.avatarUrl,
+      account: maskAccountNumber(receiver.number),
+      debit: formatMoney(value, sender.currency),
+      credit: converted !== null ? formatMoney(converted, receiver.currency) : null,
+      rate: exchangeRateText(sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value),
+      fee: formatMoney(0, sender.currency),
+    });
+  }
+
+  async function send() {
+    const value = parseAmount(amount);
+    if (!sender || !receiver || value === null || submitting) return;
     setSubmitting(true);
     try {
-      await createTransfer(
+      const transfer = await createTransfer(
         { senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(value) },
         idempotency.current(),
       );
       idempotency.reset();
-      setDone(true);
       void mutate(isMoneyKey);
+      router.push(`/receipt/${transfer.id}?new=1`);
     } catch (error) {
       if (wasRefused(error)) idempotency.reset();
+      setSummary(null);
       toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
     } finally {
       setSubmitting(false);
     }
-  }
-
-  if (done) {
-    return (
-      <TransferResult
-        onAnother={() => {
-          setDone(false);
-          setAmount("");
-        }}
-      />
-    );
   }
 
   const canSubmit = Boolean(sender && receiver && amount);
@@ -123,7 +134,7 @@ export function TransferForm({ method, initialTarget = "", initialAmount = "" }:
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        review();
       }}
     >
       <TextField
@@ -206,6 +217,9 @@ export function TransferForm({ method, initialTarget = "", initialAmount = "" }:
       <Button type="submit" disabled={!canSubmit} loading={submitting}>
         {submitting ? ru.transfer.submitting : ru.transfer.submit}
       </Button>
+      {summary && (
+        <ConfirmSheet summary={summary} submitting={submitting} onConfirm={() => void send()} onCancel={() => setSummary(null)} />
+      )}
       <Toast toast={toast} />
     </form>
   );

@@ -2,7 +2,7 @@ import { array, boolean, int, nullable, number, object, oneOf, string, unknown, 
 import { CURRENCIES } from "@/lib/shared/money";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
-import type { CounterpartyDto, TransferDto } from "@/lib/shared/schemas/transfers";
+import type { CounterpartyDto, ReceiptDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 
@@ -60,6 +60,26 @@ export const transferListDto = array(transferDto);
 
 export const counterpartyDto = object({ username: string, avatarUrl: string });
 
+const receiptPartyDto = object({ name: string, avatarUrl: string, account: string, bank: boolean });
+
+export const receiptDto = object({
+  id: int,
+  senderWalletId: int,
+  receiverWalletId: int,
+  amount: int,
+  currency,
+  receivedAmount: int,
+  receivedCurrency: currency,
+  rate: string,
+  createdAt: string,
+  kind: oneOf(["transfer", "topup"] as const),
+  direction: oneOf(["out", "in"] as const),
+  status: oneOf(["completed"] as const),
+  fee: int,
+  sender: receiptPartyDto,
+  receiver: receiptPartyDto,
+});
+
 /** For answers the client does not read (the spec leaves them unspecified). */
 export const anyAnswer = unknown;
 
@@ -77,4 +97,5 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof rateDto>, RateDto>>,
   Assert<Same<Infer<typeof transferDto>, TransferDto>>,
   Assert<Same<Infer<typeof counterpartyDto>, CounterpartyDto>>,
+  Assert<Same<Infer<typeof receiptDto>, ReceiptDto>>,
 ];

@@ -7,6 +7,7 @@ import {
   publicUserDto,
   publicWalletListDto,
   rateDto,
+  receiptDto,
   transferListDto,
   userDto,
   walletListDto,
@@ -59,6 +60,11 @@ export function useTransfers(walletId: number | null) {
   return useSWR(walletId ? `/api/v1/transfers/wallet/${walletId}` : null, (path: string) =>
     api(path, transferListDto),
   );
+}
+
+/** One transfer's receipt (sender or receiver only). */
+export function useReceipt(transferId: number | null) {
+  return useSWR(transferId ? `/api/v1/transfers/${transferId}` : null, (path: string) => api(path, receiptDto));
 }
 
 export function useCounterparty(walletId: number | null) {

@@ -6,3 +6,8 @@
 export function normalizeAccountNumber(text: string): string {
   return text.replace(/[\s\u2010-\u2015-]+/g, "");
 }
+
+/** An account number as a receipt shows another person's: its last four digits ("•• 3750"). */
+export function maskAccountNumber(number: string): string {
+  return `•• ${normalizeAccountNumber(number).slice(-4)}`;
+}

@@ -146,12 +146,35 @@ export function convert(amount: bigint, fromRate: bigint, toRate: bigint): bigin
   return (amount * fromRate) / toRate;
 }
 
-/** The applied exchange ratio as a decimal string with 6 places (for the transfer record). */
+/** Decimal places of a recorded exchange ratio: enough to give back a 4-decimal rate either way round. */
+const RATIO_PLACES = 10;
+const RATIO_SCALE = 10n ** BigInt(RATIO_PLACES);
+
+/** The applied exchange ratio as a decimal string with up to 10 places (for the transfer record). */
 export function ratioString(fromRate: bigint, toRate: bigint): string {
-  const scaled = (fromRate * 1_000_000n) / toRate;
-  const whole = scaled / 1_000_000n;
-  const fraction = (scaled % 1_000_000n).toString().padStart(6, "0").replace(/0+$/, "");
+  const scaled = (fromRate * RATIO_SCALE) / toRate;
+  const whole = scaled / RATIO_SCALE;
+  const fraction = (scaled % RATIO_SCALE).toString().padStart(RATIO_PLACES, "0").replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : `${whole}`;
+}
+
+/**
+ * An applied exchange ratio (`ratioString`: units of `to` per unit of `from`) as people read it,
+ * always as the price of the dearer currency, to 4 decimals: "1 $ = 80,00 ₽" rather than
+ * "1 ₽ = 0,0125 $". Null for a same-currency ratio.
+ */
+export function formatExchangeRate(ratio: string, from: Currency, to: Currency): string | null {
+  if (from === to || !/^\d+(\.\d+)?$/.test(ratio)) return null;
+  const [whole, fraction = ""] = ratio.split(".");
+  const scaled = BigInt(whole) * RATIO_SCALE + BigInt(`${fraction}${"0".repeat(RATIO_PLACES)}`.slice(0, RATIO_PLACES));
+  if (scaled <= 0n) return null;
+  // From the ratio's 10 decimals to the rate display's 4, rounded half up.
+  const step = RATIO_SCALE / RATE_SCALE;
+  const toUnits = (value: bigint) => (value + step / 2n) / step;
+  const symbol = (currency: Currency) => CURRENCY_INFO[currency].symbol;
+  if (scaled >= RATIO_SCALE) return `1 ${symbol(from)} = ${formatRateUnits(toUnits(scaled))} ${symbol(to)}`;
+  const inverse = (RATIO_SCALE * RATIO_SCALE + scaled / 2n) / scaled;
+  return `1 ${symbol(to)} = ${formatRateUnits(toUnits(inverse))} ${symbol(from)}`;
 }
 
 /**

@@ -33,7 +33,12 @@ type Wallet = { id: number; currency: string; balance: number; number: string };
 type Me = { id: number; username: string | null; email: string | null };
 type Person = { email: string; tokens: Tokens; me: Me; wallets: Wallet[] };
 
-export type ScenarioOptions = { codes: CodeSource; botToken?: string };
+export type ScenarioOptions = {
+  codes: CodeSource;
+  botToken?: string;
+  /** Whether the document describes an operation beyond spec §7 (checked only then). */
+  documents: (method: string, path: string) => boolean;
+};
 
 /** A stop inside a section: what it needed from an earlier answer is missing. */
 class Missing extends Error {}
@@ -259,6 +264,19 @@ export async function runScenario(api: ContractClient, options: ScenarioOptions)
       verify: (answer) => (answer.headers.get("x-next-cursor") ? [] : ["no x-next-cursor header on a page of one"]),
     });
     await api.call({ name: "another user's history", method: "GET", path: "/api/v1/transfers/wallet/{walletId}", params: { walletId: wallet(b, "RUB").id }, token, expect: 403 });
+    if (sent && options.documents("GET", "/api/v1/transfers/{id}")) {
+      await api.call({
+        name: "the sender's receipt",
+        method: "GET",
+        path: "/api/v1/transfers/{id}",
+        params: { id: sent.id },
+        token,
+        expect: 200,
+        verify: (answer) => expectEqual("receipt amount", (answer.body as { amount?: unknown }).amount, move.amount),
+      });
+      await api.call({ name: "the receiver's receipt", method: "GET", path: "/api/v1/transfers/{id}", params: { id: sent.id }, token: b.tokens.access_token, expect: 200 });
+      await api.call({ name: "a receipt nobody has", method: "GET", path: "/api/v1/transfers/{id}", params: { id: 2_000_000_000 }, token, expect: 404 });
+    }
     await api.call({ name: "the counterparty of a transfer", method: "GET", path: "/api/v1/transfers/username/{walletId}", params: { walletId: move.receiverWalletId }, token, expect: 200 });
   });
 

@@ -49,7 +49,7 @@ describe("POST /api/v1/transfers", () => {
     expect(res.status).toBe(201);
     const expected = Number(convert(10_001n, 925_123n, 1_001_234n));
     expect(expected).toBe(Math.floor((10_001 * 925_123) / 1_001_234));
-    expect(res.body).toMatchObject({ amount: 10_001, currency: "USD", receivedAmount: expected, receivedCurrency: "EUR", rate: "0.923982" });
+    expect(res.body).toMatchObject({ amount: 10_001, currency: "USD", receivedAmount: expected, receivedCurrency: "EUR", rate: "0.9239828052" });
     expect(await balanceOf(alice.wallets.USD)).toBe(0);
     expect(await balanceOf(bob.wallets.EUR)).toBe(expected);
     const postings = await getDb().posting.findMany({ where: { transferId: res.body.id }, include: { wallet: { include: { user: true } } } });

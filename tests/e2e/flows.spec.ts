@@ -108,11 +108,24 @@ test.describe("money flows", () => {
       await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(shown(veraRub.number));
       await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText(shown(before.number));
       await page.getByLabel("Сумма").fill(amount);
+      const posted: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/api/v1/transfers")) posted.push(request.url());
+      });
       await page.getByRole("button", { name: "Перевести" }).click();
+      // The confirmation sheet: nothing has been sent yet.
+      const sheet = page.getByRole("dialog", { name: "Проверьте перевод" });
+      await expect(sheet).toContainText(`•• ${veraRub.number.slice(-4)}`);
+      await page.waitForTimeout(300);
+      expect(posted).toEqual([]);
+      expect((await ownWallet(page, "RUB")).balance).toBe(before.balance);
+      await sheet.getByRole("button", { name: "Подтвердить" }).click();
       await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
+      await expect(page).toHaveURL(/\/receipt\/\d+\?new=1$/);
+      expect(posted).toHaveLength(1);
       const minor = Math.round(Number(amount) * 100);
       expect((await ownWallet(page, "RUB")).balance).toBe(before.balance - minor);
-      await page.getByRole("button", { name: "На главную" }).click();
+      await page.getByRole("button", { name: "Готово" }).click();
       await expect(page).toHaveURL(/\/bank/);
     });
   }
@@ -213,7 +226,11 @@ for (const theme of ["light", "dark"] as Theme[]) {
     await expect(page.getByText(/Получатель получит/)).toBeVisible();
     await screenshot(page, "transfer-form", theme);
     await page.getByRole("button", { name: "Перевести" }).click();
+    await expect(page.getByRole("dialog", { name: "Проверьте перевод" })).toContainText("1 $ =");
+    await screenshot(page, "transfer-confirm", theme);
+    await page.getByRole("button", { name: "Подтвердить" }).click();
     await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
+    await expect(page.getByText("Номер операции")).toBeVisible();
     await screenshot(page, "transfer-done", theme);
 
     await openInTheme(page, "/qr", theme);
@@ -228,3 +245,59 @@ for (const theme of ["light", "dark"] as Theme[]) {
     }
   });
 }
+
+test.describe("receipts", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInByEmail(page, "boris@example.com");
+  });
+
+  test("cancel on the confirmation sheet sends nothing", async ({ page }) => {
+    const veraRub = await veraWallet(page, "RUB");
+    const before = await ownWallet(page, "RUB");
+    let posted = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/v1/transfers")) posted += 1;
+    });
+    await page.goto(`/transfer-money?method=card&target=${veraRub.number}&amount=3`);
+    await page.getByRole("button", { name: "Перевести" }).click();
+    await page.getByRole("dialog", { name: "Проверьте перевод" }).getByRole("button", { name: "Отмена" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: "Перевести" }).click();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(posted).toBe(0);
+    expect((await ownWallet(page, "RUB")).balance).toBe(before.balance);
+  });
+
+  test("a receipt reopens from the history, and shares as text", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const veraRub = await veraWallet(page, "RUB");
+    await page.goto(`/transfer-money?method=card&target=${veraRub.number}&amount=7.25`);
+    await page.getByRole("button", { name: "Перевести" }).click();
+    await page.getByRole("button", { name: "Подтвердить" }).click();
+    await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
+    const id = /\/receipt\/(\d+)/.exec(page.url())![1];
+
+    await page.goto("/bank?tab=history");
+    const row = page.getByTestId("history-row").filter({ hasText: "7,25 ₽" }).first();
+    await row.getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/receipt/${id}$`));
+    await expect(page.getByText("−7,25 ₽")).toBeVisible();
+    await expect(page.getByText(`•• ${veraRub.number.slice(-4)}`)).toBeVisible();
+    await expect(page.getByText("✅ Перевод выполнен")).toHaveCount(0);
+
+    // A browser without a share sheet copies the receipt.
+    await page.evaluate(() => Object.defineProperty(navigator, "share", { value: undefined, configurable: true }));
+    await page.getByRole("button", { name: "Поделиться" }).click();
+    await expect(page.getByText("Квитанция скопирована")).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain("Квитанция Minibank");
+    expect(copied).toContain(`Номер операции: ${id}`);
+  });
+
+  test("a receipt that does not exist is not found", async ({ page }) => {
+    await page.goto("/receipt/999999999");
+    await expect(page.getByRole("alert")).toHaveText("Квитанция не найдена");
+  });
+});

@@ -145,6 +145,7 @@ describe("npm run contract", () => {
       "ok    POST /api/v1/auth/telegram/login → 200: init data signed with the bot's token signs in",
       "ok    GET /api/v1/users/telegram/{id} → 200: a Telegram user by Telegram id",
       "ok    GET /api/v1/transfers/wallet/{walletId} → 200: a page of one has a next cursor",
+      "ok    GET /api/v1/transfers/{id} → 200: the receiver's receipt",
     ]) {
       expect(run.output).toContain(line);
     }

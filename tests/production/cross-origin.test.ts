@@ -117,7 +117,10 @@ it("signs in by e-mail, transfers and shows the history, all against the other o
 
   await page.goto(`${front.url}/transfer-money?method=card&target=${recipientRub.number}&amount=12.5`);
   await page.getByRole("button", { name: "Перевести" }).click();
+  await page.getByRole("button", { name: "Подтвердить" }).click();
   await page.getByText("✅ Перевод выполнен").waitFor();
+  // The receipt comes from the other origin too.
+  await page.getByText("Номер операции").waitFor();
 
   await page.goto(`${front.url}/bank?tab=history`);
   await page.getByText("recipient_cross").first().waitFor();

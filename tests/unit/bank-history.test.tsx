@@ -81,6 +81,13 @@ describe("history tab", () => {
     expect(within(rows[2]).getByText("05.03.2025 09:07")).toBeInTheDocument();
     // Wallet 99 is unknown to the server.
     expect(within(rows[3]).getByText("неизвестно")).toBeInTheDocument();
+    // Each row opens its receipt.
+    expect(rows.map((r) => within(r).getByRole("link").getAttribute("href"))).toEqual([
+      "/receipt/12",
+      "/receipt/11",
+      "/receipt/10",
+      "/receipt/13",
+    ]);
     // One lookup per counterparty wallet, even though boris appears twice.
     const lookups = calls.filter((c) => c.path.startsWith("/api/v1/transfers/username/")).map((c) => c.path);
     expect(lookups.sort()).toEqual([

@@ -48,3 +48,17 @@ describe("money", () => {
     expect(toRubles(100n, 925150n)).toBe(9252n); // 92.515 → 92.52
   });
 });
+
+describe("exchange rates as people read them", () => {
+  it("records a ratio precisely enough to give back the rate either way round", () => {
+    const { formatExchangeRate, ratioString } = jest.requireActual<typeof import("@/lib/shared/money")>("@/lib/shared/money");
+    // 1 $ = 90.1234 ₽: rubles to dollars is a ratio below 1, shown as the dollar's price.
+    expect(formatExchangeRate(ratioString(10_000n, 901_234n), "RUB", "USD")).toBe("1 $ = 90,1234 ₽");
+    expect(formatExchangeRate(ratioString(901_234n, 10_000n), "USD", "RUB")).toBe("1 $ = 90,1234 ₽");
+    expect(formatExchangeRate(ratioString(10_000n, 800_000n), "RUB", "USD")).toBe("1 $ = 80,00 ₽");
+    // Between two foreign currencies: the dearer one's price in the other.
+    expect(formatExchangeRate(ratioString(925_123n, 1_001_234n), "USD", "EUR")).toBe("1 € = 1,0823 $");
+    expect(formatExchangeRate("1", "RUB", "RUB")).toBeNull();
+    expect(formatExchangeRate("garbage", "RUB", "USD")).toBeNull();
+  });
+});

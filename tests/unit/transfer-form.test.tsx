@@ -122,6 +122,24 @@ describe("transfer form: amount and button", () => {
   });
 });
 
+const CREATED = {
+  senderWalletId: 1,
+  receiverWalletId: 11,
+  amount: 1234,
+  currency: "RUB",
+  receivedAmount: 1234,
+  receivedCurrency: "RUB",
+  rate: "1",
+  createdAt: "2026-11-23T10:00:00.000Z",
+};
+
+/** "Перевести", then "Подтвердить" on the confirmation sheet. */
+async function sendConfirmed(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(submitButton());
+  const sheet = await screen.findByRole("dialog", { name: "Проверьте перевод" });
+  await user.click(within(sheet).getByRole("button", { name: "Подтвердить" }));
+}
+
 describe("transfer form: submitting", () => {
   /** Answers of POST /transfers in order; 0 = no answer (offline). */
   function transferReplies(...statuses: number[]) {
@@ -130,7 +148,7 @@ describe("transfer form: submitting", () => {
       if (sent.method !== "POST" || sent.path !== "/api/v1/transfers") return undefined;
       const status = statuses[Math.min(call++, statuses.length - 1)];
       if (status === 0) return { network: true as const };
-      if (status === 200) return { status, body: { id: 1 } };
+      if (status === 201) return { status, body: { ...CREATED, id: call } };
       if (status === 422) {
         return { status, body: { message: "Недостаточно средств на счёте", code: "INSUFFICIENT_FUNDS" } };
       }
@@ -145,72 +163,115 @@ describe("transfer form: submitting", () => {
     await waitFor(() => expect(submitButton()).toBeEnabled());
   }
 
-  it("sends amount × 100 as an integer and shows the success text", async () => {
-    const sent = fakeApi(transferReplies(200));
+  it("shows a confirmation sheet first and sends nothing until 'Подтвердить'", async () => {
+    const sent = fakeApi(transferReplies(201));
     const user = userEvent.setup();
     await readyForm("12.34");
     await user.click(submitButton());
-    expect(await screen.findByText("✅ Перевод выполнен")).toBeInTheDocument();
+    const sheet = await screen.findByRole("dialog", { name: "Проверьте перевод" });
+    expect(within(sheet).getByText("boris")).toBeInTheDocument();
+    const rows = within(sheet)
+      .getAllByRole("term")
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(["Счёт получателя: •• 0011", "Спишется: 12,34 ₽", "Комиссия: 0,00 ₽"]);
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(posts(sent, "/api/v1/transfers")).toHaveLength(0);
+  });
+
+  it("sends nothing when the confirmation is cancelled", async () => {
+    const sent = fakeApi(transferReplies(201));
+    const user = userEvent.setup();
+    await readyForm("12.34");
+    await user.click(submitButton());
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Отмена" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await user.click(submitButton());
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(posts(sent, "/api/v1/transfers")).toHaveLength(0);
+  });
+
+  it("shows the rate and what is credited across currencies", async () => {
+    fakeApi(transferReplies(201));
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="card" initialTarget="4000000000000012" initialAmount="1000" />);
+    await waitFor(() => expect(checkedIn(senderGroup())).toHaveLength(1));
+    await user.click(within(senderGroup()).getByRole("radio", { name: /Рубли/ }));
+    await screen.findByText("11,09 $");
+    await user.click(submitButton());
+    const sheet = await screen.findByRole("dialog");
+    expect(within(sheet).getByText("1 000,00 ₽")).toBeInTheDocument();
+    expect(within(sheet).getByText("11,09 $")).toBeInTheDocument();
+    expect(within(sheet).getByText("1 $ = 90,1234 ₽")).toBeInTheDocument();
+  });
+
+  it("sends amount × 100 as an integer once confirmed, then opens the receipt", async () => {
+    const sent = fakeApi(transferReplies(201));
+    const user = userEvent.setup();
+    await readyForm("12.34");
+    await sendConfirmed(user);
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/1?new=1"));
     const [request] = posts(sent, "/api/v1/transfers");
     expect(request.body).toEqual({ senderWalletId: 1, receiverWalletId: 11, amount: 1234 });
     expect(request.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
-    await user.click(screen.getByRole("button", { name: "На главную" }));
-    expect(push).toHaveBeenCalledWith("/bank");
+    expect(posts(sent, "/api/v1/transfers")).toHaveLength(1);
   });
 
   it("shows 'Ошибка: ' and the server's message on failure", async () => {
     fakeApi(transferReplies(422));
     const user = userEvent.setup();
     await readyForm();
-    await user.click(submitButton());
+    await sendConfirmed(user);
     expect(await screen.findByRole("alert")).toHaveTextContent("Ошибка: Недостаточно средств на счёте");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("reuses the idempotency key when the same form is retried, and makes a new one after success", async () => {
-    const sent = fakeApi(transferReplies(500, 200, 200));
+    const sent = fakeApi(transferReplies(500, 201, 201));
     const user = userEvent.setup();
     await readyForm();
-    await user.click(submitButton());
+    await sendConfirmed(user);
     expect(await screen.findByRole("alert")).toHaveTextContent("Ошибка: Внутренняя ошибка сервера");
-    await user.click(submitButton());
-    await screen.findByText("✅ Перевод выполнен");
+    await sendConfirmed(user);
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/2?new=1"));
     const [first, retry] = posts(sent, "/api/v1/transfers");
     expect(retry.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
 
-    await user.click(screen.getByRole("button", { name: "Новый перевод" }));
+    // The form is still there under the (mocked) navigation: a second transfer is a new one.
+    await user.clear(screen.getByLabelText("Сумма"));
     await user.type(screen.getByLabelText("Сумма"), "5");
-    await user.click(submitButton());
-    await screen.findByText("✅ Перевод выполнен");
+    await sendConfirmed(user);
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/3?new=1"));
     const third = posts(sent, "/api/v1/transfers")[2];
     expect(third.body).toMatchObject({ amount: 500 });
     expect(third.headers["idempotency-key"]).not.toBe(first.headers["idempotency-key"]);
   });
 
   it("offline: says in Russian that the outcome is unknown and a retry is safe, and the retry reuses the key", async () => {
-    const sent = fakeApi(transferReplies(0, 200));
+    const sent = fakeApi(transferReplies(0, 201));
     const user = userEvent.setup();
     await readyForm();
-    await user.click(submitButton());
+    await sendConfirmed(user);
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Нет связи с банком, поэтому неизвестно, выполнен ли перевод");
     expect(alert).toHaveTextContent("деньги не спишутся дважды");
     expect(alert.textContent).not.toMatch(/[A-Za-z]/);
-    await user.click(submitButton());
-    await screen.findByText("✅ Перевод выполнен");
+    await sendConfirmed(user);
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/2?new=1"));
     const [first, retry] = posts(sent, "/api/v1/transfers");
     expect(retry.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
     expect(retry.body).toEqual(first.body);
   });
 
   it("uses a new idempotency key once the form is edited after a failure", async () => {
-    const sent = fakeApi(transferReplies(500, 200));
+    const sent = fakeApi(transferReplies(500, 201));
     const user = userEvent.setup();
     await readyForm("10");
-    await user.click(submitButton());
+    await sendConfirmed(user);
     await screen.findByRole("alert");
     await user.type(screen.getByLabelText("Сумма"), "0");
-    await user.click(submitButton());
-    await screen.findByText("✅ Перевод выполнен");
+    await sendConfirmed(user);
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/2?new=1"));
     const [first, second] = posts(sent, "/api/v1/transfers");
     expect(second.body).toMatchObject({ amount: 10000 });
     expect(second.headers["idempotency-key"]).not.toBe(first.headers["idempotency-key"]);

@@ -1,4 +1,4 @@
-import { convert, rateToUnits, RATE_SCALE, type Currency } from "@/lib/shared/money";
+import { convert, formatExchangeRate, ratioString, rateToUnits, RATE_SCALE, type Currency } from "@/lib/shared/money";
 
 /** Ruble price of one unit as the API returns it; RUB is always 1. */
 export type RateValue = number | undefined;
@@ -25,4 +25,13 @@ export function receivedAmount(
   const toUnits = unitsFor(to, toRate);
   if (fromUnits === null || toUnits === null) return null;
   return convert(amount, fromUnits, toUnits);
+}
+
+/** The rate a transfer between two currencies would apply, as people read it; null if unknown or the same currency. */
+export function exchangeRateText(from: Currency, to: Currency, fromRate: RateValue, toRate: RateValue): string | null {
+  if (from === to) return null;
+  const fromUnits = unitsFor(from, fromRate);
+  const toUnits = unitsFor(to, toRate);
+  if (fromUnits === null || toUnits === null) return null;
+  return formatExchangeRate(ratioString(fromUnits, toUnits), from, to);
 }

@@ -1,20 +1,18 @@
 import { api, ApiError, NetworkError } from "@/lib/client/api";
-import { anyAnswer } from "@/lib/client/dto";
+import { anyAnswer, transferDto } from "@/lib/client/dto";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 
-// The spec leaves both answers unspecified; the forms only need to know they succeeded.
-
-/** POST /api/v1/transfers with the form's idempotency key. */
+/** POST /api/v1/transfers with the form's idempotency key; the created transfer (its id opens the receipt). */
 export function createTransfer(body: CreateTransferBody, idempotencyKey: string) {
-  return api("/api/v1/transfers", anyAnswer, {
+  return api("/api/v1/transfers", transferDto, {
     method: "POST",
     body,
     headers: { "idempotency-key": idempotencyKey },
   });
 }
 
-/** POST /api/v1/wallet/topup with the form's idempotency key. */
+/** POST /api/v1/wallet/topup with the form's idempotency key (the form only needs to know it succeeded). */
 export function topUpWallet(body: TopUpBody, idempotencyKey: string) {
   return api("/api/v1/wallet/topup", anyAnswer, {
     method: "POST",

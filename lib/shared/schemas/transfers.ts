@@ -45,3 +45,29 @@ export type CounterpartyDto = z.infer<typeof counterpartyDto>;
 export const walletIdParams = z.object({
   walletId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
+
+/** One side of a receipt: who, and which account, masked to its last four digits. */
+export const receiptPartyDto = z.object({
+  name: z.string(),
+  avatarUrl: z.string(),
+  account: z.string(),
+  /** The bank itself (the sender of a top-up). */
+  bank: z.boolean(),
+});
+export type ReceiptPartyDto = z.infer<typeof receiptPartyDto>;
+
+/** A receipt: the transfer as its sender or receiver sees it. */
+export const receiptDto = transferDto.extend({
+  kind: z.enum(["transfer", "topup"]),
+  /** From the caller's point of view. */
+  direction: z.enum(["out", "in"]),
+  status: z.literal("completed"),
+  fee: z.number().int(),
+  sender: receiptPartyDto,
+  receiver: receiptPartyDto,
+});
+export type ReceiptDto = z.infer<typeof receiptDto>;
+
+export const transferIdParams = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});

@@ -78,6 +78,12 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await expect(page.getByTestId("history-row").first()).toBeVisible();
   await expect(page.getByTestId("history-row").first()).toContainText(/\d{2}\.\d{2}\.\d{4}/);
   await stop(page, "bank-history", visit);
+  // A history row opens its receipt.
+  await page.getByTestId("history-row").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/receipt\/\d+$/);
+  await expect(page.getByText("Номер операции")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Поделиться" })).toBeVisible();
+  await stop(page, "receipt", visit);
 
   await openInTheme(page, "/bank?tab=settings", theme);
   await expect(page.getByTestId("settings-username")).not.toBeEmpty();
@@ -118,7 +124,11 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await expect(page.getByText(/Получатель получит/)).toBeVisible();
   await stop(page, "transfer-form", visit);
   await page.getByRole("button", { name: "Перевести" }).click();
+  await expect(page.getByRole("dialog", { name: "Проверьте перевод" })).toBeVisible();
+  await stop(page, "transfer-confirm", visit);
+  await page.getByRole("button", { name: "Подтвердить" }).click();
   await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
+  await expect(page.getByText("Номер операции")).toBeVisible();
   await stop(page, "transfer-done", visit);
 
   await openInTheme(page, "/qr", theme);

@@ -15,6 +15,7 @@ import * as openApi from "@/app/api/v1/openapi.json/route";
 import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
 import * as transfers from "@/app/api/v1/transfers/route";
+import * as transfersId from "@/app/api/v1/transfers/[id]/route";
 import * as transfersUsernameWalletId from "@/app/api/v1/transfers/username/[walletId]/route";
 import * as transfersWalletWalletId from "@/app/api/v1/transfers/wallet/[walletId]/route";
 import * as usersIdNotifications from "@/app/api/v1/users/[id]/notifications/route";
@@ -50,6 +51,7 @@ const MODULES: Record<string, RouteHandler>[] = [
   ratesCurrencyHistory,
   ratesCurrency,
   transfers,
+  transfersId,
   transfersUsernameWalletId,
   transfersWalletWalletId,
   usersIdNotifications,

@@ -1,0 +1,17 @@
+import { route } from "@/lib/server/http";
+import { getReceipt } from "@/lib/server/ledger/get-receipt";
+import { receiptDto, transferIdParams } from "@/lib/shared/schemas/transfers";
+
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/transfers/{id}",
+    summary:
+      "The receipt of one transfer or top-up: amounts, rate, fee, both sides (the other person's account masked); for its sender or receiver only (404 otherwise)",
+    tag: "transfers",
+    params: transferIdParams,
+    ok: { status: 200, schema: receiptDto },
+    errors: ["NOT_FOUND"],
+  },
+  ({ params, user }) => getReceipt({ transferId: params.id, callerId: user.id }),
+);

@@ -1,0 +1,87 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { ru } from "@/lib/shared/strings";
+
+export type TransferSummary = {
+  recipientName: string;
+  recipientAvatar?: string;
+  /** The receiving account, masked ("•• 3750"). */
+  account: string;
+  debit: string;
+  /** What is credited, when it differs from the debit (another currency). */
+  credit: string | null;
+  rate: string | null;
+  fee: string;
+};
+
+type ConfirmSheetProps = {
+  summary: TransferSummary;
+  submitting: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * The last look before money moves: who gets what, from which rate, at what fee. Nothing is sent
+ * until "Подтвердить"; Escape, the backdrop and "Отмена" close it and send nothing.
+ */
+export function ConfirmSheet({ summary, submitting, onConfirm, onCancel }: ConfirmSheetProps) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    confirmRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !submitting) onCancel();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onCancel, submitting]);
+
+  const rows: [string, string][] = [
+    [ru.confirm.account, summary.account],
+    [ru.confirm.debit, summary.debit],
+    ...(summary.credit ? ([[ru.confirm.credit, summary.credit]] as [string, string][]) : []),
+    ...(summary.rate ? ([[ru.confirm.rate, summary.rate]] as [string, string][]) : []),
+    [ru.confirm.fee, summary.fee],
+  ];
+  return (
+    <div className="sheet-backdrop" onClick={submitting ? undefined : onCancel}>
+      <div
+        className="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        onClick={(event) => event.stopPropagation()}
+      >
+        <h2 id="confirm-title" className="sheet-title">
+          {ru.confirm.title}
+        </h2>
+        <div className="sheet-person">
+          <Avatar src={summary.recipientAvatar} name={summary.recipientName} size={48} />
+          <div>
+            <div className="hint">{ru.confirm.recipient}</div>
+            <div className="sheet-person-name">{summary.recipientName}</div>
+          </div>
+        </div>
+        <dl className="details">
+          {rows.map(([term, value]) => (
+            <div className="details-row" key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="stack">
+          <Button ref={confirmRef} onClick={onConfirm} loading={submitting}>
+            {ru.confirm.submit}
+          </Button>
+          <Button variant="secondary" onClick={onCancel} disabled={submitting}>
+            {ru.confirm.cancel}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Toast, useToast } from "@/components/ui/toast";
+import { ApiError } from "@/lib/client/api";
+import { useReceipt } from "@/lib/client/hooks";
+import { receiptKind, receiptLines, shareReceipt } from "@/lib/client/transfer/receipt";
+import { formatMoney } from "@/lib/shared/money";
+import { ru } from "@/lib/shared/strings";
+
+function ReceiptSkeleton() {
+  return (
+    <div className="section receipt" aria-busy="true">
+      <Skeleton width={56} height={56} radius="50%" />
+      <Skeleton width="60%" height={28} />
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Skeleton key={i} width="100%" height={18} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A transfer's receipt: amount, who, accounts (the other person's masked), date and time, rate,
+ * fee, number, status — with "Поделиться" and "Готово". `fresh`: just sent, so the spec's success
+ * text leads.
+ */
+export function ReceiptView({ transferId, fresh }: { transferId: number | null; fresh: boolean }) {
+  const router = useRouter();
+  const receipt = useReceipt(transferId);
+  const toast = useToast();
+  const [sharing, setSharing] = useState(false);
+
+  if (receipt.error || transferId === null) {
+    const missing = transferId === null || (receipt.error instanceof ApiError && receipt.error.status === 404);
+    return (
+      <div className="section stack">
+        <p className="inline-error" role="alert">
+          {missing ? ru.receipt.notFound : ru.receipt.loadFailed}
+        </p>
+        {!missing && (
+          <Button variant="secondary" onClick={() => void receipt.mutate()}>
+            {ru.receipt.retry}
+          </Button>
+        )}
+        <Button onClick={() => router.push("/bank")}>{ru.receipt.done}</Button>
+      </div>
+    );
+  }
+  if (!receipt.data) return <ReceiptSkeleton />;
+
+  const data = receipt.data;
+  const other = data.direction === "out" ? data.receiver : data.sender;
+  const sign = data.direction === "out" ? "−" : "+";
+  const shown = data.direction === "out" ? formatMoney(data.amount, data.currency) : formatMoney(data.receivedAmount, data.receivedCurrency);
+
+  async function share() {
+    setSharing(true);
+    const outcome = await shareReceipt(data);
+    setSharing(false);
+    if (outcome === "copied") toast.success(ru.receipt.copied);
+    if (outcome === "failed") toast.error(ru.receipt.shareFailed);
+  }
+
+  return (
+    <div className="stack">
+      <section className="section receipt" aria-label={ru.receipt.title}>
+        {fresh && (
+          <p className="receipt-success" role="status">
+            {ru.transfer.success}
+          </p>
+        )}
+        <Avatar src={other.avatarUrl} name={other.name} size={56} />
+        <div className="receipt-kind">{receiptKind(data)}</div>
+        <div className={`receipt-amount history-${data.direction}`}>
+          {sign}
+          {shown}
+        </div>
+        <div className="receipt-status">{ru.receipt.status}</div>
+        <dl className="details">
+          {receiptLines(data).map(([term, value]) => (
+            <div className="details-row" key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <Button variant="secondary" onClick={() => void share()} loading={sharing}>
+        {ru.receipt.share}
+      </Button>
+      <Button onClick={() => router.push("/bank")}>{ru.receipt.done}</Button>
+      <Toast toast={toast} />
+    </div>
+  );
+}

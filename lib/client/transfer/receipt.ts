@@ -1,0 +1,68 @@
+import { formatDateTime } from "@/lib/client/date";
+import { loadedTelegram } from "@/lib/client/telegram/init";
+import { formatExchangeRate, formatMoney } from "@/lib/shared/money";
+import type { ReceiptDto } from "@/lib/shared/schemas/transfers";
+import { ru } from "@/lib/shared/strings";
+
+/** What the receipt's headline calls the operation. */
+export function receiptKind(receipt: ReceiptDto): string {
+  if (receipt.kind === "topup") return ru.receipt.kind.topup;
+  return ru.receipt.kind[receipt.direction];
+}
+
+/** The lines of a receipt, in the order the screen shows them (also the shared text). */
+export function receiptLines(receipt: ReceiptDto): [string, string][] {
+  const other = receipt.direction === "out" ? receipt.receiver : receipt.sender;
+  const lines: [string, string][] = [];
+  if (receipt.kind === "transfer") {
+    lines.push([receipt.direction === "out" ? ru.receipt.receiver : ru.receipt.sender, other.name]);
+  }
+  if (receipt.sender.account) lines.push([ru.receipt.fromAccount, receipt.sender.account]);
+  lines.push([ru.receipt.toAccount, receipt.receiver.account]);
+  const rate = formatExchangeRate(receipt.rate, receipt.currency, receipt.receivedCurrency);
+  if (rate) {
+    lines.push([ru.receipt.credited, formatMoney(receipt.receivedAmount, receipt.receivedCurrency)]);
+    lines.push([ru.receipt.rate, rate]);
+  }
+  lines.push([ru.receipt.fee, formatMoney(receipt.fee, receipt.currency)]);
+  lines.push([ru.receipt.date, formatDateTime(receipt.createdAt)]);
+  lines.push([ru.receipt.number, String(receipt.id)]);
+  return lines;
+}
+
+/** The receipt as plain text for sharing. */
+export function receiptText(receipt: ReceiptDto): string {
+  return [
+    ru.receipt.shareTitle,
+    `${receiptKind(receipt)} · ${ru.receipt.status}`,
+    formatMoney(receipt.amount, receipt.currency),
+    ...receiptLines(receipt).map(([term, value]) => `${term}: ${value}`),
+  ].join("\n");
+}
+
+export type ShareOutcome = "telegram" | "shared" | "copied" | "failed";
+
+/**
+ * Shares the receipt: Telegram's share sheet inside Telegram, the system share sheet in a browser
+ * that has one, otherwise a copy to the clipboard.
+ */
+export async function shareReceipt(receipt: ReceiptDto): Promise<ShareOutcome> {
+  const text = receiptText(receipt);
+  const env = loadedTelegram();
+  try {
+    if (env?.native && env.sdk.openTelegramLink.isAvailable()) {
+      env.sdk.openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(" ")}&text=${encodeURIComponent(text)}`);
+      return "telegram";
+    }
+    if (typeof navigator.share === "function") {
+      await navigator.share({ title: ru.receipt.shareTitle, text });
+      return "shared";
+    }
+    await navigator.clipboard.writeText(text);
+    return "copied";
+  } catch (error) {
+    // Closing the system share sheet is not a failure.
+    if (error instanceof DOMException && error.name === "AbortError") return "shared";
+    return "failed";
+  }
+}

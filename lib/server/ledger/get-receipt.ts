@@ -1,0 +1,56 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import { BANK_AVATAR_URL } from "@/lib/server/ledger/get-counterparty";
+import { toTransferDto } from "@/lib/server/ledger/dto";
+import { avatarUrlFor } from "@/lib/server/users/dto";
+import { maskAccountNumber } from "@/lib/shared/account-number";
+import type { ReceiptDto, ReceiptPartyDto } from "@/lib/shared/schemas/transfers";
+import { ru } from "@/lib/shared/strings";
+
+const party = {
+  select: {
+    number: true,
+    user: { select: { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } },
+  },
+} as const;
+
+type PartyRow = {
+  number: string;
+  user: { id: number; username: string | null; telegramFirstName: string | null; photoUrl: string | null; isSystem: boolean };
+};
+
+function toParty(wallet: PartyRow, own: boolean): ReceiptPartyDto {
+  const { user } = wallet;
+  if (user.isSystem) return { name: ru.history.topUpName, avatarUrl: BANK_AVATAR_URL, account: "", bank: true };
+  return {
+    name: user.telegramFirstName ?? user.username ?? ru.common.unknown,
+    avatarUrl: avatarUrlFor(user),
+    // The caller's own account in full; the other person's masked.
+    account: own ? wallet.number : maskAccountNumber(wallet.number),
+    bank: false,
+  };
+}
+
+/**
+ * The receipt of one transfer, for its sender or its receiver only. Anyone else — and an id that
+ * does not exist — gets the same 404, so transfer ids cannot be probed.
+ */
+export async function getReceipt(options: { transferId: number; callerId: number }): Promise<ReceiptDto> {
+  const row = await getDb().transfer.findUnique({
+    where: { id: options.transferId },
+    include: { sender: party, receiver: party },
+  });
+  const sent = row?.sender.user.id === options.callerId;
+  const received = row?.receiver.user.id === options.callerId;
+  if (!row || (!sent && !received)) throw new AppError("NOT_FOUND");
+  return {
+    ...toTransferDto(row),
+    kind: row.kind === "topup" ? "topup" : "transfer",
+    direction: sent ? "out" : "in",
+    status: "completed",
+    fee: 0,
+    sender: toParty(row.sender, sent),
+    receiver: toParty(row.receiver, received),
+  };
+}
