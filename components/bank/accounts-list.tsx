@@ -1,4 +1,5 @@
-import { groupAccountNumber, rubleEquivalent, type RateUnits } from "@/components/bank/bank-math";
+import { rubleEquivalent, type RateUnits } from "@/components/bank/bank-math";
+import { groupAccountNumber } from "@/lib/shared/account-number";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CURRENCY_INFO, formatMoney, formatRateUnits } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";

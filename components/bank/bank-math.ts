@@ -40,11 +40,6 @@ export function totalRubles(
   return { total, missing };
 }
 
-/** Account numbers in groups of four: "4000123412341234" → "4000 1234 1234 1234". */
-export function groupAccountNumber(number: string): string {
-  return number.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
-}
-
 /** Date and time as the history shows it (spec §9), in the device's time zone: "31.12.2024 23:05". */
 export function formatHistoryDate(iso: string): string {
   return formatDateTime(iso);

@@ -1,6 +1,6 @@
 "use client";
 
-import { groupAccountNumber } from "@/components/bank/bank-math";
+import { groupAccountNumber } from "@/lib/shared/account-number";
 import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";

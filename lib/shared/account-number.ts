@@ -11,3 +11,8 @@ export function normalizeAccountNumber(text: string): string {
 export function maskAccountNumber(number: string): string {
   return `•• ${normalizeAccountNumber(number).slice(-4)}`;
 }
+
+/** Account numbers in groups of four: "4000123412341234" → "4000 1234 1234 1234". */
+export function groupAccountNumber(number: string): string {
+  return number.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
+}

@@ -298,6 +298,7 @@ test.describe("receipts", () => {
 
   test("a receipt that does not exist is not found", async ({ page }) => {
     await page.goto("/receipt/999999999");
-    await expect(page.getByRole("alert")).toHaveText("Квитанция не найдена");
+    await expect(page.getByText("Квитанция не найдена")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Повторить" })).toHaveCount(0);
   });
 });

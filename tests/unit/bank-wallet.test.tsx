@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { groupAccountNumber, rateTable, totalRubles } from "@/components/bank/bank-math";
+import { rateTable, totalRubles } from "@/components/bank/bank-math";
+import { groupAccountNumber } from "@/lib/shared/account-number";
 import { WalletTab } from "@/components/bank/wallet-tab";
 import { fakeServer, ME, on, renderFresh } from "./bank-support";
 

@@ -1,4 +1,5 @@
 import { formatDateTime } from "@/lib/client/date";
+import { groupAccountNumber } from "@/lib/shared/account-number";
 import { loadedTelegram } from "@/lib/client/telegram/init";
 import { formatExchangeRate, formatMoney } from "@/lib/shared/money";
 import type { ReceiptDto } from "@/lib/shared/schemas/transfers";
@@ -17,8 +18,10 @@ export function receiptLines(receipt: ReceiptDto): [string, string][] {
   if (receipt.kind === "transfer") {
     lines.push([receipt.direction === "out" ? ru.receipt.receiver : ru.receipt.sender, other.name]);
   }
-  if (receipt.sender.account) lines.push([ru.receipt.fromAccount, receipt.sender.account]);
-  lines.push([ru.receipt.toAccount, receipt.receiver.account]);
+  // The caller's own account comes in full, the other person's masked ("•• 3750").
+  const shown = (account: string) => (account.startsWith("••") ? account : groupAccountNumber(account));
+  if (receipt.sender.account) lines.push([ru.receipt.fromAccount, shown(receipt.sender.account)]);
+  lines.push([ru.receipt.toAccount, shown(receipt.receiver.account)]);
   const rate = formatExchangeRate(receipt.rate, receipt.currency, receipt.receivedCurrency);
   if (rate) {
     lines.push([ru.receipt.credited, formatMoney(receipt.receivedAmount, receipt.receivedCurrency)]);
