@@ -60,6 +60,8 @@ export function OnlineTopUpForm() {
       await topUpWallet({ currency, amount: toSafeNumber(minor) }, idempotency.current());
       idempotency.reset();
       setAmount("");
+      // An earlier failure's popup must not stay beside the success.
+      toast.hide();
       setSuccess(
         fill(ru.topUp.success, { amount: formatAmount(minor), symbol: CURRENCY_INFO[currency].symbol }),
       );

@@ -35,6 +35,7 @@ export function TransferFlow() {
           method={method}
           initialTarget={prefill?.method === method ? prefill.target : ""}
           initialAmount={prefill?.method === method ? prefill.amount : ""}
+          initialAmountRefused={prefill?.method === method && prefill.amountRefused}
         />
       ) : (
         <MethodChoice onChoose={setMethod} />

@@ -27,6 +27,8 @@ type TransferFormProps = {
   method: TransferMethod;
   initialTarget?: string;
   initialAmount?: string;
+  /** The link's amount was not an amount: the field starts empty, with the error shown. */
+  initialAmountRefused?: boolean;
 };
 
 const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" | "email" | "text" }> = {
@@ -40,7 +42,7 @@ const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" 
  * wallet, the amount and — across currencies — what the recipient will get. "Перевести" opens
  * the confirmation sheet; only its "Подтвердить" sends, and success opens the receipt.
  */
-export function TransferForm({ method, initialTarget = "", initialAmount = "" }: TransferFormProps) {
+export function TransferForm({ method, initialTarget = "", initialAmount = "", initialAmountRefused = false }: TransferFormProps) {
   const [target, setTarget] = useState(initialTarget);
   const [amount, setAmount] = useState(() => sanitizeAmountInput(initialAmount));
   const [chosenReceiverId, setChosenReceiverId] = useState<number | null>(null);
@@ -48,7 +50,7 @@ export function TransferForm({ method, initialTarget = "", initialAmount = "" }:
   const [submitting, setSubmitting] = useState(false);
   const [summary, setSummary] = useState<TransferSummary | null>(null);
   const router = useRouter();
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const [amountError, setAmountError] = useState<string | null>(initialAmountRefused ? ru.validation.invalidAmount : null);
   const [shake, setShake] = useState(0);
   const toast = useToast();
   const idempotency = useIdempotencyKey();

@@ -37,8 +37,9 @@ export function isCurrency(value: unknown): value is Currency {
 }
 
 /**
- * Cleans what a user types into an amount field: digits and one separator, comma becomes dot,
- * at most 2 decimals. Extra characters are dropped, so the field never shows an invalid value.
+ * Cleans what a user types into an amount field: digits and one decimal separator, shown as the
+ * Russian comma whichever of "," and "." was typed, at most 2 decimals. Extra characters are
+ * dropped, so the field never shows an invalid value. `parseAmount` reads the result.
  */
 export function sanitizeAmountInput(raw: string): string {
   let out = "";
@@ -53,7 +54,7 @@ export function sanitizeAmountInput(raw: string): string {
       out += ch;
     } else if (ch === "." && !seenDot) {
       seenDot = true;
-      out += out === "" ? "0." : ".";
+      out += out === "" ? "0," : ",";
     }
   }
   return out;
@@ -88,16 +89,19 @@ export function minorToDecimal(minor: bigint | number): string {
   return `${sign}${abs / MINOR_PER_UNIT}.${fraction}`;
 }
 
+/** A no-break space: an amount never wraps inside its digits or away from its symbol. */
+export const NBSP = "\u00a0";
+
 /**
- * An exact decimal string ("-1234567.8") in Russian notation: thousands apart by a plain space,
- * decimal comma ("-1 234 567,8"). The same text as Intl.NumberFormat("ru-RU") with its no-break
- * spaces made plain (tests/unit/money-format.test.ts compares the two), without Intl: its first
- * use in a page loads the locale data, a long main-thread task on a phone.
+ * An exact decimal string ("-1234567.8") in Russian notation: thousands apart by a no-break space,
+ * decimal comma ("-1 234 567,8"). The same text as Intl.NumberFormat("ru-RU") (
+ * tests/unit/money-format.test.ts compares the two), without Intl: its first use in a page loads
+ * the locale data, a long main-thread task on a phone.
  */
 function russianDecimal(decimal: string): string {
   const [whole, fraction] = decimal.split(".");
   const sign = whole.startsWith("-") ? "-" : "";
-  const grouped = whole.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, " ");
+  const grouped = whole.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, NBSP);
   return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped},${fraction}`;
 }
 
@@ -106,9 +110,9 @@ export function formatAmount(minor: bigint | number): string {
   return russianDecimal(minorToDecimal(minor));
 }
 
-/** Russian formatting with the currency symbol: "1 234,56 ₽". */
+/** Russian formatting with the currency symbol, all spaces no-break: "1 234,56 ₽". */
 export function formatMoney(minor: bigint | number, currency: Currency): string {
-  return `${formatAmount(minor)} ${CURRENCY_INFO[currency].symbol}`;
+  return `${formatAmount(minor)}${NBSP}${CURRENCY_INFO[currency].symbol}`;
 }
 
 /** A rate as the API carries it (ruble price, e.g. 92.5123) into ten-thousandths. */
@@ -172,9 +176,9 @@ export function formatExchangeRate(ratio: string, from: Currency, to: Currency):
   const step = RATIO_SCALE / RATE_SCALE;
   const toUnits = (value: bigint) => (value + step / 2n) / step;
   const symbol = (currency: Currency) => CURRENCY_INFO[currency].symbol;
-  if (scaled >= RATIO_SCALE) return `1 ${symbol(from)} = ${formatRateUnits(toUnits(scaled))} ${symbol(to)}`;
+  if (scaled >= RATIO_SCALE) return `1${NBSP}${symbol(from)} = ${formatRateUnits(toUnits(scaled))}${NBSP}${symbol(to)}`;
   const inverse = (RATIO_SCALE * RATIO_SCALE + scaled / 2n) / scaled;
-  return `1 ${symbol(to)} = ${formatRateUnits(toUnits(inverse))} ${symbol(from)}`;
+  return `1${NBSP}${symbol(to)} = ${formatRateUnits(toUnits(inverse))}${NBSP}${symbol(from)}`;
 }
 
 /**

@@ -79,7 +79,7 @@ test.describe("money flows", () => {
     await expect(page).toHaveURL(/\/add-money\/online$/);
     await page.getByRole("radio", { name: "EUR €" }).click();
     await page.getByLabel("Сумма").pressSequentially("12,345");
-    await expect(page.getByLabel("Сумма")).toHaveValue("12.34");
+    await expect(page.getByLabel("Сумма")).toHaveValue("12,34");
     await page.getByRole("button", { name: "Пополнить" }).click();
     await expect(page.getByRole("status")).toHaveText("Кошелек пополнен на 12,34 €");
     expect((await ownWallet(page, "EUR")).balance).toBe(before.balance + 1234);
@@ -134,7 +134,7 @@ test.describe("money flows", () => {
     const veraUsd = await veraWallet(page, "USD");
     await page.goto(`/transfer-money?method=card&target=${veraUsd.number}&amount=4,5`);
     await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraUsd.number);
-    await expect(page.getByLabel("Сумма")).toHaveValue("4.5");
+    await expect(page.getByLabel("Сумма")).toHaveValue("4,5");
     await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(shown(veraUsd.number));
     await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText("Доллары");
     await expect(page.getByRole("button", { name: "Перевести" })).toBeEnabled();
@@ -148,7 +148,7 @@ test.describe("money flows", () => {
     await page.goto(`/?startapp=${payload}`);
     await page.waitForURL("**/transfer-money?**");
     await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraUsd.number);
-    await expect(page.getByLabel("Сумма")).toHaveValue("7.25");
+    await expect(page.getByLabel("Сумма")).toHaveValue("7,25");
     await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(shown(veraUsd.number));
     // Launched without a session: the link waits for the sign-in, then opens the same screen.
     await page.evaluate(() => sessionStorage.clear());
@@ -159,7 +159,7 @@ test.describe("money flows", () => {
     await expect(page.getByRole("heading", { name: "Введите код" })).toBeVisible();
     await page.keyboard.type(await readCodeFromMailbox(page, "boris@example.com"));
     await page.waitForURL("**/transfer-money?**");
-    await expect(page.getByLabel("Сумма")).toHaveValue("7.25");
+    await expect(page.getByLabel("Сумма")).toHaveValue("7,25");
   });
 
   test("the payment QR decodes to the app link, and scanning it opens the transfer", async ({ page }) => {
@@ -183,7 +183,7 @@ test.describe("money flows", () => {
     });
     await page.waitForURL(/\/transfer-money\?/);
     expect(new URL(page.url()).search).toBe(`?method=card&target=${usd.number}&amount=150.00`);
-    await expect(page.getByLabel("Сумма")).toHaveValue("150.00");
+    await expect(page.getByLabel("Сумма")).toHaveValue("150,00");
   });
 });
 

@@ -69,7 +69,7 @@ describe("history tab", () => {
     renderFresh(<HistoryTab />);
     await screen.findAllByRole("img", { name: "boris" });
     const rows = screen.getAllByTestId("history-row");
-    expect(rows.map((r) => r.querySelector(".history-amount")?.textContent)).toEqual([
+    expect(rows.map((r) => r.querySelector(".history-amount")?.textContent?.replace(/\u00a0/g, " "))).toEqual([
       "+910,00 ₽", // received cross-currency: what arrived
       "+25,50 $",
       "-1 500,00 ₽",

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { formatAmount, formatMoney, formatRateUnits } from "@/lib/shared/money";
 
-/** What the app showed when it formatted through Intl: ru-RU with its no-break spaces made plain. */
+/** What Intl.NumberFormat("ru-RU") writes, its narrow no-break spaces (newer ICU) as no-break spaces. */
 function intl(value: string, minDigits: number, maxDigits: number): string {
   const format = new Intl.NumberFormat("ru-RU", { minimumFractionDigits: minDigits, maximumFractionDigits: maxDigits });
   // Intl takes exact decimal strings (no float rounding) though TypeScript's types say number.
-  return format.format(value as unknown as number).replace(/\u00a0|\u202f/g, " ");
+  return format.format(value as unknown as number).replace(/\u202f/g, "\u00a0");
 }
 
 function decimal(minor: bigint, scale: bigint, places: number): string {
@@ -42,11 +42,11 @@ describe("Russian number formatting without Intl", () => {
     expect(formatAmount(0n)).toBe("0,00");
     expect(formatAmount(-5)).toBe("-0,05");
     expect(formatAmount(99_999)).toBe("999,99");
-    expect(formatAmount(100_000)).toBe("1 000,00");
-    expect(formatMoney(123_456_789n, "RUB")).toBe("1 234 567,89 ₽");
+    expect(formatAmount(100_000)).toBe("1\u00a0000,00");
+    expect(formatMoney(123_456_789n, "RUB")).toBe("1\u00a0234\u00a0567,89\u00a0₽");
     expect(formatRateUnits(925_123n)).toBe("92,5123");
     expect(formatRateUnits(925_100n)).toBe("92,51");
     expect(formatRateUnits(900_000n)).toBe("90,00");
-    expect(formatRateUnits(12_345_678_000n)).toBe("1 234 567,80");
+    expect(formatRateUnits(12_345_678_000n)).toBe("1\u00a0234\u00a0567,80");
   });
 });

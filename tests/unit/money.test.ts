@@ -21,17 +21,20 @@ describe("money", () => {
   });
 
   it("cleans amount input: digits, one separator, comma to dot, 2 decimals", () => {
-    expect(sanitizeAmountInput("12,345")).toBe("12.34");
-    expect(sanitizeAmountInput("1a2b.3.4")).toBe("12.34");
-    expect(sanitizeAmountInput(",5")).toBe("0.5");
+    expect(sanitizeAmountInput("12,345")).toBe("12,34");
+    expect(sanitizeAmountInput("1a2b.3.4")).toBe("12,34");
+    expect(sanitizeAmountInput(",5")).toBe("0,5");
     expect(sanitizeAmountInput("--7")).toBe("7");
+    // The field shows the Russian decimal comma, and parseAmount reads it.
+    expect(sanitizeAmountInput("4.5")).toBe("4,5");
+    expect(parseAmount(sanitizeAmountInput("1234.5"))).toBe(123_450n);
   });
 
   it("formats in Russian with the currency symbol", () => {
-    expect(formatMoney(123456n, "RUB")).toBe("1 234,56 ₽");
-    expect(formatMoney(5, "USD")).toBe("0,05 $");
-    expect(formatMoney(-250000, "EUR")).toBe("-2 500,00 €");
-    expect(formatMoney(100, "CNY")).toBe("1,00 ¥");
+    expect(formatMoney(123456n, "RUB")).toBe("1\u00a0234,56\u00a0₽");
+    expect(formatMoney(5, "USD")).toBe("0,05\u00a0$");
+    expect(formatMoney(-250000, "EUR")).toBe("-2\u00a0500,00\u00a0€");
+    expect(formatMoney(100, "CNY")).toBe("1,00\u00a0¥");
   });
 
   it("converts rounding down and states the ratio", () => {
@@ -53,11 +56,11 @@ describe("exchange rates as people read them", () => {
   it("records a ratio precisely enough to give back the rate either way round", () => {
     const { formatExchangeRate, ratioString } = jest.requireActual<typeof import("@/lib/shared/money")>("@/lib/shared/money");
     // 1 $ = 90.1234 ₽: rubles to dollars is a ratio below 1, shown as the dollar's price.
-    expect(formatExchangeRate(ratioString(10_000n, 901_234n), "RUB", "USD")).toBe("1 $ = 90,1234 ₽");
-    expect(formatExchangeRate(ratioString(901_234n, 10_000n), "USD", "RUB")).toBe("1 $ = 90,1234 ₽");
-    expect(formatExchangeRate(ratioString(10_000n, 800_000n), "RUB", "USD")).toBe("1 $ = 80,00 ₽");
+    expect(formatExchangeRate(ratioString(10_000n, 901_234n), "RUB", "USD")).toBe("1\u00a0$ = 90,1234\u00a0₽");
+    expect(formatExchangeRate(ratioString(901_234n, 10_000n), "USD", "RUB")).toBe("1\u00a0$ = 90,1234\u00a0₽");
+    expect(formatExchangeRate(ratioString(10_000n, 800_000n), "RUB", "USD")).toBe("1\u00a0$ = 80,00\u00a0₽");
     // Between two foreign currencies: the dearer one's price in the other.
-    expect(formatExchangeRate(ratioString(925_123n, 1_001_234n), "USD", "EUR")).toBe("1 € = 1,0823 $");
+    expect(formatExchangeRate(ratioString(925_123n, 1_001_234n), "USD", "EUR")).toBe("1\u00a0€ = 1,0823\u00a0$");
     expect(formatExchangeRate("1", "RUB", "RUB")).toBeNull();
     expect(formatExchangeRate("garbage", "RUB", "USD")).toBeNull();
   });

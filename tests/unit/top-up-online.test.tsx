@@ -43,6 +43,8 @@ describe("/add-money/online", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Не удалось пополнить кошелек");
     await user.click(screen.getByRole("button", { name: "Пополнить" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Кошелек пополнен на 10,00 ₽");
+    // The failure's popup is gone once the top-up succeeded.
+    expect(screen.queryByText("Не удалось пополнить кошелек")).not.toBeInTheDocument();
     const [first, retry] = posts(sent, "/api/v1/wallet/topup");
     expect(first.body).toEqual({ currency: "RUB", amount: 1000 });
     expect(retry.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
@@ -59,6 +61,8 @@ describe("/add-money/online", () => {
     expect(alert.textContent).not.toMatch(/[A-Za-z]/);
     await user.click(screen.getByRole("button", { name: "Пополнить" }));
     expect(await screen.findByRole("status")).toHaveTextContent("Кошелек пополнен на 10,00 ₽");
+    // The failure's popup is gone once the top-up succeeded.
+    expect(screen.queryByText("Не удалось пополнить кошелек")).not.toBeInTheDocument();
     const [first, retry] = posts(sent, "/api/v1/wallet/topup");
     expect(retry.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
   });

@@ -36,11 +36,19 @@ describe("/transfer-money steps", () => {
     renderWithSwr(<TransferFlow />);
     expect(screen.queryByText("Кому перевести?")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Номер счёта получателя")).toHaveValue("4000000000000013");
-    expect(screen.getByLabelText("Сумма")).toHaveValue("15.5");
+    expect(screen.getByLabelText("Сумма")).toHaveValue("15,5");
     await waitFor(() =>
       expect(screen.getByRole("radio", { name: /4000 0000 0000 0013/ })).toHaveAttribute("aria-checked", "true"),
     );
     expect(screen.getByRole("button", { name: "Перевести" })).toBeEnabled();
+  });
+
+  it("refuses a link's amount that is not one ('-5'), instead of making it 5", async () => {
+    query = new URLSearchParams("method=card&target=4000000000000013&amount=-5");
+    fakeApi();
+    renderWithSwr(<TransferFlow />);
+    expect(await screen.findByLabelText("Сумма")).toHaveValue("");
+    expect(screen.getByText("Введите корректную сумму")).toBeInTheDocument();
   });
 
   it("ignores an unknown method and shows the choice", () => {

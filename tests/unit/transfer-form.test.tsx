@@ -68,19 +68,19 @@ describe("transfer form: automatic wallet selection", () => {
 });
 
 describe("transfer form: amount and button", () => {
-  it("keeps digits and one separator, turns a comma into a dot, cuts to 2 decimals", async () => {
+  it("keeps digits and one separator, shown as a comma, cuts to 2 decimals", async () => {
     fakeApi();
     const user = userEvent.setup();
     renderWithSwr(<TransferForm method="card" />);
     const field = screen.getByLabelText("Сумма");
     await user.type(field, "12,345");
-    expect(field).toHaveValue("12.34");
+    expect(field).toHaveValue("12,34");
     await user.clear(field);
     await user.type(field, "a1b.2.3-");
-    expect(field).toHaveValue("1.23");
+    expect(field).toHaveValue("1,23");
     await user.clear(field);
     await user.type(field, ",5");
-    expect(field).toHaveValue("0.5");
+    expect(field).toHaveValue("0,5");
   });
 
   it("enables the button only with a sender, a receiver and an amount", async () => {
@@ -173,7 +173,7 @@ describe("transfer form: submitting", () => {
     const rows = within(sheet)
       .getAllByRole("term")
       .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
-    expect(rows).toEqual(["Счёт получателя: •• 0011", "Спишется: 12,34 ₽", "Комиссия: 0,00 ₽"]);
+    expect(rows).toEqual(["Счёт получателя: •• 0011", "Спишется: 12,34\u00a0₽", "Комиссия: 0,00\u00a0₽"]);
     await act(() => new Promise((r) => setTimeout(r, 300)));
     expect(posts(sent, "/api/v1/transfers")).toHaveLength(0);
   });

@@ -41,6 +41,13 @@ describe("resolveSelection", () => {
     expect(lookupPath("username", "ali ce")).toBe("/api/v1/users/username/ali%20ce");
   });
 
+  it("own payment QR: the receiving wallet is not also chosen as the sender", () => {
+    const own = mine.map(({ id, currency, number }) => ({ id, currency, number }));
+    const s = resolveSelection({ ...base, recipientWallets: own, method: "card", target: "A1" });
+    expect(s.receiver?.id).toBe(1);
+    expect(s.sender).toBeNull();
+  });
+
   it("other methods select nothing by themselves", () => {
     expect(resolveSelection({ ...base, method: "username", target: "B2" })).toEqual({
       receiver: null,
@@ -85,11 +92,22 @@ describe("receivedAmount", () => {
 
 describe("readTransferPrefill", () => {
   it("reads a known method with a cleaned amount", () => {
-    expect(readTransferPrefill(new URLSearchParams("method=email&target=%20v@x.ru&amount=1,239"))).toEqual({
+    expect(readTransferPrefill(new URLSearchParams("method=email&target=%20v@x.ru&amount=1.2"))).toEqual({
       method: "email",
       target: "v@x.ru",
-      amount: "1.23",
+      amount: "1,2",
+      amountRefused: false,
     });
+  });
+
+  it("refuses an amount that is not one, rather than repairing it", () => {
+    for (const amount of ["-5", "1,239", "5abc", "0", "1e3", "1.2.3"]) {
+      expect(readTransferPrefill(new URLSearchParams({ method: "card", target: "1", amount }))).toMatchObject({
+        amount: "",
+        amountRefused: true,
+      });
+    }
+    expect(readTransferPrefill(new URLSearchParams("method=card&target=1"))).toMatchObject({ amount: "", amountRefused: false });
   });
 
   it("is null without a known method", () => {

@@ -22,7 +22,9 @@ export type Selection = {
  * The wallets a transfer goes from and to, derived rather than stored so they follow the data:
  * - an explicit receiver pick wins; otherwise, for the account-number method, the recipient's
  *   wallet with exactly that number is selected automatically (spec §4);
- * - an explicit sender pick wins; otherwise the sender's wallet in the receiver's currency.
+ * - an explicit sender pick wins; otherwise the sender's wallet in the receiver's currency —
+ *   unless that is the receiving wallet itself (one's own payment QR): then nothing is chosen
+ *   and the sender picks, rather than being shown a transfer that can only be refused.
  * Picks that are not in the current lists (e.g. after the recipient changed) are ignored.
  */
 export function resolveSelection(input: SelectionInput): Selection {
@@ -33,7 +35,7 @@ export function resolveSelection(input: SelectionInput): Selection {
   const receiver = picked ?? byNumber;
   const chosenSender = senderWallets.find((w) => w.id === input.chosenSenderId) ?? null;
   const sameCurrency = receiver
-    ? (senderWallets.find((w) => w.currency === receiver.currency) ?? null)
+    ? (senderWallets.find((w) => w.currency === receiver.currency && w.id !== receiver.id) ?? null)
     : null;
   return { receiver, sender: chosenSender ?? sameCurrency };
 }
