@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Screen } from "@/components/screen";
 import { Button } from "@/components/ui/button";
 import { PinInput } from "@/components/ui/pin-input";
@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { hapticError, vibrate, WRONG_CODE_VIBRATION_MS } from "@/lib/client/telegram/haptics";
 import { normalizeEmail } from "@/lib/shared/email";
-import { ru } from "@/lib/shared/strings";
+import { fill, ru } from "@/lib/shared/strings";
 import { takeStartPath } from "@/lib/client/start-link";
 
 /** Code length (spec §9); the server schema checks the same. */
@@ -20,6 +20,33 @@ const loadCalls = () => import("@/components/login/sign-in-calls");
 
 /** How long a wrong code stays visible before the cells clear (spec §4: about 0.6 s). */
 export const PIN_CLEAR_DELAY_MS = 600;
+
+/** A new code may be asked for this long after the last one was sent. */
+export const RESEND_AFTER_S = 60;
+
+/** Seconds as the countdown shows them: 42 → "0:42". */
+function minutesSeconds(total: number): string {
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** Seconds left until `until` (a Date.now() value), ticking once a second; 0 when reached. */
+function useSecondsUntil(until: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(() => {
+      tick();
+      if (Date.now() >= until) clearInterval(timer);
+    }, 250);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [until]);
+  // Never more than the full wait, even before the first tick after a new code.
+  return Math.min(RESEND_AFTER_S, Math.max(0, Math.ceil((until - now) / 1000)));
+}
 
 /**
  * E-mail sign-in in two steps: the address (validated by the shared schema), then the six-digit
@@ -33,19 +60,40 @@ export function EmailLogin() {
   const [sentTo, setSentTo] = useState("");
   const [challengeId, setChallengeId] = useState<string | undefined>(undefined);
   const [emailError, setEmailError] = useState(false);
-  const [shake, setShake] = useState(0);
+  // Separate counters: the code cells must not replay the e-mail field's shake when they appear.
+  const [emailShake, setEmailShake] = useState(0);
+  const [codeShake, setCodeShake] = useState(0);
+  const [resendAt, setResendAt] = useState(0);
+  const resendIn = useSecondsUntil(resendAt);
   const [sending, setSending] = useState(false);
   const [code, setCode] = useState("");
   const [verifying, setVerifying] = useState(false);
   const [wrong, setWrong] = useState(false);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  /** Asks the server to send a code to `address`; true when it did. */
+  async function sendCode(address: string): Promise<boolean> {
+    setSending(true);
+    const calls = await loadCalls();
+    try {
+      setChallengeId(await calls.requestEmailCode(address));
+      setResendAt(Date.now() + RESEND_AFTER_S * 1000);
+      return true;
+    } catch (error) {
+      hapticError();
+      toast.error(calls.rateLimitMessage(error) ?? ru.login.sendCodeFailed);
+      return false;
+    } finally {
+      setSending(false);
+    }
+  }
+
   async function requestCode(event: FormEvent) {
     event.preventDefault();
     const address = normalizeEmail(email);
     if (!address) {
       setEmailError(true);
-      setShake((n) => n + 1);
+      setEmailShake((n) => n + 1);
       hapticError();
       toast.error(ru.login.invalidEmail);
       return;
@@ -53,24 +101,24 @@ export function EmailLogin() {
     setEmailError(false);
     // An earlier "invalid e-mail" popup no longer applies once the address is accepted.
     toast.hide();
-    setSending(true);
-    try {
-      const { requestEmailCode } = await loadCalls();
-      setChallengeId(await requestEmailCode(address));
+    if (await sendCode(address)) {
       setSentTo(address);
       setCode("");
       setStep("code");
-    } catch {
-      hapticError();
-      toast.error(ru.login.sendCodeFailed);
-    } finally {
-      setSending(false);
+    }
+  }
+
+  async function resendCode() {
+    toast.hide();
+    if (await sendCode(sentTo)) {
+      setCode("");
+      toast.success(ru.login.codeResent);
     }
   }
 
   function rejectCode() {
     setWrong(true);
-    setShake((n) => n + 1);
+    setCodeShake((n) => n + 1);
     vibrate(WRONG_CODE_VIBRATION_MS);
     hapticError();
     toast.error(ru.login.wrongCode);
@@ -119,8 +167,16 @@ export function EmailLogin() {
           length={PIN_LENGTH}
           disabled={verifying}
           invalid={wrong}
-          shakeKey={shake}
+          shakeKey={codeShake}
         />
+        <Button
+          variant="secondary"
+          onClick={() => void resendCode()}
+          disabled={verifying || resendIn > 0}
+          loading={sending}
+        >
+          {resendIn > 0 ? fill(ru.login.resendIn, { time: minutesSeconds(resendIn) }) : ru.login.resendCode}
+        </Button>
         <Button variant="secondary" onClick={() => setStep("email")} disabled={verifying}>
           {ru.login.changeEmail}
         </Button>
@@ -144,7 +200,7 @@ export function EmailLogin() {
             setEmailError(false);
           }}
           error={emailError ? ru.login.invalidEmail : null}
-          shakeKey={shake}
+          shakeKey={emailShake}
           autoFocus
         />
         <Button type="submit" loading={sending}>

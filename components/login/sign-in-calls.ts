@@ -1,5 +1,5 @@
 import { completeSignIn } from "@/components/login/complete-sign-in";
-import { api } from "@/lib/client/api";
+import { api, ApiError } from "@/lib/client/api";
 import { anyAnswer, tokenPairDto } from "@/lib/client/dto";
 import { requestCodeBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
 
@@ -17,6 +17,11 @@ export async function requestEmailCode(email: string): Promise<string | undefine
   });
   const challengeId = (answer as { challengeId?: unknown } | null)?.challengeId;
   return typeof challengeId === "string" ? challengeId : undefined;
+}
+
+/** The server's own words when it refused for too many requests (429), to show instead of a generic failure. */
+export function rateLimitMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 429 && error.message ? error.message : null;
 }
 
 /** Exchanges the code for tokens; throws when the code is wrong or expired. */

@@ -26,6 +26,10 @@ export const ru = {
     codeSentTo: "Мы отправили 6-значный код на",
     codeLabel: "Код из письма",
     changeEmail: "Изменить e-mail",
+    resendCode: "Отправить код ещё раз",
+    /** The resend button while it waits: "Отправить код ещё раз через 0:42". */
+    resendIn: "Отправить код ещё раз через {time}",
+    codeResent: "Новое письмо с кодом отправлено",
     invalidEmail: "Введите корректный email",
     sendCodeFailed: "Не удалось отправить код на почту",
     wrongCode: "Неверный или просроченный код",

@@ -31,6 +31,11 @@ for (const theme of THEMES) {
     const wrong = code === "000000" ? "111111" : "000000";
     await pin.pressSequentially(wrong);
     await expect(alerts(page)).toHaveText("Неверный или просроченный код");
+    // The popup sits below the header: Back stays visible and tappable.
+    const popup = await page.locator(".toast").boundingBox();
+    const back = await page.getByRole("button", { name: "Назад" }).boundingBox();
+    expect(popup && back && popup.y >= back.y + back.height).toBe(true);
+    await expect(page.getByRole("button", { name: /Отправить код ещё раз через \d:\d{2}/ })).toBeDisabled();
     await screenshot(page, "code-wrong", theme);
     await expect(pin).toHaveValue("", { timeout: 3000 });
 

@@ -55,6 +55,25 @@ describe("e-mail sign-in, step 1", () => {
     expect(screen.queryByLabelText("Код из письма")).not.toBeInTheDocument();
   });
 
+  it("shows the server's own message when it refuses for too many requests (429)", async () => {
+    const message = "Слишком много запросов. Попробуйте позже";
+    fakeServer(on("POST", "/api/v1/auth/email/request-code", { status: 429, body: { message, code: "RATE_LIMITED" } }));
+    renderFresh(<EmailLogin />);
+    fireEvent.change(screen.getByLabelText("Электронная почта"), { target: { value: "anna@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Получить код" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(screen.queryByText("Не удалось отправить код на почту")).not.toBeInTheDocument();
+  });
+
+  it("does not shake the code cells when they appear after an invalid address", async () => {
+    fakeServer(on("POST", "/api/v1/auth/email/request-code", { status: 200, body: { ok: true } }));
+    renderFresh(<EmailLogin />);
+    fireEvent.change(screen.getByLabelText("Электронная почта"), { target: { value: "anna@" } });
+    fireEvent.click(screen.getByRole("button", { name: "Получить код" }));
+    await goToCodeStep("anna@example.com");
+    expect(document.querySelector(".shake")).toBeNull();
+  });
+
   it("sends the normalised address anonymously and moves to the code step", async () => {
     const calls = fakeServer(on("POST", "/api/v1/auth/email/request-code", { status: 200, body: { ok: true } }));
     renderFresh(<EmailLogin />);
@@ -135,6 +154,36 @@ describe("e-mail sign-in, step 2", () => {
     fireEvent.change(await goToCodeStep(), { target: { value: "654321" } });
     await waitFor(() => expect(replace).toHaveBeenCalledWith("/bank"));
     expect(calls.some((c) => c.path === "/api/v1/wallet/init")).toBe(false);
+  });
+
+  it("offers a new code only after the countdown, then sends one to the same address", async () => {
+    jest.useFakeTimers({ now: new Date("2026-11-23T10:00:00Z"), doNotFake: ["queueMicrotask", "nextTick"] });
+    try {
+      const calls = fakeServer(on("POST", "/api/v1/auth/email/request-code", { status: 200, body: { ok: true } }));
+      renderFresh(<EmailLogin />);
+      await goToCodeStep();
+      const resend = screen.getByRole("button", { name: "Отправить код ещё раз через 1:00" });
+      expect(resend).toBeDisabled();
+      await act(async () => {
+        jest.advanceTimersByTime(18_000);
+      });
+      expect(screen.getByRole("button", { name: "Отправить код ещё раз через 0:42" })).toBeDisabled();
+      await act(async () => {
+        jest.advanceTimersByTime(42_000);
+      });
+      const ready = screen.getByRole("button", { name: "Отправить код ещё раз" });
+      expect(ready).toBeEnabled();
+      fireEvent.click(ready);
+      expect(await screen.findByText("Новое письмо с кодом отправлено")).toBeInTheDocument();
+      expect(calls.filter((c) => c.path === "/api/v1/auth/email/request-code").map((c) => c.body)).toEqual([
+        { email: "anna@example.com" },
+        { email: "anna@example.com" },
+      ]);
+      // …and the countdown starts again.
+      expect(screen.getByRole("button", { name: /через 1:00/ })).toBeDisabled();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("goes back to the address step", async () => {
