@@ -1,11 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { formatHistoryDate, mergeHistory, type HistoryEntry } from "@/components/bank/bank-math";
 import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useCounterparties, useMe, useTransfersOf, useWallets } from "@/lib/client/hooks";
+import { dayKey, dayLabel } from "@/lib/client/date";
+import { useHistoryFeed } from "@/lib/client/history-feed";
+import { useCounterparties, useMe, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
 import type { CounterpartyDto } from "@/lib/shared/schemas/transfers";
 import { ru } from "@/lib/shared/strings";
@@ -27,11 +30,18 @@ function HistorySkeleton() {
   );
 }
 
-function Message({ text, alert = false }: { text: string; alert?: boolean }) {
+function Message({ text, alert = false, onRetry }: { text: string; alert?: boolean; onRetry?: () => void }) {
   return (
-    <p className={alert ? "inline-error" : "hint centered empty-state"} role={alert ? "alert" : undefined}>
-      {text}
-    </p>
+    <div className="stack">
+      <p className={alert ? "inline-error" : "hint centered empty-state"} role={alert ? "alert" : undefined}>
+        {text}
+      </p>
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry}>
+          {ru.history.retry}
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -67,44 +77,111 @@ function HistoryRow({
   );
 }
 
+type DayGroup = { key: string; label: string; entries: HistoryEntry[] };
+
+function groupByDay(entries: readonly HistoryEntry[]): DayGroup[] {
+  const groups: DayGroup[] = [];
+  for (const entry of entries) {
+    const key = dayKey(entry.createdAt);
+    const last = groups[groups.length - 1];
+    if (last?.key === key) last.entries.push(entry);
+    else groups.push({ key, label: dayLabel(entry.createdAt), entries: [entry] });
+  }
+  return groups;
+}
+
+/** Calls `onVisible` whenever the returned element scrolls into view (infinite scroll). */
+function useWhenVisible(onVisible: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  useEffect(() => {
+    callback.current = onVisible;
+  });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !enabled || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((seen) => {
+      if (seen.some((entry) => entry.isIntersecting)) callback.current();
+    }, { rootMargin: "400px 0px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return ref;
+}
+
 /**
- * History tab: transfers of all own wallets merged, newest first, each named by its
- * counterparty (looked up once per wallet id); a row opens its receipt.
+ * History tab: transfers of all own wallets merged, newest first, grouped by day, each named by
+ * its counterparty (looked up once per wallet id); a row opens its receipt. Older transfers load
+ * as the list scrolls (or with "Показать ещё"); "Обновить" reads the newest again; every error
+ * offers a retry.
  */
 export function HistoryTab() {
   const me = useMe();
   const wallets = useWallets();
   const ids = useMemo(() => wallets.data?.map((w) => w.id) ?? null, [wallets.data]);
-  const transfers = useTransfersOf(ids && ids.length > 0 ? ids : null);
+  const feed = useHistoryFeed(ids && ids.length > 0 ? ids : null);
   const entries = useMemo(
-    () => (transfers.data && ids ? mergeHistory(transfers.data, ids) : []),
-    [transfers.data, ids],
+    () => (feed.transfers && ids ? mergeHistory([feed.transfers], ids) : []),
+    [feed.transfers, ids],
   );
   const counterparties = useCounterparties(entries.map((e) => e.counterpartyWalletId));
+  const sentinel = useWhenVisible(() => void feed.loadMore(), feed.hasMore && !feed.moreError);
+
+  const retry = () => {
+    void me.mutate();
+    void wallets.mutate();
+    void feed.refresh();
+  };
 
   let body;
-  if (me.error) body = <Message text={ru.history.userNotFound} alert />;
-  else if (wallets.error || transfers.error) body = <Message text={ru.history.loadFailed} alert />;
+  if (me.error) body = <Message text={ru.history.userNotFound} alert onRetry={retry} />;
+  else if (wallets.error || feed.error) body = <Message text={ru.history.loadFailed} alert onRetry={retry} />;
   else if (wallets.data && wallets.data.length === 0) body = <Message text={ru.history.walletsNotFound} alert />;
-  else if (!transfers.data) body = <HistorySkeleton />;
+  else if (!feed.transfers) body = <HistorySkeleton />;
   else if (entries.length === 0) body = <Message text={ru.history.empty} />;
   else
     body = (
-      <ul className="section history" aria-label={ru.history.title}>
-        {entries.map((entry) => (
-          <HistoryRow
-            key={entry.id}
-            entry={entry}
-            counterparty={counterparties.data?.get(entry.counterpartyWalletId)}
-            loading={!counterparties.data && !counterparties.error}
-          />
+      <>
+        {groupByDay(entries).map((group) => (
+          <section className="history-day" key={group.key} aria-label={group.label}>
+            <h2 className="section-title">{group.label}</h2>
+            <ul className="section history">
+              {group.entries.map((entry) => (
+                <HistoryRow
+                  key={entry.id}
+                  entry={entry}
+                  counterparty={counterparties.data?.get(entry.counterpartyWalletId)}
+                  loading={!counterparties.data && !counterparties.error}
+                />
+              ))}
+            </ul>
+          </section>
         ))}
-      </ul>
+        {feed.hasMore && (
+          <div ref={sentinel} className="stack">
+            {feed.moreError ? (
+              <p className="inline-error" role="alert">
+                {ru.history.loadMoreFailed}
+              </p>
+            ) : null}
+            <Button variant="secondary" onClick={() => void feed.loadMore()} loading={feed.loadingMore}>
+              {feed.moreError ? ru.history.retry : ru.history.loadMore}
+            </Button>
+          </div>
+        )}
+      </>
     );
 
   return (
     <>
-      <h1 className="tab-title">{ru.history.title}</h1>
+      <div className="tab-title-row">
+        <h1 className="tab-title">{ru.history.title}</h1>
+        {feed.transfers && (
+          <Button variant="secondary" fullWidth={false} onClick={() => void feed.refresh()} loading={feed.refreshing}>
+            {ru.history.refresh}
+          </Button>
+        )}
+      </div>
       {body}
     </>
   );

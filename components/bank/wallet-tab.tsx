@@ -8,6 +8,7 @@ import { TonConnectButtonLazy } from "@/components/ton/ton-connect-button-lazy";
 import { Avatar } from "@/components/ui/avatar";
 import { IntentLink } from "@/components/ui/intent-link";
 import { IconPlus, IconQr, IconSend } from "@/components/ui/icons";
+import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe, useRate, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
@@ -82,9 +83,19 @@ export function WalletTab() {
       </section>
 
       {failed && (
-        <p className="inline-error" role="alert">
-          {ru.bank.loadFailed}
-        </p>
+        <div className="stack">
+          <p className="inline-error" role="alert">
+            {ru.bank.loadFailed}
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              for (const resource of [wallets, usd, eur, cny]) if (resource.error) void resource.mutate();
+            }}
+          >
+            {ru.history.retry}
+          </Button>
+        </div>
       )}
 
       <h2 className="section-title">{ru.bank.accounts}</h2>

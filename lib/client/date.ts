@@ -1,6 +1,25 @@
+import { ru } from "@/lib/shared/strings";
+
 /** Local date and time as the app shows them: "23.11.2026 16:05" (no Intl: its first use is a long task). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   const two = (n: number) => String(n).padStart(2, "0");
   return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+/** The local calendar day of `iso` as a key ("2026-11-23"). */
+export function dayKey(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
+
+/** A day heading of the history: "Сегодня", "Вчера", "12 ноября", "12 ноября 2025" (another year). */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (dayKey(iso) === dayKey(now.toISOString())) return ru.history.today;
+  if (dayKey(iso) === dayKey(yesterday.toISOString())) return ru.history.yesterday;
+  const label = `${date.getDate()} ${ru.history.months[date.getMonth()]}`;
+  return date.getFullYear() === now.getFullYear() ? label : `${label} ${date.getFullYear()}`;
 }

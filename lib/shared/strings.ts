@@ -67,6 +67,14 @@ export const ru = {
     loadFailed: "Ошибка загрузки истории переводов",
     topUpName: "Пополнение",
     bankName: "Minibank",
+    today: "Сегодня",
+    yesterday: "Вчера",
+    /** Month names as a date says them: "12 ноября". */
+    months: ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"],
+    loadMore: "Показать ещё",
+    loadMoreFailed: "Не удалось загрузить ещё",
+    refresh: "Обновить",
+    retry: "Повторить",
   },
   settings: {
     title: "Настройки",

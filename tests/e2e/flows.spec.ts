@@ -302,3 +302,24 @@ test.describe("receipts", () => {
     await expect(page.getByRole("button", { name: "Повторить" })).toHaveCount(0);
   });
 });
+
+test("the history scrolls past its first 50 transfers, grouped by day", async ({ page }) => {
+  await signInByEmail(page, `history-${Date.now()}@example.com`);
+  const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
+  for (let i = 1; i <= 55; i += 1) {
+    const res = await page.request.post("/api/v1/wallet/topup", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { currency: "RUB", amount: i * 100 },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/bank?tab=history");
+  await expect(page.getByRole("heading", { name: "Сегодня" })).toBeVisible();
+  await expect(page.getByTestId("history-row")).toHaveCount(50);
+  // Scrolling to the end loads the rest through the cursor.
+  await page.getByTestId("history-row").last().scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("history-row")).toHaveCount(55);
+  await expect(page.getByRole("button", { name: "Показать ещё" })).toHaveCount(0);
+  // The oldest one is the first top-up, 1,00 ₽.
+  await expect(page.getByTestId("history-row").last()).toContainText("+1,00 ₽");
+});

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { rateTable, totalRubles } from "@/components/bank/bank-math";
 import { groupAccountNumber } from "@/lib/shared/account-number";
 import { WalletTab } from "@/components/bank/wallet-tab";
@@ -106,6 +106,16 @@ describe("wallet tab", () => {
     renderFresh(<WalletTab />);
     expect(await screen.findByRole("alert")).toHaveTextContent("Ошибка загрузки данных");
     expect(screen.queryByRole("listitem")).not.toBeInTheDocument();
+  });
+
+  it("retries what failed, and shows the accounts once they load", async () => {
+    server({ wallets: 500 });
+    renderFresh(<WalletTab />);
+    await screen.findByRole("alert");
+    server();
+    fireEvent.click(screen.getByRole("button", { name: "Повторить" }));
+    expect(await screen.findByTestId("account-RUB")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
   });
 });
 
