@@ -20,7 +20,7 @@ for (const theme of THEMES) {
     await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
 
     const total = page.getByTestId("total-balance");
-    await expect(total).toHaveText(/^\d{1,3}( \d{3})*,\d{2} ₽$/);
+    await expect(total).toHaveText(/^\d{1,3}(\u00a0\d{3})*,\d{2}\u00a0₽$/);
     for (const currency of ["RUB", "USD", "EUR", "CNY"]) {
       await expect(page.getByTestId(`account-${currency}`)).toContainText(/\d{4} \d{4} \d{4} \d{4}/);
     }

@@ -32,9 +32,9 @@ for (const theme of THEMES) {
     await pin.pressSequentially(wrong);
     await expect(alerts(page)).toHaveText("Неверный или просроченный код");
     // The popup sits below the header: Back stays visible and tappable.
-    const popup = await page.locator(".toast").boundingBox();
-    const back = await page.getByRole("button", { name: "Назад" }).boundingBox();
-    expect(popup && back && popup.y >= back.y + back.height).toBe(true);
+    const back = (await page.getByRole("button", { name: "Назад" }).boundingBox())!;
+    // Once its entry animation has run, the popup's top is below Back's bottom.
+    await expect.poll(async () => (await page.locator(".toast").boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(back.y + back.height);
     await expect(page.getByRole("button", { name: /Отправить код ещё раз через \d:\d{2}/ })).toBeDisabled();
     await screenshot(page, "code-wrong", theme);
     await expect(pin).toHaveValue("", { timeout: 3000 });

@@ -143,7 +143,7 @@ test.describe("screens at phone size", () => {
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await openInTheme(page, "/bank", "light");
-    await expect(page.getByTestId("total-balance")).toHaveText(/\d,\d{2} ₽$/);
+    await expect(page.getByTestId("total-balance")).toHaveText(/\d,\d{2}\u00a0₽$/);
     await expect(page.locator("#ton-connect-button button").first()).toBeVisible();
     await settled(page);
     // The column stays phone-wide and centred.

@@ -69,7 +69,7 @@ const recipientGroup = (page: Page) => page.getByRole("radiogroup", { name: "С�
 /** Screens behind a session (the page must already be signed in). */
 export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Promise<void> {
   await openInTheme(page, "/bank", theme);
-  await expect(page.getByTestId("total-balance")).toHaveText(/\d,\d{2} ₽$/);
+  await expect(page.getByTestId("total-balance")).toHaveText(/\d,\d{2}\u00a0₽$/);
   await expect(page.getByTestId("account-CNY")).toContainText(/\d{4} \d{4} \d{4} \d{4}/);
   await expect(page.locator("#ton-connect-button button").first()).toBeVisible();
   await stop(page, "bank-wallet", visit);
