@@ -1,7 +1,8 @@
+import Link from "next/link";
 import { rubleEquivalent, type RateUnits } from "@/components/bank/bank-math";
 import { groupAccountNumber } from "@/lib/shared/account-number";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CURRENCY_INFO, formatMoney, formatRateUnits } from "@/lib/shared/money";
+import { CURRENCY_INFO, formatMoney, formatRateUnits, NBSP } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
 
@@ -9,12 +10,13 @@ import { ru } from "@/lib/shared/strings";
 function rateText(wallet: WalletDto, rates: RateUnits): string {
   const units = rates[wallet.currency];
   if (units === undefined) return ru.bank.noRate;
-  return `1 ${CURRENCY_INFO[wallet.currency].symbol} = ${formatRateUnits(units)} ₽`;
+  return `1${NBSP}${CURRENCY_INFO[wallet.currency].symbol} = ${formatRateUnits(units)}${NBSP}₽`;
 }
 
 /**
  * One row per account: currency name, rate to the ruble, balance, ruble equivalent ('-' when
- * the rate is missing) and the account number in groups of four.
+ * the rate is missing) and the account number in groups of four; the ruble account shows neither
+ * rate nor equivalent (both would say the same). A row opens the account's details.
  */
 export function AccountsList({
   wallets,
@@ -31,32 +33,39 @@ export function AccountsList({
         const info = CURRENCY_INFO[wallet.currency];
         const rubles = rubleEquivalent(wallet, rates);
         const pending = ratesLoading && rubles === null;
+        const ruble = wallet.currency === "RUB";
         return (
-          <li key={wallet.id} className="account" data-testid={`account-${wallet.currency}`}>
-            <span className="account-symbol" aria-hidden="true">
-              {info.symbol}
-            </span>
-            <div className="account-main">
-              <span className="account-name">{info.name}</span>
-              <span className="account-meta">
-                {ru.bank.rate}: {pending ? "…" : rateText(wallet, rates)}
+          <li key={wallet.id} data-testid={`account-${wallet.currency}`}>
+            <Link className="account" href={`/account/${wallet.id}`} prefetch={false}>
+              <span className="account-symbol" aria-hidden="true">
+                {info.symbol}
               </span>
-              <span className="account-meta">
-                {ru.bank.accountNumber}: <span className="account-number">{groupAccountNumber(wallet.number)}</span>
-              </span>
-            </div>
-            <div className="account-amounts">
-              <span className="account-balance">{formatMoney(wallet.balance, wallet.currency)}</span>
-              <span className="account-rubles">
-                {pending ? (
-                  <Skeleton width={64} height={12} />
-                ) : rubles === null ? (
-                  ru.bank.noRate
-                ) : (
-                  formatMoney(rubles, "RUB")
+              <div className="account-main">
+                <span className="account-name">{info.name}</span>
+                {!ruble && (
+                  <span className="account-meta">
+                    {ru.bank.rate}: {pending ? "…" : rateText(wallet, rates)}
+                  </span>
                 )}
-              </span>
-            </div>
+                <span className="account-meta">
+                  {ru.bank.accountNumber}: <span className="account-number">{groupAccountNumber(wallet.number)}</span>
+                </span>
+              </div>
+              <div className="account-amounts">
+                <span className="account-balance">{formatMoney(wallet.balance, wallet.currency)}</span>
+                {!ruble && (
+                  <span className="account-rubles">
+                    {pending ? (
+                      <Skeleton width={64} height={12} />
+                    ) : rubles === null ? (
+                      ru.bank.noRate
+                    ) : (
+                      formatMoney(rubles, "RUB")
+                    )}
+                  </span>
+                )}
+              </div>
+            </Link>
           </li>
         );
       })}

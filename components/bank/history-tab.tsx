@@ -10,10 +10,10 @@ import { dayKey, dayLabel } from "@/lib/client/date";
 import { useHistoryFeed } from "@/lib/client/history-feed";
 import { useCounterparties, useMe, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
-import type { CounterpartyDto } from "@/lib/shared/schemas/transfers";
+import type { CounterpartyDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import { ru } from "@/lib/shared/strings";
 
-function HistorySkeleton() {
+export function HistorySkeleton() {
   return (
     <div className="section" aria-busy="true">
       {[0, 1, 2, 3, 4].map((i) => (
@@ -30,7 +30,7 @@ function HistorySkeleton() {
   );
 }
 
-function Message({ text, alert = false, onRetry }: { text: string; alert?: boolean; onRetry?: () => void }) {
+export function Message({ text, alert = false, onRetry }: { text: string; alert?: boolean; onRetry?: () => void }) {
   return (
     <div className="stack">
       <p className={alert ? "inline-error" : "hint centered empty-state"} role={alert ? "alert" : undefined}>
@@ -109,23 +109,69 @@ function useWhenVisible(onVisible: () => void, enabled: boolean) {
   return ref;
 }
 
+type Feed = ReturnType<typeof useHistoryFeed>;
+
 /**
- * History tab: transfers of all own wallets merged, newest first, grouped by day, each named by
- * its counterparty (looked up once per wallet id); a row opens its receipt. Older transfers load
- * as the list scrolls (or with "Показать ещё"); "Обновить" reads the newest again; every error
- * offers a retry.
+ * A loaded history feed, newest first, grouped by day; each row named by its counterparty (looked
+ * up once per wallet id) and opening its receipt. Older transfers load as the end scrolls into
+ * view (or with "Показать ещё").
+ */
+export function HistoryDays({ feed, ownWalletIds }: { feed: Feed & { transfers: TransferDto[] }; ownWalletIds: readonly number[] }) {
+  const entries = useMemo(() => mergeHistory([feed.transfers], ownWalletIds), [feed.transfers, ownWalletIds]);
+  const counterparties = useCounterparties(entries.map((e) => e.counterpartyWalletId));
+  const sentinel = useWhenVisible(() => void feed.loadMore(), feed.hasMore && !feed.moreError);
+  if (entries.length === 0) return <Message text={ru.history.empty} />;
+  return (
+    <>
+      {groupByDay(entries).map((group) => (
+        <section className="history-day" key={group.key} aria-label={group.label}>
+          <h2 className="section-title">{group.label}</h2>
+          <ul className="section history">
+            {group.entries.map((entry) => (
+              <HistoryRow
+                key={entry.id}
+                entry={entry}
+                counterparty={counterparties.data?.get(entry.counterpartyWalletId)}
+                loading={!counterparties.data && !counterparties.error}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {feed.hasMore && (
+        <div ref={sentinel} className="stack">
+          {feed.moreError ? (
+            <p className="inline-error" role="alert">
+              {ru.history.loadMoreFailed}
+            </p>
+          ) : null}
+          <Button variant="secondary" onClick={() => void feed.loadMore()} loading={feed.loadingMore}>
+            {feed.moreError ? ru.history.retry : ru.history.loadMore}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** "Обновить": reads the newest transfers again. */
+export function RefreshButton({ feed }: { feed: Feed }) {
+  return (
+    <Button variant="secondary" fullWidth={false} onClick={() => void feed.refresh()} loading={feed.refreshing}>
+      {ru.history.refresh}
+    </Button>
+  );
+}
+
+/**
+ * History tab: transfers of all own wallets merged (see HistoryDays); "Обновить" reads the newest
+ * again; every error offers a retry.
  */
 export function HistoryTab() {
   const me = useMe();
   const wallets = useWallets();
   const ids = useMemo(() => wallets.data?.map((w) => w.id) ?? null, [wallets.data]);
   const feed = useHistoryFeed(ids && ids.length > 0 ? ids : null);
-  const entries = useMemo(
-    () => (feed.transfers && ids ? mergeHistory([feed.transfers], ids) : []),
-    [feed.transfers, ids],
-  );
-  const counterparties = useCounterparties(entries.map((e) => e.counterpartyWalletId));
-  const sentinel = useWhenVisible(() => void feed.loadMore(), feed.hasMore && !feed.moreError);
 
   const retry = () => {
     void me.mutate();
@@ -137,50 +183,14 @@ export function HistoryTab() {
   if (me.error) body = <Message text={ru.history.userNotFound} alert onRetry={retry} />;
   else if (wallets.error || feed.error) body = <Message text={ru.history.loadFailed} alert onRetry={retry} />;
   else if (wallets.data && wallets.data.length === 0) body = <Message text={ru.history.walletsNotFound} alert />;
-  else if (!feed.transfers) body = <HistorySkeleton />;
-  else if (entries.length === 0) body = <Message text={ru.history.empty} />;
-  else
-    body = (
-      <>
-        {groupByDay(entries).map((group) => (
-          <section className="history-day" key={group.key} aria-label={group.label}>
-            <h2 className="section-title">{group.label}</h2>
-            <ul className="section history">
-              {group.entries.map((entry) => (
-                <HistoryRow
-                  key={entry.id}
-                  entry={entry}
-                  counterparty={counterparties.data?.get(entry.counterpartyWalletId)}
-                  loading={!counterparties.data && !counterparties.error}
-                />
-              ))}
-            </ul>
-          </section>
-        ))}
-        {feed.hasMore && (
-          <div ref={sentinel} className="stack">
-            {feed.moreError ? (
-              <p className="inline-error" role="alert">
-                {ru.history.loadMoreFailed}
-              </p>
-            ) : null}
-            <Button variant="secondary" onClick={() => void feed.loadMore()} loading={feed.loadingMore}>
-              {feed.moreError ? ru.history.retry : ru.history.loadMore}
-            </Button>
-          </div>
-        )}
-      </>
-    );
+  else if (!feed.transfers || !ids) body = <HistorySkeleton />;
+  else body = <HistoryDays feed={{ ...feed, transfers: feed.transfers }} ownWalletIds={ids} />;
 
   return (
     <>
       <div className="tab-title-row">
         <h1 className="tab-title">{ru.history.title}</h1>
-        {feed.transfers && (
-          <Button variant="secondary" fullWidth={false} onClick={() => void feed.refresh()} loading={feed.refreshing}>
-            {ru.history.refresh}
-          </Button>
-        )}
+        {feed.transfers && <RefreshButton feed={feed} />}
       </div>
       {body}
     </>

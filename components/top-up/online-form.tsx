@@ -26,12 +26,12 @@ const OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRE
  * /add-money/online: currency, amount, confirm. The wallet is credited directly (no payment
  * provider); one idempotency key per submitted form makes a retry safe.
  */
-export function OnlineTopUpForm() {
+export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?: Currency }) {
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const toast = useToast();
   const idempotency = useIdempotencyKey();
-  const [currency, setCurrency] = useState<Currency>("RUB");
+  const [currency, setCurrency] = useState<Currency>(initialCurrency);
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
   const [shake, setShake] = useState(0);

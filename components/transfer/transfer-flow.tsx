@@ -18,6 +18,11 @@ export function TransferFlow() {
   const params = useSearchParams();
   const [prefill, setPrefill] = useState<TransferPrefill | null>(() => readTransferPrefill(params));
   const [method, setMethod] = useState<TransferMethod | null>(() => prefill?.method ?? null);
+  // "Перевести" from an account's screen: that account is the sender, whatever the method.
+  const [fromWalletId] = useState(() => {
+    const from = params.get("from");
+    return from && /^\d{1,15}$/.test(from) ? Number(from) : null;
+  });
 
   const back = method
     ? () => {
@@ -36,6 +41,7 @@ export function TransferFlow() {
           initialTarget={prefill?.method === method ? prefill.target : ""}
           initialAmount={prefill?.method === method ? prefill.amount : ""}
           initialAmountRefused={prefill?.method === method && prefill.amountRefused}
+          initialSenderId={fromWalletId}
         />
       ) : (
         <MethodChoice onChoose={setMethod} />

@@ -29,6 +29,8 @@ type TransferFormProps = {
   initialAmount?: string;
   /** The link's amount was not an amount: the field starts empty, with the error shown. */
   initialAmountRefused?: boolean;
+  /** The sender's wallet chosen before the form (from an account's screen). */
+  initialSenderId?: number | null;
 };
 
 const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" | "email" | "text" }> = {
@@ -42,11 +44,17 @@ const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" 
  * wallet, the amount and — across currencies — what the recipient will get. "Перевести" opens
  * the confirmation sheet; only its "Подтвердить" sends, and success opens the receipt.
  */
-export function TransferForm({ method, initialTarget = "", initialAmount = "", initialAmountRefused = false }: TransferFormProps) {
+export function TransferForm({
+  method,
+  initialTarget = "",
+  initialAmount = "",
+  initialAmountRefused = false,
+  initialSenderId = null,
+}: TransferFormProps) {
   const [target, setTarget] = useState(initialTarget);
   const [amount, setAmount] = useState(() => sanitizeAmountInput(initialAmount));
   const [chosenReceiverId, setChosenReceiverId] = useState<number | null>(null);
-  const [chosenSenderId, setChosenSenderId] = useState<number | null>(null);
+  const [chosenSenderId, setChosenSenderId] = useState<number | null>(initialSenderId);
   const [submitting, setSubmitting] = useState(false);
   const [summary, setSummary] = useState<TransferSummary | null>(null);
   const router = useRouter();
@@ -172,7 +180,7 @@ export function TransferForm({ method, initialTarget = "", initialAmount = "", i
               selectedId={receiver?.id ?? null}
               onSelect={(wallet) => {
                 setChosenReceiverId(wallet.id);
-                setChosenSenderId(null);
+                setChosenSenderId(initialSenderId);
                 edited();
               }}
             />

@@ -54,6 +54,18 @@ export const ru = {
     accounts: "Счета",
     rate: "Курс",
     accountNumber: "Счёт",
+    account: {
+      title: "Счёт",
+      balance: "Баланс",
+      number: "Номер счёта",
+      copy: "Скопировать",
+      copied: "Номер счёта скопирован",
+      copyFailed: "Не удалось скопировать номер",
+      topUp: "Пополнить",
+      send: "Перевести",
+      history: "Операции по счёту",
+      notFound: "Счёт не найден",
+    },
     loadFailed: "Ошибка загрузки данных",
     noRate: "-",
     /** Under a total that leaves out wallets whose rate is missing. */

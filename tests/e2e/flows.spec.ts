@@ -323,3 +323,17 @@ test("the history scrolls past its first 50 transfers, grouped by day", async ({
   // The oldest one is the first top-up, 1,00 ₽.
   await expect(page.getByTestId("history-row").last()).toContainText("+1,00 ₽");
 });
+
+test("an account's details: copy its number, and send from it", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signInByEmail(page, "boris@example.com");
+  const eur = await ownWallet(page, "EUR");
+  await page.getByTestId("account-EUR").getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/account/${eur.id}$`));
+  await page.getByRole("button", { name: "Скопировать" }).click();
+  await expect(page.getByText("Номер счёта скопирован")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(eur.number);
+  await page.getByRole("link", { name: "Перевести" }).click();
+  await page.getByRole("button", { name: "По имени пользователя" }).click();
+  await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText(eur.number.replace(/(\d{4})(?=\d)/g, "$1 "));
+});

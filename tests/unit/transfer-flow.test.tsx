@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TransferFlow } from "@/components/transfer/transfer-flow";
 import { fakeApi, renderWithSwr } from "./transfer-helpers";
@@ -49,6 +49,16 @@ describe("/transfer-money steps", () => {
     renderWithSwr(<TransferFlow />);
     expect(await screen.findByLabelText("Сумма")).toHaveValue("");
     expect(screen.getByText("Введите корректную сумму")).toBeInTheDocument();
+  });
+
+  it("sends from the account it was opened from (?from=<wallet id>)", async () => {
+    query = new URLSearchParams("from=2");
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferFlow />);
+    await user.click(screen.getByRole("button", { name: "По имени пользователя" }));
+    const senders = await screen.findByRole("radiogroup", { name: "Списать со счёта" });
+    await waitFor(() => expect(within(senders).getByRole("radio", { name: /4000 0000 0000 0002/ })).toHaveAttribute("aria-checked", "true"));
   });
 
   it("ignores an unknown method and shows the choice", () => {

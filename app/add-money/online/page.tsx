@@ -1,15 +1,26 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
+import { Suspense } from "react";
 import { Screen } from "@/components/screen";
 import { OnlineTopUpForm } from "@/components/top-up/online-form";
 import { RequireSession } from "@/components/transfer/require-session";
+import { isCurrency } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
+
+/** `?currency=USD` (from an account's "Пополнить") picks the currency. */
+function Form() {
+  const currency = useSearchParams().get("currency");
+  return <OnlineTopUpForm initialCurrency={isCurrency(currency) ? currency : "RUB"} />;
+}
 
 export default function OnlineTopUpPage() {
   return (
     <RequireSession title={ru.topUp.title}>
       <Screen title={ru.topUp.title} back="/add-money">
-        <OnlineTopUpForm />
+        <Suspense>
+          <Form />
+        </Suspense>
       </Screen>
     </RequireSession>
   );

@@ -15,6 +15,18 @@ export function hapticError(): void {
   }
 }
 
+/** Success haptic inside Telegram (money moved, a number copied); a no-op elsewhere. */
+export function hapticSuccess(): void {
+  const env = loadedTelegram();
+  try {
+    if (env?.sdk.hapticFeedback.notificationOccurred.isAvailable()) {
+      env.sdk.hapticFeedback.notificationOccurred("success");
+    }
+  } catch {
+    // Haptics are a nicety.
+  }
+}
+
 /** Device vibration where the browser supports it (Android webviews; iOS ignores it). */
 export function vibrate(ms: number): void {
   if (typeof navigator !== "undefined" && typeof navigator.vibrate === "function") {

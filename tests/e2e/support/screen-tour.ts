@@ -74,6 +74,13 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await expect(page.locator("#ton-connect-button button").first()).toBeVisible();
   await stop(page, "bank-wallet", visit);
 
+  // An account opens its details.
+  await page.getByTestId("account-USD").getByRole("link").click();
+  await expect(page).toHaveURL(/\/account\/\d+$/);
+  await expect(page.getByTestId("account-number")).toHaveText(/\d{4} \d{4} \d{4} \d{4}/);
+  await expect(page.getByTestId("history-row").first()).toBeVisible();
+  await stop(page, "account", visit);
+
   await openInTheme(page, "/bank?tab=history", theme);
   await expect(page.getByTestId("history-row").first()).toBeVisible();
   await expect(page.getByTestId("history-row").first()).toContainText(/\d{2}\.\d{2}\.\d{4}/);

@@ -1,0 +1,19 @@
+"use client";
+
+import { useParams } from "next/navigation";
+import { AccountDetails } from "@/components/bank/account-details";
+import { Screen } from "@/components/screen";
+import { RequireSession } from "@/components/transfer/require-session";
+import { ru } from "@/lib/shared/strings";
+
+/** /account/<wallet id>: one own account, its number, actions and history. */
+export default function AccountPage() {
+  const { id } = useParams<{ id: string }>();
+  return (
+    <RequireSession title={ru.bank.account.title}>
+      <Screen title={ru.bank.account.title} back="/bank">
+        <AccountDetails walletId={/^\d{1,15}$/.test(id) ? Number(id) : null} />
+      </Screen>
+    </RequireSession>
+  );
+}

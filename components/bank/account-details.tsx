@@ -1,0 +1,94 @@
+"use client";
+
+import { useMemo } from "react";
+import { HistoryDays, HistorySkeleton, Message, RefreshButton } from "@/components/bank/history-tab";
+import { Button } from "@/components/ui/button";
+import { IntentLink } from "@/components/ui/intent-link";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Toast, useToast } from "@/components/ui/toast";
+import { useHistoryFeed } from "@/lib/client/history-feed";
+import { useWallets } from "@/lib/client/hooks";
+import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
+import { groupAccountNumber } from "@/lib/shared/account-number";
+import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
+import { ru } from "@/lib/shared/strings";
+
+/**
+ * One account: its balance, its full number with "Скопировать", "Пополнить" and "Перевести"
+ * from it, and its own history.
+ */
+export function AccountDetails({ walletId }: { walletId: number | null }) {
+  const wallets = useWallets();
+  const toast = useToast();
+  const wallet = wallets.data?.find((w) => w.id === walletId) ?? null;
+  const ids = useMemo(() => (wallet ? [wallet.id] : null), [wallet]);
+  const feed = useHistoryFeed(ids);
+
+  if (wallets.error) {
+    return <Message text={ru.bank.loadFailed} alert onRetry={() => void wallets.mutate()} />;
+  }
+  if (!wallets.data) {
+    return (
+      <div className="stack" aria-busy="true">
+        <Skeleton height={120} radius={14} />
+        <HistorySkeleton />
+      </div>
+    );
+  }
+  if (!wallet) return <Message text={ru.bank.account.notFound} alert />;
+
+  const info = CURRENCY_INFO[wallet.currency];
+  async function copy(number: string) {
+    try {
+      await navigator.clipboard.writeText(number);
+      hapticSuccess();
+      toast.success(ru.bank.account.copied);
+    } catch {
+      hapticError();
+      toast.error(ru.bank.account.copyFailed);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <section className="section account-card" aria-label={info.name}>
+        <span className="account-symbol" aria-hidden="true">
+          {info.symbol}
+        </span>
+        <div className="hint">{info.name}</div>
+        <div className="account-card-balance" data-testid="account-balance">
+          {formatMoney(wallet.balance, wallet.currency)}
+        </div>
+        <div className="account-card-number">
+          <span className="hint">{ru.bank.account.number}</span>
+          <span className="account-number" data-testid="account-number">
+            {groupAccountNumber(wallet.number)}
+          </span>
+        </div>
+        <Button variant="secondary" onClick={() => void copy(wallet.number)}>
+          {ru.bank.account.copy}
+        </Button>
+      </section>
+      <nav className="account-actions" aria-label={ru.bank.account.title}>
+        <IntentLink className="btn btn-primary btn-full" href={`/add-money/online?currency=${wallet.currency}`}>
+          {ru.bank.account.topUp}
+        </IntentLink>
+        <IntentLink className="btn btn-primary btn-full" href={`/transfer-money?from=${wallet.id}`}>
+          {ru.bank.account.send}
+        </IntentLink>
+      </nav>
+      <div className="tab-title-row">
+        <h2 className="section-title">{ru.bank.account.history}</h2>
+        {feed.transfers && <RefreshButton feed={feed} />}
+      </div>
+      {feed.error ? (
+        <Message text={ru.history.loadFailed} alert onRetry={() => void feed.refresh()} />
+      ) : feed.transfers && ids ? (
+        <HistoryDays feed={{ ...feed, transfers: feed.transfers }} ownWalletIds={ids} />
+      ) : (
+        <HistorySkeleton />
+      )}
+      <Toast toast={toast} />
+    </div>
+  );
+}
