@@ -25,7 +25,7 @@ for (const theme of THEMES) {
       await expect(page.getByTestId(`account-${currency}`)).toContainText(/\d{4} \d{4} \d{4} \d{4}/);
     }
     await expect(page.getByTestId("account-USD")).toContainText("Доллары");
-    await expect(page.getByTestId("account-USD")).toContainText(/1 \$ = [\d ]+,\d{2,4} ₽/);
+    await expect(page.getByTestId("account-USD")).toContainText(/1\s\$ = [\d\s]+,\d{2,4}\s₽/);
     await expect(page.getByRole("link", { name: "Перевести" })).toBeVisible();
     await expect(alerts(page)).toHaveCount(0);
     await screenshot(page, "bank-wallet", theme);
