@@ -1,8 +1,12 @@
 "use client";
 
+import { Avatar } from "@/components/ui/avatar";
 import { ListItem } from "@/components/ui/list-item";
 import { IconChevron, IconMail, IconWallet } from "@/components/ui/icons";
+import { useRecentRecipients } from "@/lib/client/hooks";
 import type { TransferMethod } from "@/lib/client/qr";
+import { maskAccountNumber } from "@/lib/shared/account-number";
+import { CURRENCY_INFO } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
 
 const METHODS: readonly { method: TransferMethod; label: string }[] = [
@@ -17,24 +21,58 @@ function MethodIcon({ method }: { method: TransferMethod }) {
   return <IconWallet />;
 }
 
-/** Step 'choose': how to find the recipient. */
-export function MethodChoice({ onChoose }: { onChoose: (method: TransferMethod) => void }) {
+/** Up to five people sent to lately: one tap opens the form for the account that got the money. */
+function RecentRecipients({ onPick }: { onPick: (walletNumber: string) => void }) {
+  const recent = useRecentRecipients();
+  if (!recent.data || recent.data.length === 0) return null;
   return (
-    <section className="stack" aria-labelledby="transfer-choose-title">
-      <h2 id="transfer-choose-title" className="section-title">
-        {ru.transfer.chooseMethod}
+    <section className="stack" aria-labelledby="transfer-recent-title">
+      <h2 id="transfer-recent-title" className="section-title">
+        {ru.transfer.recent}
       </h2>
       <div className="section">
-        {METHODS.map(({ method, label }) => (
+        {recent.data.map((person) => (
           <ListItem
-            key={method}
-            title={label}
-            before={<MethodIcon method={method} />}
+            key={person.userId}
+            title={person.name}
+            subtitle={`${CURRENCY_INFO[person.currency].name} ${maskAccountNumber(person.walletNumber)}`}
+            before={<Avatar src={person.avatarUrl} name={person.name} size={40} />}
             after={<IconChevron />}
-            onClick={() => onChoose(method)}
+            onClick={() => onPick(person.walletNumber)}
           />
         ))}
       </div>
     </section>
+  );
+}
+
+/** Step 'choose': how to find the recipient, or one of the people sent to lately. */
+export function MethodChoice({
+  onChoose,
+  onRecent,
+}: {
+  onChoose: (method: TransferMethod) => void;
+  onRecent: (walletNumber: string) => void;
+}) {
+  return (
+    <>
+      <RecentRecipients onPick={onRecent} />
+      <section className="stack" aria-labelledby="transfer-choose-title">
+        <h2 id="transfer-choose-title" className="section-title">
+          {ru.transfer.chooseMethod}
+        </h2>
+        <div className="section">
+          {METHODS.map(({ method, label }) => (
+            <ListItem
+              key={method}
+              title={label}
+              before={<MethodIcon method={method} />}
+              after={<IconChevron />}
+              onClick={() => onChoose(method)}
+            />
+          ))}
+        </div>
+      </section>
+    </>
   );
 }

@@ -44,7 +44,13 @@ export function TransferFlow() {
           initialSenderId={fromWalletId}
         />
       ) : (
-        <MethodChoice onChoose={setMethod} />
+        <MethodChoice
+          onChoose={setMethod}
+          onRecent={(walletNumber) => {
+            setPrefill({ method: "card", target: walletNumber, amount: "", amountRefused: false });
+            setMethod("card");
+          }}
+        />
       )}
     </Screen>
   );

@@ -2,7 +2,7 @@ import { array, boolean, int, nullable, number, object, oneOf, string, unknown, 
 import { CURRENCIES } from "@/lib/shared/money";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
-import type { CounterpartyDto, ReceiptDto, TransferDto } from "@/lib/shared/schemas/transfers";
+import type { CounterpartyDto, ReceiptDto, RecentRecipientDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 
@@ -80,6 +80,10 @@ export const receiptDto = object({
   receiver: receiptPartyDto,
 });
 
+export const recentRecipientListDto = array(
+  object({ userId: int, name: string, avatarUrl: string, walletNumber: string, currency }),
+);
+
 /** For answers the client does not read (the spec leaves them unspecified). */
 export const anyAnswer = unknown;
 
@@ -98,4 +102,5 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof transferDto>, TransferDto>>,
   Assert<Same<Infer<typeof counterpartyDto>, CounterpartyDto>>,
   Assert<Same<Infer<typeof receiptDto>, ReceiptDto>>,
+  Assert<Same<Infer<typeof recentRecipientListDto>, RecentRecipientDto[]>>,
 ];

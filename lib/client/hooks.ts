@@ -8,6 +8,7 @@ import {
   publicWalletListDto,
   rateDto,
   receiptDto,
+  recentRecipientListDto,
   transferListDto,
   userDto,
   walletListDto,
@@ -60,6 +61,11 @@ export function useTransfers(walletId: number | null) {
   return useSWR(walletId ? `/api/v1/transfers/wallet/${walletId}` : null, (path: string) =>
     api(path, transferListDto),
   );
+}
+
+/** The last people the user sent money to (the transfer screen offers them). */
+export function useRecentRecipients() {
+  return useSWR("/api/v1/transfers/recipients", (path: string) => api(path, recentRecipientListDto));
 }
 
 /** One transfer's receipt (sender or receiver only). */

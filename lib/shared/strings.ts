@@ -128,6 +128,7 @@ export const ru = {
   transfer: {
     title: "Перевод",
     chooseMethod: "Кому перевести?",
+    recent: "Недавние получатели",
     byCard: "По номеру счёта",
     byUsername: "По имени пользователя",
     byEmail: "По e-mail",

@@ -337,3 +337,23 @@ test("an account's details: copy its number, and send from it", async ({ page, c
   await page.getByRole("button", { name: "По имени пользователя" }).click();
   await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText(eur.number.replace(/(\d{4})(?=\d)/g, "$1 "));
 });
+
+test("a recent recipient starts a transfer in one tap", async ({ page }) => {
+  await signInByEmail(page, "boris@example.com");
+  const veraRub = await veraWallet(page, "RUB");
+  const own = await ownWallet(page, "RUB");
+  const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
+  const sent = await page.request.post("/api/v1/transfers", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { senderWalletId: own.id, receiverWalletId: veraRub.id, amount: 100 },
+  });
+  expect(sent.status()).toBe(201);
+  await page.goto("/transfer-money");
+  const recent = page.getByRole("region", { name: "Недавние получатели" });
+  // Vera was the last one paid: she leads the list.
+  await expect(recent.getByRole("button").first()).toContainText("Вера");
+  await expect(recent.getByRole("button").first()).toContainText(`•• ${veraRub.number.slice(-4)}`);
+  await recent.getByRole("button").first().click();
+  await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraRub.number);
+  await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(veraRub.number.replace(/(\d{4})(?=\d)/g, "$1 "));
+});

@@ -61,6 +61,26 @@ describe("/transfer-money steps", () => {
     await waitFor(() => expect(within(senders).getByRole("radio", { name: /4000 0000 0000 0002/ })).toHaveAttribute("aria-checked", "true"));
   });
 
+  it("offers the people sent to lately; one tap opens the form for their account", async () => {
+    fakeApi((sent) =>
+      sent.path === "/api/v1/transfers/recipients"
+        ? {
+            status: 200,
+            body: [{ userId: 7, name: "Борис", avatarUrl: "/a/7.svg", walletNumber: "4000000000000012", currency: "USD" }],
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithSwr(<TransferFlow />);
+    const recent = await screen.findByRole("region", { name: "Недавние получатели" });
+    expect(within(recent).getByText("Доллары •• 0012")).toBeInTheDocument();
+    await user.click(within(recent).getByRole("button", { name: /Борис/ }));
+    expect(screen.getByLabelText("Номер счёта получателя")).toHaveValue("4000000000000012");
+    await waitFor(() =>
+      expect(screen.getByRole("radio", { name: /4000 0000 0000 0012/ })).toHaveAttribute("aria-checked", "true"),
+    );
+  });
+
   it("ignores an unknown method and shows the choice", () => {
     query = new URLSearchParams("method=phone&target=123");
     fakeApi();

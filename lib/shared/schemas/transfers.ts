@@ -71,3 +71,14 @@ export type ReceiptDto = z.infer<typeof receiptDto>;
 export const transferIdParams = z.object({
   id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
+
+/** Someone the caller sent money to lately, with the account that received it. */
+export const recentRecipientDto = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  avatarUrl: z.string(),
+  walletNumber: z.string(),
+  currency: currencySchema,
+});
+export type RecentRecipientDto = z.infer<typeof recentRecipientDto>;
+export const recentRecipientListDto = z.array(recentRecipientDto);

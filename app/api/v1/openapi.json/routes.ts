@@ -16,6 +16,7 @@ import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/rou
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
 import * as transfers from "@/app/api/v1/transfers/route";
 import * as transfersId from "@/app/api/v1/transfers/[id]/route";
+import * as transfersRecipients from "@/app/api/v1/transfers/recipients/route";
 import * as transfersUsernameWalletId from "@/app/api/v1/transfers/username/[walletId]/route";
 import * as transfersWalletWalletId from "@/app/api/v1/transfers/wallet/[walletId]/route";
 import * as usersIdNotifications from "@/app/api/v1/users/[id]/notifications/route";
@@ -52,6 +53,7 @@ const MODULES: Record<string, RouteHandler>[] = [
   ratesCurrency,
   transfers,
   transfersId,
+  transfersRecipients,
   transfersUsernameWalletId,
   transfersWalletWalletId,
   usersIdNotifications,

@@ -1,0 +1,49 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+import { avatarUrlFor } from "@/lib/server/users/dto";
+import type { Currency } from "@/lib/shared/money";
+import type { RecentRecipientDto } from "@/lib/shared/schemas/transfers";
+import { ru } from "@/lib/shared/strings";
+
+/** How many people the transfer screen offers. */
+export const RECENT_RECIPIENTS = 5;
+/** How far back the newest transfers are read to find them. */
+const SCAN = 200;
+
+/**
+ * The last people the caller sent money to, newest first, each once, with the account that
+ * received the latest transfer — derived from the caller's own sent transfers (never top-ups,
+ * never themselves).
+ */
+export async function recentRecipients(options: { callerId: number }): Promise<RecentRecipientDto[]> {
+  const rows = await getDb().transfer.findMany({
+    where: { kind: "transfer", sender: { userId: options.callerId }, receiver: { userId: { not: options.callerId } } },
+    orderBy: { id: "desc" },
+    take: SCAN,
+    select: {
+      receiver: {
+        select: {
+          number: true,
+          currency: true,
+          user: { select: { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } },
+        },
+      },
+    },
+  });
+  const seen = new Set<number>();
+  const people: RecentRecipientDto[] = [];
+  for (const { receiver } of rows) {
+    const { user } = receiver;
+    if (user.isSystem || seen.has(user.id)) continue;
+    seen.add(user.id);
+    people.push({
+      userId: user.id,
+      name: user.telegramFirstName ?? user.username ?? ru.common.unknown,
+      avatarUrl: avatarUrlFor(user),
+      walletNumber: receiver.number,
+      currency: receiver.currency as Currency,
+    });
+    if (people.length === RECENT_RECIPIENTS) break;
+  }
+  return people;
+}
