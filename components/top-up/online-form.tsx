@@ -7,6 +7,8 @@ import { AmountField } from "@/components/transfer/amount-field";
 import { Button } from "@/components/ui/button";
 import { Segmented } from "@/components/ui/segmented";
 import { Toast, useToast } from "@/components/ui/toast";
+import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
+import { useClosingConfirmation } from "@/lib/client/telegram/provider";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { isMoneyKey, outcomeUnknown, topUpWallet, wasRefused } from "@/lib/client/transfer/submit";
 import {
@@ -37,6 +39,8 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
   const [shake, setShake] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
+  // An amount typed but not sent: closing the app asks first.
+  useClosingConfirmation(Boolean(amount));
 
   function edited() {
     idempotency.reset();
@@ -62,12 +66,14 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
       setAmount("");
       // An earlier failure's popup must not stay beside the success.
       toast.hide();
+      hapticSuccess();
       setSuccess(
         fill(ru.topUp.success, { amount: formatAmount(minor), symbol: CURRENCY_INFO[currency].symbol }),
       );
       void mutate(isMoneyKey);
     } catch (error) {
       if (wasRefused(error)) idempotency.reset();
+      hapticError();
       toast.error(outcomeUnknown(error) ? ru.topUp.outcomeUnknown : ru.topUp.failed);
     } finally {
       setSubmitting(false);

@@ -19,6 +19,8 @@ import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { resolveSelection } from "@/lib/client/transfer/selection";
 import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
+import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
+import { useClosingConfirmation } from "@/lib/client/telegram/provider";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
@@ -57,7 +59,10 @@ export function TransferForm({
   const [chosenSenderId, setChosenSenderId] = useState<number | null>(initialSenderId);
   const [submitting, setSubmitting] = useState(false);
   const [summary, setSummary] = useState<TransferSummary | null>(null);
+  const [sent, setSent] = useState(false);
   const router = useRouter();
+  // Typed input not yet sent: closing the app asks first.
+  useClosingConfirmation(!sent && Boolean(target.trim() || amount));
   const [amountError, setAmountError] = useState<string | null>(initialAmountRefused ? ru.validation.invalidAmount : null);
   const [shake, setShake] = useState(0);
   const toast = useToast();
@@ -125,10 +130,13 @@ export function TransferForm({
         idempotency.current(),
       );
       idempotency.reset();
+      setSent(true);
+      hapticSuccess();
       void mutate(isMoneyKey);
       router.push(`/receipt/${transfer.id}?new=1`);
     } catch (error) {
       if (wasRefused(error)) idempotency.reset();
+      hapticError();
       setSummary(null);
       toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
     } finally {
@@ -179,6 +187,7 @@ export function TransferForm({
               wallets={recipientWallets.data}
               selectedId={receiver?.id ?? null}
               onSelect={(wallet) => {
+                hapticSelection();
                 setChosenReceiverId(wallet.id);
                 setChosenSenderId(initialSenderId);
                 edited();
@@ -200,6 +209,7 @@ export function TransferForm({
             wallets={myWallets.data ?? []}
             selectedId={sender?.id ?? null}
             onSelect={(wallet) => {
+              hapticSelection();
               setChosenSenderId(wallet.id);
               edited();
             }}

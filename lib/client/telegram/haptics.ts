@@ -27,6 +27,16 @@ export function hapticSuccess(): void {
   }
 }
 
+/** Selection haptic inside Telegram (an account or option picked); a no-op elsewhere. */
+export function hapticSelection(): void {
+  const env = loadedTelegram();
+  try {
+    if (env?.sdk.hapticFeedback.selectionChanged.isAvailable()) env.sdk.hapticFeedback.selectionChanged();
+  } catch {
+    // Haptics are a nicety.
+  }
+}
+
 /** Device vibration where the browser supports it (Android webviews; iOS ignores it). */
 export function vibrate(ms: number): void {
   if (typeof navigator !== "undefined" && typeof navigator.vibrate === "function") {

@@ -103,3 +103,34 @@ export function useTelegramBackButton(onBack: (() => void) | undefined): void {
     };
   }, [env, visible]);
 }
+
+/**
+ * Inside Telegram, asks before the Mini App closes until the returned function is called
+ * (Telegram's closing confirmation). A plain browser keeps its usual behaviour: a leave-page
+ * prompt would also stand in the way of every reload.
+ */
+export function confirmClosing(env: TelegramEnv | null): () => void {
+  const closing = env?.native ? env.sdk.closingBehavior : null;
+  if (closing) {
+    try {
+      if (!closing.isMounted() && closing.mount.isAvailable()) closing.mount();
+      if (closing.enableConfirmation.isAvailable()) closing.enableConfirmation();
+    } catch {
+      // An old client without it: closing simply does not ask.
+    }
+    return () => {
+      try {
+        if (closing.disableConfirmation.isAvailable()) closing.disableConfirmation();
+      } catch {
+        // as above
+      }
+    };
+  }
+  return () => undefined;
+}
+
+/** While `unsent` (a money form holds input not yet sent), closing the Mini App asks first. */
+export function useClosingConfirmation(unsent: boolean): void {
+  const env = useLoadedTelegram();
+  useEffect(() => (unsent ? confirmClosing(env) : undefined), [env, unsent]);
+}
