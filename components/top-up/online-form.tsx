@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { AmountField } from "@/components/transfer/amount-field";
 import { Button } from "@/components/ui/button";
+import { PrimaryAction } from "@/components/ui/primary-action";
 import { Segmented } from "@/components/ui/segmented";
 import { Toast, useToast } from "@/components/ui/toast";
 import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
@@ -109,9 +110,13 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
           edited();
         }}
       />
-      <Button type="submit" loading={submitting} disabled={!amount}>
-        {submitting ? ru.topUp.submitting : ru.topUp.confirm}
-      </Button>
+      <PrimaryAction
+        type="submit"
+        label={submitting ? ru.topUp.submitting : ru.topUp.confirm}
+        onPress={() => void submit()}
+        loading={submitting}
+        disabled={!amount}
+      />
       {success && (
         <div className="section result">
           <p role="status">{success}</p>

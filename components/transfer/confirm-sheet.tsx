@@ -20,6 +20,8 @@ export type TransferSummary = {
 type ConfirmSheetProps = {
   summary: TransferSummary;
   submitting: boolean;
+  /** False inside Telegram, where the MainButton confirms. */
+  showConfirm?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -28,7 +30,7 @@ type ConfirmSheetProps = {
  * The last look before money moves: who gets what, from which rate, at what fee. Nothing is sent
  * until "Подтвердить"; Escape, the backdrop and "Отмена" close it and send nothing.
  */
-export function ConfirmSheet({ summary, submitting, onConfirm, onCancel }: ConfirmSheetProps) {
+export function ConfirmSheet({ summary, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     confirmRef.current?.focus();
@@ -74,9 +76,11 @@ export function ConfirmSheet({ summary, submitting, onConfirm, onCancel }: Confi
           ))}
         </dl>
         <div className="stack">
-          <Button ref={confirmRef} onClick={onConfirm} loading={submitting}>
-            {ru.confirm.submit}
-          </Button>
+          {showConfirm && (
+            <Button ref={confirmRef} onClick={onConfirm} loading={submitting}>
+              {ru.confirm.submit}
+            </Button>
+          )}
           <Button variant="secondary" onClick={onCancel} disabled={submitting}>
             {ru.confirm.cancel}
           </Button>

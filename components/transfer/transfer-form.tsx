@@ -7,7 +7,7 @@ import { AmountField } from "@/components/transfer/amount-field";
 import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
 import { RecipientStatus } from "@/components/transfer/recipient-status";
 import { WalletPicker } from "@/components/transfer/wallet-picker";
-import { Button } from "@/components/ui/button";
+import { PrimaryAction } from "@/components/ui/primary-action";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { Toast, useToast } from "@/components/ui/toast";
@@ -20,7 +20,7 @@ import { resolveSelection } from "@/lib/client/transfer/selection";
 import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
 import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
-import { useClosingConfirmation } from "@/lib/client/telegram/provider";
+import { useClosingConfirmation, useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
@@ -60,6 +60,7 @@ export function TransferForm({
   const [submitting, setSubmitting] = useState(false);
   const [summary, setSummary] = useState<TransferSummary | null>(null);
   const [sent, setSent] = useState(false);
+  const native = useLoadedTelegram()?.native ?? false;
   const router = useRouter();
   // Typed input not yet sent: closing the app asks first.
   useClosingConfirmation(!sent && Boolean(target.trim() || amount));
@@ -234,11 +235,22 @@ export function TransferForm({
         </p>
       )}
 
-      <Button type="submit" disabled={!canSubmit} loading={submitting}>
-        {submitting ? ru.transfer.submitting : ru.transfer.submit}
-      </Button>
+      {/* Inside Telegram the MainButton also confirms; in a browser the sheet has its own button. */}
+      <PrimaryAction
+        type="submit"
+        label={native && summary ? ru.confirm.submit : submitting ? ru.transfer.submitting : ru.transfer.submit}
+        onPress={native && summary ? () => void send() : review}
+        disabled={!canSubmit}
+        loading={submitting}
+      />
       {summary && (
-        <ConfirmSheet summary={summary} submitting={submitting} onConfirm={() => void send()} onCancel={() => setSummary(null)} />
+        <ConfirmSheet
+          summary={summary}
+          submitting={submitting}
+          showConfirm={!native}
+          onConfirm={() => void send()}
+          onCancel={() => setSummary(null)}
+        />
       )}
       <Toast toast={toast} />
     </form>
