@@ -45,7 +45,7 @@ export const publicWalletListDto = array(publicWalletDto);
 
 export const rateDto = object({ value: number });
 
-export const transferDto = object({
+const transferShape = {
   id: int,
   senderWalletId: int,
   receiverWalletId: int,
@@ -55,7 +55,8 @@ export const transferDto = object({
   receivedCurrency: currency,
   rate: string,
   createdAt: string,
-});
+};
+export const transferDto = object(transferShape);
 export const transferListDto = array(transferDto);
 
 export const counterpartyDto = object({ username: string, avatarUrl: string });
@@ -63,15 +64,7 @@ export const counterpartyDto = object({ username: string, avatarUrl: string });
 const receiptPartyDto = object({ name: string, avatarUrl: string, account: string, bank: boolean });
 
 export const receiptDto = object({
-  id: int,
-  senderWalletId: int,
-  receiverWalletId: int,
-  amount: int,
-  currency,
-  receivedAmount: int,
-  receivedCurrency: currency,
-  rate: string,
-  createdAt: string,
+  ...transferShape,
   kind: oneOf(["transfer", "topup"] as const),
   direction: oneOf(["out", "in"] as const),
   status: oneOf(["completed"] as const),

@@ -277,6 +277,16 @@ export async function runScenario(api: ContractClient, options: ScenarioOptions)
       await api.call({ name: "the receiver's receipt", method: "GET", path: "/api/v1/transfers/{id}", params: { id: sent.id }, token: b.tokens.access_token, expect: 200 });
       await api.call({ name: "a receipt nobody has", method: "GET", path: "/api/v1/transfers/{id}", params: { id: 2_000_000_000 }, token, expect: 404 });
     }
+    if (options.documents("GET", "/api/v1/transfers/recipients")) {
+      await api.call({
+        name: "the last person paid leads the recent recipients",
+        method: "GET",
+        path: "/api/v1/transfers/recipients",
+        token,
+        expect: 200,
+        verify: (answer) => expectEqual("first recipient", (answer.body as { userId?: unknown }[])[0]?.userId, b.me.id),
+      });
+    }
     await api.call({ name: "the counterparty of a transfer", method: "GET", path: "/api/v1/transfers/username/{walletId}", params: { walletId: move.receiverWalletId }, token, expect: 200 });
   });
 

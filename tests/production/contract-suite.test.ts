@@ -11,14 +11,13 @@ import os from "node:os";
 import path from "node:path";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { productionEnv } from "@/tests/support/production-env";
+import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
 
 jest.setTimeout(300_000);
 
-const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
 
 let work: string;
-let ratesSource: http.Server;
+let ratesSource: RatesSource;
 let server: AppServer;
 let smtpPort: number;
 let botToken: string;
@@ -89,11 +88,7 @@ async function brokenProxy(breakage: Breakage): Promise<{ url: string; close(): 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-contract-"));
   logFile = path.join(work, "server.log");
-  ratesSource = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
-    res.end(recorded);
-  });
-  await new Promise<void>((resolve) => ratesSource.listen(0, "127.0.0.1", resolve));
+  ratesSource = await serveRecordedRates();
   const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
   const port = await freePort();
   // The suite listens for the server's mail itself, on a port chosen here.
@@ -114,7 +109,7 @@ beforeAll(async () => {
       extra: {
         TELEGRAM_BOT_TOKEN: botToken,
         TELEGRAM_API_URL: botApi.url,
-        RATES_SOURCE_URL: `http://127.0.0.1:${(ratesSource.address() as AddressInfo).port}/scripts/XML_daily.asp`,
+        RATES_SOURCE_URL: ratesSource.url,
       },
     }),
   });
@@ -128,7 +123,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await botApi?.close();
-  await new Promise<void>((resolve) => (ratesSource ? ratesSource.close(() => resolve()) : resolve()));
+  await ratesSource?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -146,6 +141,7 @@ describe("npm run contract", () => {
       "ok    GET /api/v1/users/telegram/{id} → 200: a Telegram user by Telegram id",
       "ok    GET /api/v1/transfers/wallet/{walletId} → 200: a page of one has a next cursor",
       "ok    GET /api/v1/transfers/{id} → 200: the receiver's receipt",
+      "ok    GET /api/v1/transfers/recipients → 200: the last person paid leads the recent recipients",
     ]) {
       expect(run.output).toContain(line);
     }

@@ -3,14 +3,12 @@
 // frontend's origin in CORS_ORIGINS). In Chromium: e-mail sign-in, a transfer, the history —
 // and every API request goes to the other origin.
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
-import { productionEnv } from "@/tests/support/production-env";
+import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
 import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
@@ -20,7 +18,7 @@ let mailbox: Mailbox;
 let api: AppServer;
 let front: AppServer;
 let browser: Browser | null = null;
-let rates: http.Server;
+let rates: RatesSource;
 
 const env = (port: number, name: string, extra: Record<string, string>) =>
   productionEnv({ work, name, port, smtpPort: mailbox.port, extra });
@@ -29,10 +27,8 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-cross-"));
   mailbox = await startSmtp();
   // The API server imports the recorded Central Bank file, so the wallet tab has its rates.
-  const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
-  rates = http.createServer((_req, res) => res.writeHead(200, { "content-type": "application/xml" }).end(recorded));
-  await new Promise<void>((resolve) => rates.listen(0, "127.0.0.1", resolve));
-  const ratesUrl = `http://127.0.0.1:${(rates.address() as AddressInfo).port}/daily.xml`;
+  rates = await serveRecordedRates();
+  const ratesUrl = rates.url;
   const [apiPort, frontPort] = [await freePort(), await freePort()];
   const apiBase = `http://127.0.0.1:${apiPort}`;
   const [apiBuild, frontBuild] = [
@@ -54,7 +50,7 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all([api?.stop(), front?.stop()]);
   await mailbox?.close();
-  await new Promise<void>((resolve) => (rates ? rates.close(() => resolve()) : resolve()));
+  await rates?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 

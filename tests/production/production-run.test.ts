@@ -8,8 +8,6 @@
 // .next-prod); otherwise builds .next-prod once.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
@@ -19,17 +17,15 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
 import { sign } from "@telegram-apps/init-data-node";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { productionEnv } from "@/tests/support/production-env";
+import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
 import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
 
 const SCREENSHOTS = path.resolve(__dirname, "../../test-results/production");
-const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
 
 let work: string;
-let ratesSource: http.Server;
-let ratesHits = 0;
+let ratesSource: RatesSource;
 let mailbox: Mailbox;
 let server: AppServer;
 let browser: Browser | null = null;
@@ -81,12 +77,7 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-production-"));
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   logFile = path.join(work, "server.log");
-  ratesSource = http.createServer((req, res) => {
-    ratesHits += 1;
-    res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
-    res.end(recorded);
-  });
-  await new Promise<void>((resolve) => ratesSource.listen(0, "127.0.0.1", resolve));
+  ratesSource = await serveRecordedRates();
   mailbox = await startSmtp();
 
   const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
@@ -108,7 +99,7 @@ beforeAll(async () => {
       extra: {
         TELEGRAM_BOT_TOKEN: botToken,
         TELEGRAM_API_URL: botApi.url,
-        RATES_SOURCE_URL: `http://127.0.0.1:${(ratesSource.address() as AddressInfo).port}/scripts/XML_daily.asp`,
+        RATES_SOURCE_URL: ratesSource.url,
         LOG_LEVEL: "info",
       },
     }),
@@ -120,7 +111,7 @@ afterAll(async () => {
   await server?.stop();
   await mailbox?.close();
   await botApi?.close();
-  await new Promise<void>((resolve) => (ratesSource ? ratesSource.close(() => resolve()) : resolve()));
+  await ratesSource?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -140,7 +131,7 @@ describe("production build under npm start, every optional feature on", () => {
       ready = await ok("GET", "/api/ready");
     }
     expect(ready).toEqual({ status: "ok", rates: { latest: "2021-08-21", ageDays: expect.any(Number) } });
-    expect(ratesHits).toBeGreaterThanOrEqual(1);
+    expect(ratesSource.hits()).toBeGreaterThanOrEqual(1);
   });
 
   it("signs in by e-mail, tops up, transfers in one and across currencies, and lists the history", async () => {

@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 
 /**
@@ -27,5 +30,27 @@ export function productionEnv(options: {
     TON_WALLETS_LIST_URL: "bundled",
     LOG_LEVEL: "warn",
     ...extra,
+  };
+}
+
+export type RatesSource = { url: string; hits(): number; close(): Promise<void> };
+
+/**
+ * A local stand-in for the Central Bank: serves the recorded daily file (windows-1251, byte for
+ * byte) at `url`, counting the requests.
+ */
+export async function serveRecordedRates(): Promise<RatesSource> {
+  const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
+  let hits = 0;
+  const server = http.createServer((_req, res) => {
+    hits += 1;
+    res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
+    res.end(recorded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/scripts/XML_daily.asp`,
+    hits: () => hits,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

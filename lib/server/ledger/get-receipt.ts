@@ -3,17 +3,12 @@ import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { BANK_AVATAR_URL } from "@/lib/server/ledger/get-counterparty";
 import { toTransferDto } from "@/lib/server/ledger/dto";
-import { avatarUrlFor } from "@/lib/server/users/dto";
+import { avatarUrlFor, personName, personSelect } from "@/lib/server/users/dto";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { ReceiptDto, ReceiptPartyDto } from "@/lib/shared/schemas/transfers";
 import { ru } from "@/lib/shared/strings";
 
-const party = {
-  select: {
-    number: true,
-    user: { select: { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } },
-  },
-} as const;
+const party = { select: { number: true, user: { select: personSelect } } } as const;
 
 type PartyRow = {
   number: string;
@@ -24,7 +19,7 @@ function toParty(wallet: PartyRow, own: boolean): ReceiptPartyDto {
   const { user } = wallet;
   if (user.isSystem) return { name: ru.history.topUpName, avatarUrl: BANK_AVATAR_URL, account: "", bank: true };
   return {
-    name: user.telegramFirstName ?? user.username ?? ru.common.unknown,
+    name: personName(user),
     avatarUrl: avatarUrlFor(user),
     // The caller's own account in full; the other person's masked.
     account: own ? wallet.number : maskAccountNumber(wallet.number),

@@ -1,9 +1,8 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { avatarUrlFor } from "@/lib/server/users/dto";
+import { avatarUrlFor, personName, personSelect } from "@/lib/server/users/dto";
 import type { Currency } from "@/lib/shared/money";
 import type { RecentRecipientDto } from "@/lib/shared/schemas/transfers";
-import { ru } from "@/lib/shared/strings";
 
 /** How many people the transfer screen offers. */
 export const RECENT_RECIPIENTS = 5;
@@ -25,7 +24,7 @@ export async function recentRecipients(options: { callerId: number }): Promise<R
         select: {
           number: true,
           currency: true,
-          user: { select: { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } },
+          user: { select: personSelect },
         },
       },
     },
@@ -38,7 +37,7 @@ export async function recentRecipients(options: { callerId: number }): Promise<R
     seen.add(user.id);
     people.push({
       userId: user.id,
-      name: user.telegramFirstName ?? user.username ?? ru.common.unknown,
+      name: personName(user),
       avatarUrl: avatarUrlFor(user),
       walletNumber: receiver.number,
       currency: receiver.currency as Currency,

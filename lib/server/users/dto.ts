@@ -1,6 +1,7 @@
 import "server-only";
 import { isTelegramVerified } from "@/lib/server/users/username";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
+import { ru } from "@/lib/shared/strings";
 
 type UserRow = {
   id: number;
@@ -37,6 +38,14 @@ export function toPublicUserDto(user: UserRow): PublicUserDto {
     telegramFirstName: user.telegramFirstName,
     avatarUrl: avatarUrlFor(user),
   };
+}
+
+/** Prisma `select` for naming and picturing another person (receipts, recent recipients). */
+export const personSelect = { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } as const;
+
+/** How a receipt or a list names another person: their Telegram first name, else their username. */
+export function personName(user: Pick<UserRow, "username" | "telegramFirstName">): string {
+  return user.telegramFirstName ?? user.username ?? ru.common.unknown;
 }
 
 /** Prisma `select` for the columns the DTOs need (never more). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
-import { idParam } from "@/lib/shared/schemas/users";
+import { idParam, publicUserDto } from "@/lib/shared/schemas/users";
 
 /** Path segments may arrive still percent-encoded (e.g. `%40` in an e-mail); decode once, safely. */
 function decodeSegment(value: string): string {
@@ -22,3 +22,16 @@ export const usernameParams = z.object({ username: segment(64) });
 export const walletNumberParams = z.object({
   number: segment(64).transform(normalizeAccountNumber).pipe(z.string().min(1)),
 });
+
+/** The contract every profile lookup shares: a public profile, or not found, or too many lookups. */
+export function profileLookup<const Path extends `/api/v1/users/${string}`, P extends z.ZodObject>(path: Path, summary: string, params: P) {
+  return {
+    method: "GET",
+    path,
+    summary,
+    tag: "users",
+    params,
+    ok: { status: 200, schema: publicUserDto },
+    errors: ["USER_NOT_FOUND", "RATE_LIMITED"],
+  } as const;
+}
