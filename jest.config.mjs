@@ -21,7 +21,10 @@ async function project(overrides) {
  */
 const KEEP_GLOBALS = { globalsCleanup: "off" };
 
-/** Three projects: node for the server (real route handlers, SQLite), production builds over HTTP, jsdom for components. */
+/** Suites about SQLite itself: its lock and direct runner, files on disk. */
+const SQLITE_ONLY = ["/node_modules/", "db-lock", "db-isolation", "process-state", "postgres-schema"];
+
+/** Four projects: node for the server (real route handlers, SQLite), production builds over HTTP, jsdom for components. */
 const config = {
   projects: [
     await project({
@@ -36,6 +39,22 @@ const config = {
       globalSetup: "<rootDir>/tests/support/global-setup.mjs",
       globalTeardown: "<rootDir>/tests/support/global-teardown.mjs",
       setupFiles: ["<rootDir>/tests/support/env.ts"],
+    }),
+    // The same API suites on PostgreSQL (each file on its own clone of a migrated template), but
+    // for the ones about SQLite's own machinery (its lock, its direct runner, its files).
+    await project({
+      displayName: "api-postgres",
+      testEnvironment: "node",
+      testEnvironmentOptions: KEEP_GLOBALS,
+      testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
+      testPathIgnorePatterns: SQLITE_ONLY,
+      moduleNameMapper: {
+        "^server-only$": "<rootDir>/tests/support/empty.js",
+        "^@/(.*)$": "<rootDir>/$1",
+      },
+      globalSetup: "<rootDir>/tests/support/global-setup-postgres.mjs",
+      globalTeardown: "<rootDir>/tests/support/global-teardown-postgres.mjs",
+      setupFiles: ["<rootDir>/tests/support/env-postgres.ts"],
     }),
     // Production builds started with `npm start` and driven over HTTP (no module of the server is
     // loaded into jest itself).

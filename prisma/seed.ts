@@ -106,6 +106,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   const { topUpIn } = await import("@/lib/server/ledger/top-up");
   const { ensureWallets } = await import("@/lib/server/wallets/init-wallets");
   const { CURRENCIES } = await import("@/lib/shared/money");
+  const { sqlIn } = await import("@/lib/server/db");
 
   if (await db.user.findUnique({ where: { username: PEOPLE[0].username } })) {
     return { users: 0, transfers: 0, rates: 0 };
@@ -126,7 +127,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   }
 
   await inTx(async (tx) => {
-    for (const currency of CURRENCIES) await bankWallet(tx, currency, random.int);
+    for (const currency of CURRENCIES) await bankWallet(sqlIn(db, tx), currency, random.int);
   });
 
   const wallets: Record<Currency, { id: number; userId: number; currency: string }>[] = [];
@@ -143,7 +144,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       const [min, max] = OPENING[currency];
       const amount = Math.round(random.between(min, max) / 100) * 100;
       const createdAt = at(start + (i + 1) * 37 * 60_000 + wallets.length * 3_600_000);
-      await inTx((tx) => topUpIn(tx, { userId: user.id, currency, amount, createdAt }));
+      await inTx((tx) => topUpIn(sqlIn(db, tx), { userId: user.id, currency, amount, createdAt }));
     }
   }
 
@@ -165,14 +166,14 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       const { balance } = await tx.wallet.findUniqueOrThrow({ where: { id: sender.id } });
       const amount = wanted < balance / 2n ? wanted : (balance / 2n / 100n) * 100n;
       if (amount < 100n) return false;
-      await postTransfer(tx, { kind: "transfer", sender, receiver: wallets[to][into], amount, createdAt });
+      await postTransfer(sqlIn(db, tx), { kind: "transfer", sender, receiver: wallets[to][into], amount, createdAt });
       return true;
     });
     if (moved) transfers += 1;
     if (i === 17) {
       // A mid-period top-up, so the history shows one between transfers.
       await inTx((tx) =>
-        topUpIn(tx, { userId: wallets[0].RUB.userId, currency: "RUB", amount: 1_500_000, createdAt: at(createdAt.getTime() + 3_600_000) }),
+        topUpIn(sqlIn(db, tx), { userId: wallets[0].RUB.userId, currency: "RUB", amount: 1_500_000, createdAt: at(createdAt.getTime() + 3_600_000) }),
       );
     }
   }
@@ -181,7 +182,8 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
 
 async function main(): Promise<void> {
   const { createDb } = await import("@/lib/server/db");
-  const db = createDb(process.env.DATABASE_URL ?? "file:./data/minibank.db");
+  const { getDatabaseUrl } = await import("@/lib/server/env");
+  const db = createDb(getDatabaseUrl());
   try {
     const result = await seedDemo(db);
     console.log(

@@ -7,12 +7,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { getDatabaseUrl } from "@/lib/server/env";
 import { migrate } from "./lib/database";
 import { run, serve } from "./lib/run";
 
 async function main() {
   const args = new Set(process.argv.slice(2));
-  let databaseUrl = process.env.DATABASE_URL ?? "file:./data/minibank.db";
+  let databaseUrl = getDatabaseUrl();
   if (args.has("--fresh")) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-demo-"));
     databaseUrl = `file:${path.join(dir, "minibank.db")}`;

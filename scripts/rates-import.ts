@@ -6,7 +6,8 @@
 async function main(): Promise<void> {
   const { createDb } = await import("@/lib/server/db");
   const { importCbrRates, CBR_DAILY_URL } = await import("@/lib/server/rates/import-cbr");
-  const db = createDb(process.env.DATABASE_URL ?? "file:./data/minibank.db");
+  const { getDatabaseUrl } = await import("@/lib/server/env");
+  const db = createDb(getDatabaseUrl());
   try {
     const url = process.env.RATES_SOURCE_URL || CBR_DAILY_URL;
     const result = await importCbrRates(db, url);

@@ -3,7 +3,7 @@
  * pending migrations, then serves the built app on PORT/HOSTNAME (scripts/serve.ts).
  */
 import { isDemoEnv } from "@/lib/server/demo-mode";
-import { checkProductionEnv, DEFAULT_DATABASE_URL } from "@/lib/server/env";
+import { checkProductionEnv, getDatabaseUrl } from "@/lib/server/env";
 import { migrate } from "./lib/database";
 import { serve } from "./lib/run";
 
@@ -15,7 +15,7 @@ async function main() {
     console.error("See .env.example for every variable.");
     process.exit(1);
   }
-  const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const databaseUrl = getDatabaseUrl();
   await migrate(databaseUrl);
   const port = process.env.PORT ?? "3000";
   const hostname = process.env.HOSTNAME ?? "0.0.0.0";

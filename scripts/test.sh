@@ -14,7 +14,7 @@ if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/truetype/noto ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
 fi
-[ -f lib/generated/prisma/client.ts ] || npx prisma generate
+[ -f lib/generated/prisma/client.ts ] && [ -f lib/generated/prisma-pg/client.ts ] || npm run --silent postinstall
 
 echo "== lint and types"
 npm run --silent lint

@@ -81,6 +81,14 @@ export function dbLockWaitMs(): number {
   return Number.isInteger(value) && value > 0 ? value : 10_000;
 }
 
+/**
+ * The database every part of the server, the scripts and the seed use (DATABASE_URL): a `file:`
+ * URL for SQLite (the default) or a `postgresql://` URL. Read here only.
+ */
+export function getDatabaseUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.DATABASE_URL || DEFAULT_DATABASE_URL;
+}
+
 type DemoSecrets = { jwtSecret: string; telegramBotToken: string };
 
 /** Demo secrets live in data/demo-secrets.json, created on first use. */

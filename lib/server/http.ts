@@ -124,8 +124,17 @@ function validationError(error: z.ZodError): AppError {
   return new AppError("VALIDATION_ERROR", custom?.message);
 }
 
+/** Whether any string in a parsed request holds a NUL character (no database stores one in text). */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => holdsNul(k) || holdsNul(v));
+  return false;
+}
+
 function parse(schema: z.ZodType | undefined, value: unknown, failure?: ErrorCode): unknown {
   if (!schema) return undefined;
+  if (holdsNul(value)) throw new AppError(failure ?? "VALIDATION_ERROR");
   const result = schema.safeParse(value);
   if (!result.success) throw failure ? new AppError(failure) : validationError(result.error);
   return result.data;

@@ -51,9 +51,10 @@ afterAll(async () => {
 
 it("applies every transfer exactly once across a SIGKILL and a full retry", async () => {
   const distDir = await ensureBuild({ mode: "demo", distDir: ".next-crash" });
-  const dbFile = process.env.DATABASE_URL!.slice("file:".length);
+  const url = process.env.DATABASE_URL!;
+  const dbFile = url.startsWith("file:") ? url.slice("file:".length) : null;
   // As `npm start` leaves it: WAL, so the server and this test can both open the file.
-  new Database(dbFile).pragma("journal_mode = WAL");
+  if (dbFile) new Database(dbFile).pragma("journal_mode = WAL");
 
   await setRate("USD", 92_5000);
   const users: Awaited<ReturnType<typeof createFundedUser>>[] = [];
@@ -78,7 +79,7 @@ it("applies every transfer exactly once across a SIGKILL and a full retry", asyn
   const options = {
     distDir,
     port,
-    logFile: path.join(path.dirname(dbFile), "server.log"),
+    logFile: path.join(process.env.MINIBANK_DATA_DIR!, "server.log"),
     env: {
       DATABASE_URL: process.env.DATABASE_URL,
       MINIBANK_DATA_DIR: process.env.MINIBANK_DATA_DIR,
@@ -91,17 +92,23 @@ it("applies every transfer exactly once across a SIGKILL and a full retry", asyn
   server = await startServer(options);
 
   // Fire everything at once; pull the plug once the first transfers are committed.
-  const watcher = new Database(dbFile, { readonly: true });
-  const committed = watcher.prepare(`SELECT COUNT(*) AS n FROM "Transfer" WHERE "kind" = 'transfer'`);
+  // SQLite: a synchronous read of the file, every millisecond; PostgreSQL: a count query in a loop.
+  const watcher = dbFile ? new Database(dbFile, { readonly: true }) : null;
+  const statement = watcher?.prepare(`SELECT COUNT(*) AS n FROM "Transfer" WHERE "kind" = 'transfer'`);
+  const committed = async () =>
+    statement ? (statement.get() as { n: number }).n : getDb().transfer.count({ where: { kind: "transfer" } });
   let killed: Promise<void> | null = null;
-  const watch = setInterval(() => {
-    if (!killed && (committed.get() as { n: number }).n >= KILL_AFTER_COMMITS) {
-      killed = server!.kill();
+  let watching = true;
+  const watch = (async () => {
+    while (watching && !killed) {
+      if ((await committed()) >= KILL_AFTER_COMMITS) killed = server!.kill();
+      else await new Promise((resolve) => setTimeout(resolve, 1));
     }
-  }, 1);
+  })();
   const first = await Promise.all(plan.map((t) => send(server!.url, t)));
-  clearInterval(watch);
-  watcher.close();
+  watching = false;
+  await watch;
+  watcher?.close();
   await killed;
   expect(killed).not.toBeNull();
   const beforeCrash = first.filter((o) => "status" in o);

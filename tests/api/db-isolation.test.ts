@@ -1,18 +1,24 @@
-import { getDb, sqlOf, type Sql, type SqlRunner } from "@/lib/server/db";
-import { isUniqueViolation } from "@/lib/server/ledger/prisma-errors";
+import { getDb, sqlOf, UNIT_DID_IO, type Sql } from "@/lib/server/db";
+import { isUniqueViolation } from "@/lib/server/db/errors";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A direct transaction that inserts a user, then stays open until released, then rolls back. */
-function openDirectTransaction(sql: SqlRunner, username: string) {
+/** A Prisma transaction (it holds the lock) that inserts a user, stays open until released, then rolls back. */
+function openTransaction(username: string) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const tx = sql.transaction(async (t) => {
-    await t.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${username}, ${new Date()})`;
-    await gate;
-    throw new Error("rollback");
-  });
-  return { tx, release };
+  let opened!: () => void;
+  const open = new Promise<void>((resolve) => (opened = resolve));
+  const tx = getDb().$transaction(
+    async (t) => {
+      await t.user.create({ data: { username } });
+      opened();
+      await gate;
+      throw new Error("rollback");
+    },
+    { timeout: 10_000 },
+  );
+  return { tx, release, open };
 }
 
 describe("database transactions on the single SQLite connection", () => {
@@ -145,28 +151,36 @@ describe("direct SQL on the same connection (the hot paths)", () => {
     expect(await db.user.findUnique({ where: { username: "beside_prisma_tx" } })).not.toBeNull();
   });
 
-  it("keeps Prisma queries out of an open direct transaction", async () => {
-    const db = getDb();
-    const sql = await sqlOf(db);
-    await db.user.count(); // the client's first query loads its query compiler: slow
-    const { tx, release } = openDirectTransaction(sql, "direct_open_tx");
-    await sleep(10);
-    // Prisma queries are lazy: `then` starts this one now, while the transaction is open.
-    const read = db.user.findUnique({ where: { username: "direct_open_tx" } }).then((user) => user);
-    await sleep(50); // time enough for the read to run, were it not kept waiting
-    release();
-    await expect(tx).rejects.toThrow("rollback");
-    expect(await read).toBeNull();
+  it("fails a transaction whose work waits for anything but its own SQL, undoing it alone", async () => {
+    const sql = await sqlOf();
+    const insert = (t: Sql, username: string) =>
+      t.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${username}, ${new Date()})`;
+    let late: Promise<number> | null = null;
+    // Both asked for in one turn: one group, one COMMIT.
+    const waits = sql.transaction(async (t) => {
+      await insert(t, "waited_for_io");
+      await sleep(20); // a timer: the group would wait for it
+      late = insert(t, "after_its_unit").catch((error: unknown) => error as number);
+      return 1;
+    });
+    const plain = sql.transaction((t) => insert(t, "same_group"));
+    await expect(waits).rejects.toThrow(UNIT_DID_IO);
+    expect(await plain).toBe(1);
+    await sleep(40);
+    expect(await late).toEqual(new Error(UNIT_DID_IO));
+    const names = await sql.$queryRaw<{ username: string }[]>`
+      SELECT "username" FROM "User" WHERE "username" IN ('waited_for_io', 'after_its_unit', 'same_group')`;
+    expect(names.map((row) => row.username)).toEqual(["same_group"]);
   });
 
-  it("keeps direct queries out of an open direct transaction, in the order they came", async () => {
+  it("keeps direct queries out of an open transaction, in the order they came", async () => {
     const sql = await sqlOf();
-    const { tx, release } = openDirectTransaction(sql, "direct_tx_own");
-    await sleep(10);
+    const { tx, release, open } = openTransaction("open_tx_own");
+    await open;
     const order: string[] = [];
-    const read = sql.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE "username" = ${"direct_tx_own"}`;
+    const read = sql.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE "username" = ${"open_tx_own"}`;
     void read.then(() => order.push("read"));
-    const write = sql.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"beside_direct_tx"}, ${new Date()})`;
+    const write = sql.$executeRaw`INSERT INTO "User" ("username", "createdAt") VALUES (${"beside_open_tx"}, ${new Date()})`;
     void write.then(() => order.push("write"));
     await sleep(50);
     expect(order).toEqual([]); // both wait for the transaction
@@ -176,7 +190,7 @@ describe("direct SQL on the same connection (the hot paths)", () => {
     expect(await write).toBe(1);
     expect(order).toEqual(["read", "write"]);
     // Free again: a query runs without waiting for anything.
-    expect(await sql.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE "username" = ${"beside_direct_tx"}`).toHaveLength(1);
+    expect(await sql.$queryRaw<unknown[]>`SELECT 1 FROM "User" WHERE "username" = ${"beside_open_tx"}`).toHaveLength(1);
   });
 
   it("reports unique violations the way the ledger recognises them", async () => {

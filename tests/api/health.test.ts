@@ -70,12 +70,17 @@ describe("GET /api/ready", () => {
     }
   });
 
-  it("answers 503 when the database file is not a database", async () => {
+  it("answers 503 when the database is not a database (SQLite) or refuses connections (PostgreSQL)", async () => {
     const saved = process.env.DATABASE_URL;
-    const dir = fs.mkdtempSync(path.join(path.dirname(process.env.MINIBANK_TEST_TEMPLATE_DB!), "ready-"));
-    const file = path.join(dir, "garbage.db");
-    fs.writeFileSync(file, "this is not a sqlite file, just text ".repeat(200));
-    process.env.DATABASE_URL = `file:${file}`;
+    if (saved?.startsWith("file:")) {
+      const dir = fs.mkdtempSync(path.join(path.dirname(process.env.MINIBANK_TEST_TEMPLATE_DB!), "ready-"));
+      const file = path.join(dir, "garbage.db");
+      fs.writeFileSync(file, "this is not a sqlite file, just text ".repeat(200));
+      process.env.DATABASE_URL = `file:${file}`;
+    } else {
+      // Port 1: nothing listens there.
+      process.env.DATABASE_URL = "postgresql://postgres@127.0.0.1:1/minibank";
+    }
     try {
       const res = await call(ready, { path: "/api/ready" });
       expect(res.status).toBe(503);

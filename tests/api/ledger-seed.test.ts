@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createDb, getDb, type Db } from "@/lib/server/db";
+import { freshDatabaseUrl } from "@/tests/support/fresh-database";
 import { isLuhnValid } from "@/lib/server/wallets/numbers";
 import { seedDemo } from "@/prisma/seed";
 import { checkInvariants } from "@/tests/support/ledger";
@@ -87,10 +88,7 @@ describe("prisma/seed.ts seedDemo", () => {
   });
 
   it("is deterministic and does nothing on a second run", async () => {
-    const dir = fs.mkdtempSync(path.join(path.dirname(process.env.MINIBANK_TEST_TEMPLATE_DB!), "seed-"));
-    const file = path.join(dir, "second.db");
-    fs.copyFileSync(process.env.MINIBANK_TEST_TEMPLATE_DB!, file);
-    const other = createDb(`file:${file}`);
+    const other = createDb(freshDatabaseUrl());
     try {
       await seedDemo(other, { now });
       const [a, b] = [await snapshot(other), await snapshot(getDb())];

@@ -4,7 +4,7 @@ import { sendMail } from "@/lib/server/mail/send-mail";
 import { hitRateLimits } from "@/lib/server/rate-limit";
 import { CODE_TTL_MS, codeRequestLimits, requesterKey } from "@/lib/server/auth/code-limits";
 import { generateCode, hashCode, newChallengeId, sealCode, unsealCode } from "@/lib/server/auth/email-code";
-import { isUniqueViolation } from "@/lib/server/users/username";
+import { isUniqueViolation } from "@/lib/server/db/errors";
 import { fill, ru } from "@/lib/shared/strings";
 
 type LiveCode = { code: string; expiresAt: Date; fresh: boolean };

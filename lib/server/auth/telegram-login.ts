@@ -2,12 +2,12 @@ import "server-only";
 import { validate } from "@telegram-apps/init-data-node";
 import { z } from "zod";
 import { getDb } from "@/lib/server/db";
+import { isUniqueViolation } from "@/lib/server/db/errors";
 import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
 import {
   emailHandleBase,
-  isUniqueViolation,
   RESERVED_USERNAMES,
   retryOnConflict,
   uniqueUsername,

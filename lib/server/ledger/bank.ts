@@ -1,12 +1,12 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Sql } from "@/lib/server/db";
+import { lockCreation, type Sql } from "@/lib/server/db";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import type { Currency } from "@/lib/shared/money";
 
 export type LedgerWallet = { id: number; userId: number; currency: string };
 
-const BANK_USER = Prisma.sql`(SELECT "id" FROM "User" WHERE "isSystem" = 1 ORDER BY "id" LIMIT 1)`;
+const BANK_USER = Prisma.sql`(SELECT "id" FROM "User" WHERE "isSystem" = TRUE ORDER BY "id" LIMIT 1)`;
 
 /** A wallet row from raw SQL (ids may come back as bigint) as the ledger uses it. */
 export function toLedgerWallet(row: LedgerWallet): LedgerWallet {
@@ -47,7 +47,15 @@ export async function bankWallets(
   return wallets;
 }
 
+/** Creations of the bank's user and wallets queue on this (PostgreSQL; SQLite is serial anyway). */
+const BANK_CREATION = 2_202_000_001;
+
 async function createBankWallet(tx: Sql, currency: Currency, random?: RandomInt) {
+  await lockCreation(tx, BANK_CREATION);
+  // A transaction that waited for the lock finds what the one before it created.
+  const [created] = await tx.$queryRaw<LedgerWallet[]>`
+    SELECT "id", "userId", "currency" FROM "Wallet" WHERE "userId" = ${BANK_USER} AND "currency" = ${currency}`;
+  if (created) return toLedgerWallet(created);
   let [bank] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "User" WHERE "id" = ${BANK_USER}`;
   if (!bank) {
     [bank] = await tx.$queryRaw<{ id: number }[]>`

@@ -12,7 +12,7 @@ export type CreateTransferOptions = CreateTransferBody & {
   idempotencyKey: string | null;
 };
 
-type WalletRow = { id: number; userId: number; currency: string; isSystem: unknown };
+type WalletRow = { id: number; userId: number; currency: string; isSystem: boolean };
 
 async function transferIn(tx: Sql, options: CreateTransferOptions): Promise<Outcome> {
   // Both wallets and whether their owner is the bank in one query.
@@ -21,10 +21,7 @@ async function transferIn(tx: Sql, options: CreateTransferOptions): Promise<Outc
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
   const find = (id: number) => {
-    const row = rows.find((r) => Number(r.id) === id);
-    if (!row) return null;
-    const { currency, isSystem } = row;
-    return { id: Number(row.id), userId: Number(row.userId), currency, isSystem: Boolean(Number(isSystem)) };
+    return rows.find((row) => row.id === id) ?? null;
   };
   const sender = find(options.senderWalletId);
   // An unknown sender is refused like someone else's, so wallet ids cannot be probed.

@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import { AppError, errorBody } from "@/lib/server/errors";
-import { isUniqueViolation } from "@/lib/server/ledger/prisma-errors";
+import { isUniqueViolation } from "@/lib/server/db/errors";
 import { ru } from "@/lib/shared/strings";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;

@@ -39,11 +39,11 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
   const side = (column: Prisma.Sql) => Prisma.sql`
     SELECT * FROM (SELECT "id", "senderWalletId", "receiverWalletId", "amount", "currency",
       "receivedAmount", "receivedCurrency", "rate", "createdAt"
-    FROM "Transfer" WHERE ${column} = ${walletId} ${after} ORDER BY "id" DESC LIMIT ${limit})`;
+    FROM "Transfer" WHERE ${column} = ${walletId} ${after} ORDER BY "id" DESC LIMIT ${limit}) AS "page"`;
   const found = await db.$queryRaw<(OwnedRow | NoTransfer)[]>`
     SELECT w."userId" AS "ownerId", t.* FROM "Wallet" w LEFT JOIN (
       ${side(Prisma.sql`"senderWalletId"`)} UNION ALL ${side(Prisma.sql`"receiverWalletId"`)}
-    ) t WHERE w."id" = ${walletId}`;
+    ) t ON TRUE WHERE w."id" = ${walletId}`;
   if (found.length === 0) throw new AppError("WALLET_NOT_FOUND");
   if (Number(found[0].ownerId) !== options.userId) throw new AppError("FORBIDDEN");
   const transfers = found.filter((row): row is OwnedRow => row.id !== null);

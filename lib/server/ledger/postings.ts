@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Sql } from "@/lib/server/db";
+import { lockWallets, type Sql } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { latestRateUnits } from "@/lib/server/rates/latest";
@@ -75,6 +75,7 @@ export async function postTransfer(tx: Sql, options: PostTransferOptions): Promi
     );
   }
   legs.push({ walletId: receiver.id, currency: to, amount: received });
+  await lockWallets(tx, [sender.id, ...legs.map((leg) => leg.walletId)]);
 
   const debited = options.allowNegative
     ? await tx.$executeRaw`UPDATE "Wallet" SET "balance" = "balance" - ${amount} WHERE "id" = ${sender.id}`
@@ -113,7 +114,7 @@ async function credit(tx: Sql, legs: Leg[]): Promise<void> {
   for (const leg of legs) byWallet.set(leg.walletId, (byWallet.get(leg.walletId) ?? 0n) + leg.amount);
   const ids = [...byWallet.keys()];
   const delta = Prisma.sql`CASE "id" ${Prisma.join(
-    ids.map((id) => Prisma.sql`WHEN ${id} THEN ${byWallet.get(id)}`),
+    ids.map((id) => Prisma.sql`WHEN ${id} THEN CAST(${byWallet.get(id)} AS BIGINT)`),
     " ",
   )} END`;
   const changed = await tx.$executeRaw`

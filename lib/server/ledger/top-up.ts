@@ -1,5 +1,5 @@
 import "server-only";
-import type { Sql } from "@/lib/server/db";
+import { lockWallets, type Sql } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { bankWallet, toLedgerWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
@@ -24,6 +24,9 @@ export async function topUpIn(tx: Sql, options: Omit<TopUpOptions, "idempotencyK
     SELECT "id", "userId", "currency" FROM "Wallet"
     WHERE "userId" = ${options.userId} AND "currency" = ${options.currency}`;
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
+  const bank = await bankWallet(tx, options.currency);
+  // Concurrent top-ups of one wallet queue here (PostgreSQL), so each counts the ones before it.
+  await lockWallets(tx, [bank.id, wallet.id]);
   // Top-ups create money (there is no payment provider): at most TOPUP_DAILY_LIMIT per user and
   // currency in any 24 hours. Counted inside the transaction, so concurrent top-ups cannot pass
   // it together. (The demo seed's backdated top-ups are not live money and are not counted.)
@@ -38,7 +41,7 @@ export async function topUpIn(tx: Sql, options: Omit<TopUpOptions, "idempotencyK
   }
   return postTransfer(tx, {
     kind: "topup",
-    sender: await bankWallet(tx, options.currency),
+    sender: bank,
     receiver: toLedgerWallet(wallet),
     amount: BigInt(options.amount),
     allowNegative: true,

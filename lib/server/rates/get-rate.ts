@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { latestRateUnits } from "@/lib/server/rates/latest";
 import { isCurrency, unitsToRate, type Currency } from "@/lib/shared/money";
@@ -14,7 +14,7 @@ export function rateCurrency(raw: string): Currency {
 
 /** The ruble price of one unit from the newest quote. */
 export async function getRate(options: { currency: string }): Promise<RateDto> {
-  const units = await latestRateUnits(getDb(), rateCurrency(options.currency));
+  const units = await latestRateUnits(await sqlOf(), rateCurrency(options.currency));
   if (units === null) throw new AppError("RATE_NOT_FOUND");
   return { value: unitsToRate(units) };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/server/db";
+import { isUniqueViolation } from "@/lib/server/db/errors";
 
 const MAX_LENGTH = 32;
 
@@ -59,11 +60,6 @@ export async function uniqueUsername(db: Tx, base: string): Promise<string> {
     const candidate = `${base}${n}`;
     if (!taken.has(candidate)) return candidate;
   }
-}
-
-/** Prisma's unique-constraint failure: a concurrent request created the same row first. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
 
 /** Runs `attempt` again when it lost a race on a unique column (username, e-mail, Telegram id). */

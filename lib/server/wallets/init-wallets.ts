@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb, type Tx } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { isUniqueViolation } from "@/lib/server/ledger/prisma-errors";
+import { isUniqueViolation } from "@/lib/server/db/errors";
 import { byCurrencyOrder, toWalletDto, walletSelect } from "@/lib/server/wallets/dto";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import { CURRENCIES } from "@/lib/shared/money";

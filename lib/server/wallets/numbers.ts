@@ -39,7 +39,7 @@ export function generateWalletNumber(random: RandomInt = defaultRandom): string 
  * A number no wallet has yet. Runs inside the creating transaction; the unique index on
  * `Wallet.number` remains the final guard (callers retry the transaction on a violation).
  */
-export async function uniqueWalletNumber(tx: Sql, random?: RandomInt): Promise<string> {
+export async function uniqueWalletNumber(tx: Pick<Sql, "$queryRaw">, random?: RandomInt): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const number = generateWalletNumber(random);
     const taken = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Wallet" WHERE "number" = ${number}`;

@@ -4,7 +4,8 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import { dbLockWaitMs } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
-import { createSqlRunner, SELF_WAIT, type Lock, type SqlRunner } from "@/lib/server/sqlite-runner";
+import { createSqlRunner, type Lock } from "@/lib/server/db/sqlite-group-commit";
+import { SELF_WAIT, type SqlRunner } from "@/lib/server/db/sql";
 
 type Factory = PrismaBetterSQLite3;
 type Adapter = Awaited<ReturnType<Factory["connect"]>>;
@@ -134,11 +135,15 @@ function serialise(adapter: Adapter, lock: Lock): Adapter {
   });
 }
 
-/** The better-sqlite3 connection inside the adapter (a public field of 6.19's adapter class). */
+/**
+ * The better-sqlite3 connection inside the adapter: the one place that reads a field the adapter
+ * does not document (`client`, present in 6.19.3, the exact version package.json pins).
+ * tests/api/db-lock.test.ts fails loudly when an upgrade moves it.
+ */
 function connectionOf(adapter: Adapter): Database.Database {
   const client = (adapter as unknown as { client?: unknown }).client;
   if (!(client instanceof Database)) {
-    throw new Error("the SQLite adapter no longer exposes its connection; check lib/server/sqlite-adapter.ts");
+    throw new Error("the SQLite adapter no longer exposes its connection; check lib/server/db/sqlite.ts");
   }
   return client;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type Database from "better-sqlite3";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { SELF_WAIT, UNIT_DID_IO, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 
 export type Lock = {
   /**
@@ -16,30 +17,7 @@ export type Lock = {
   isHeldHere(): boolean;
 };
 
-/** The error of a database call that would wait for the transaction it runs in. */
-export const SELF_WAIT =
-  "database call on the root client inside sql.transaction(): it would wait for the transaction it runs in — use the transaction's `tx`";
-
 type Query = TemplateStringsArray | Prisma.Sql;
-
-/**
- * Raw SQL in Prisma's own shape (`$queryRaw` / `$executeRaw` tagged templates): a Prisma client or
- * interactive transaction satisfies it, and so does the direct runner below, so ledger code runs
- * unchanged on either.
- */
-export type Sql = {
-  $queryRaw<T = unknown>(query: Query, ...values: unknown[]): Promise<T>;
-  $executeRaw(query: Query, ...values: unknown[]): Promise<number>;
-};
-
-export type SqlRunner = Sql & {
-  /**
-   * Runs `work` as one all-or-nothing transaction holding the lock: its writes are committed
-   * before the promise resolves, and undone when it throws (see group commit below).
-   */
-  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
-};
-
 type Convert = (value: unknown) => unknown;
 type Prepared = { statement: Database.Statement; convert: Map<string, Convert> | null };
 
@@ -50,6 +28,8 @@ function converterFor(declared: string | null): Convert | null {
       return (v) => (v === null ? null : new Date(typeof v === "string" ? v : Number(v)));
     case "BOOLEAN":
       return (v) => (v === null ? null : Number(v) !== 0);
+    case "BIGINT":
+      return (v) => (v === null ? null : BigInt(v as number | bigint));
     case "INTEGER":
     case "INT":
       return (v) => (typeof v === "bigint" ? Number(v) : v);
@@ -69,6 +49,27 @@ function bindable(value: unknown): unknown {
 const MAX_CACHED_STATEMENTS = 256;
 /** Transactions committed together at most (bounds how long one group holds the lock). */
 const MAX_GROUP = 32;
+
+/**
+ * A unit's statements are synchronous, so its work settles within the current turn of the event
+ * loop (promise callbacks only). Work still pending when the loop moves on waits for real I/O or
+ * a timer — while holding every other unit of its group: it fails, and its savepoint is undone.
+ */
+function onlySql<T>(work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const turn = setImmediate(() => reject(new Error(UNIT_DID_IO)));
+    work.then(
+      (value) => {
+        clearImmediate(turn);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearImmediate(turn);
+        reject(error);
+      },
+    );
+  });
+}
 
 /**
  * Direct SQL on the adapter's better-sqlite3 connection: statements prepared once and cached,
@@ -141,10 +142,21 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
     }
   };
 
-  // Inside a transaction the lock is already held: statements run at once.
-  const inTransaction: Sql = {
-    $queryRaw: async <T>(query: Query, ...values: unknown[]) => all<T>(query, values),
-    $executeRaw: async (query: Query, ...values: unknown[]) => run(query, values),
+  /**
+   * The `tx` of one unit: inside the group the lock is already held, so statements run at once.
+   * It refuses statements once its unit has ended (a unit that went on after failing).
+   */
+  const unitSql = () => {
+    let open = true;
+    const check = () => {
+      if (!open) throw new Error(UNIT_DID_IO);
+    };
+    const tx: Sql = {
+      dialect: "sqlite",
+      $queryRaw: async <T>(query: Query, ...values: unknown[]) => (check(), all<T>(query, values)),
+      $executeRaw: async (query: Query, ...values: unknown[]) => (check(), run(query, values)),
+    };
+    return { tx, close: () => (open = false) };
   };
 
   const exec = (text: string) => prepare(text).statement.run();
@@ -154,8 +166,9 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
    * transaction, each inside its own savepoint, and share one COMMIT (the expensive part: the WAL
    * write). A unit that throws is rolled back to its savepoint alone; nobody is answered before
    * the COMMIT, and if the COMMIT fails every unit of the group fails with it — so each caller
-   * still sees exactly its own all-or-nothing transaction. Units run one after another and must
-   * do nothing but SQL on `tx` (no other I/O), or they would hold up the whole group.
+   * still sees exactly its own all-or-nothing transaction. Units run one after another and may
+   * do nothing but SQL on `tx`: a unit that waits for other I/O would hold up the whole group,
+   * so it fails with UNIT_DID_IO (see `onlySql`) and its `tx` refuses further statements.
    */
   type Unit = { work: (tx: Sql) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void };
   const queue: Unit[] = [];
@@ -167,14 +180,17 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
       exec("BEGIN IMMEDIATE");
       for (const unit of group) {
         exec("SAVEPOINT unit");
+        const { tx, close } = unitSql();
         try {
-          const value = await lock.holding(() => unit.work(inTransaction));
+          const value = await lock.holding(() => onlySql(unit.work(tx)));
           exec("RELEASE unit");
           outcomes.push({ ok: true, value });
         } catch (error) {
           exec("ROLLBACK TO unit");
           exec("RELEASE unit");
           outcomes.push({ ok: false, value: error });
+        } finally {
+          close();
         }
       }
       exec("COMMIT");
@@ -202,6 +218,7 @@ export function createSqlRunner(database: Database.Database, lock: Lock): SqlRun
   };
 
   return {
+    dialect: "sqlite",
     $queryRaw: <T>(query: Query, ...values: unknown[]) => locked(() => all<T>(query, values)),
     $executeRaw: (query: Query, ...values: unknown[]) => locked(() => run(query, values)),
     transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {

@@ -1,0 +1,55 @@
+import "server-only";
+
+/** The SQLite runner's extended result codes (better-sqlite3) for a duplicate key. */
+const SQLITE_UNIQUE = new Set(["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY"]);
+/** PostgreSQL: unique_violation. */
+const PG_UNIQUE = "23505";
+/** PostgreSQL: serialization_failure, deadlock_detected — the transaction may simply be run again. */
+const PG_RETRYABLE = new Set(["40001", "40P01"]);
+
+type Coded = {
+  code?: unknown;
+  meta?: { code?: unknown; driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } };
+};
+
+function fields(error: unknown): Coded | null {
+  return typeof error === "object" && error !== null ? (error as Coded) : null;
+}
+
+/** The database's own error code behind a Prisma error (raw queries report it under `meta`). */
+function databaseCode(error: Coded): unknown {
+  return error.meta?.code ?? error.meta?.driverAdapterError?.cause?.originalCode;
+}
+
+/**
+ * A unique-constraint violation — a concurrent request created the same row first — whatever
+ * raised it: the Prisma client (P2002, on any database), a raw query through Prisma on
+ * PostgreSQL (P2010 carrying 23505), or the direct SQLite runner (better-sqlite3's code).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = fields(error);
+  if (!e) return false;
+  if (e.code === "P2002") return true;
+  if (typeof e.code === "string" && SQLITE_UNIQUE.has(e.code)) return true;
+  return (
+    databaseCode(e) === PG_UNIQUE || e.meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation"
+  );
+}
+
+/**
+ * A transaction PostgreSQL gave up so that another could proceed (a deadlock or a serialization
+ * failure): nothing of it was written, and running it again is the documented remedy.
+ */
+export function isRetryableConflict(error: unknown): boolean {
+  const e = fields(error);
+  if (!e) return false;
+  if (e.code === "P2034") return true;
+  const code = databaseCode(e);
+  return typeof code === "string" && PG_RETRYABLE.has(code);
+}
+
+/** The pool or Prisma could not start a transaction in time (P2028, P2024): the server is busy. */
+export function isBusy(error: unknown): boolean {
+  const e = fields(error);
+  return e?.code === "P2028" || e?.code === "P2024";
+}

@@ -1,0 +1,119 @@
+import "server-only";
+import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import { createPostgresClient, postgresRunner } from "@/lib/server/db/postgres";
+import { SELF_WAIT, UNIT_DID_IO, type Dialect, type Sql, type SqlRunner } from "@/lib/server/db/sql";
+import { sqliteAdapter, type SqliteFactory } from "@/lib/server/db/sqlite";
+import { getDatabaseUrl } from "@/lib/server/env";
+import { processState } from "@/lib/server/process-state";
+
+/**
+ * Everything that knows which database it talks to lives in this folder: the client for a URL
+ * (SQLite for `file:` URLs, PostgreSQL for `postgresql://`), the ledger's store (`sqlOf`), the
+ * few statements that differ between them, and their errors (errors.ts). Above it, use cases see
+ * the Prisma client (`getDb`) and the store, never the database.
+ */
+export type { Dialect, Sql, SqlRunner };
+export { SELF_WAIT, UNIT_DID_IO };
+export type Db = PrismaClient;
+/** The client inside `db.$transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+type Connection = { dialect: Dialect; runner(): Promise<SqlRunner> };
+
+/**
+ * Per process, shared by every bundle (see process-state.ts): the client `getDb()` hands out, and
+ * what each client `createDb` made is connected to — its dialect and its ledger store.
+ */
+const state = processState("db", () => ({
+  current: null as { url: string; db: PrismaClient } | null,
+  connections: new WeakMap<PrismaClient, Connection>(),
+}));
+
+export function dialectOfUrl(url: string): Dialect {
+  if (url.startsWith("file:")) return "sqlite";
+  if (/^postgres(ql)?:\/\//.test(url)) return "postgresql";
+  throw new Error(`DATABASE_URL must be a file: (SQLite) or postgresql:// URL, not ${url.split(":")[0]}:`);
+}
+
+function createSqliteDb(url: string): PrismaClient {
+  const adapter: SqliteFactory = sqliteAdapter(url);
+  const db = new PrismaClient({ adapter });
+  state.connections.set(db, {
+    dialect: "sqlite",
+    async runner() {
+      // The direct runner exists once Prisma has opened the connection.
+      if (!adapter.runner()) await db.$connect();
+      const runner = adapter.runner();
+      if (!runner) throw new Error("the SQLite connection did not open");
+      return runner;
+    },
+  });
+  return db;
+}
+
+function createPostgresDb(url: string): PrismaClient {
+  const client = createPostgresClient(url);
+  const runner = postgresRunner(client);
+  // Both clients are generated from one data model (prisma/postgres/schema.prisma is derived
+  // from prisma/schema.prisma), so their model APIs are the same; typing this one as the SQLite
+  // client keeps callers to what both databases support.
+  const db = client as unknown as PrismaClient;
+  state.connections.set(db, { dialect: "postgresql", runner: async () => runner });
+  return db;
+}
+
+export function createDb(url: string): PrismaClient {
+  return dialectOfUrl(url) === "sqlite" ? createSqliteDb(url) : createPostgresDb(url);
+}
+
+/** One client per process and database URL. */
+export function getDb(): PrismaClient {
+  const url = getDatabaseUrl();
+  if (state.current?.url !== url) state.current = { url, db: createDb(url) };
+  return state.current.db;
+}
+
+function connectionOf(db: PrismaClient): Connection {
+  const connection = state.connections.get(db);
+  if (!connection) throw new Error("not a client made by createDb");
+  return connection;
+}
+
+/**
+ * The ledger's store for `db`: raw statements and transactions, without the Prisma client's
+ * per-query cost where the database allows (SQLite: direct statements on the same connection
+ * and lock, with group commit; PostgreSQL: the client's own raw queries and transactions).
+ */
+export function sqlOf(db: PrismaClient = getDb()): Promise<SqlRunner> {
+  return connectionOf(db).runner();
+}
+
+/** A Prisma transaction client of `db` seen as the ledger's `Sql` (for scripts such as the seed). */
+export function sqlIn(db: PrismaClient, tx: Tx): Sql {
+  return {
+    dialect: connectionOf(db).dialect,
+    $queryRaw: <T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
+      tx.$queryRaw(query, ...values) as Promise<T>,
+    $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => tx.$executeRaw(query, ...values),
+  };
+}
+
+/**
+ * Locks the wallets a transfer touches, in id order, before it changes any of them, so two
+ * transfers between the same wallets in opposite directions queue instead of deadlocking.
+ * PostgreSQL only: a SQLite transaction already holds the whole database.
+ */
+export async function lockWallets(tx: Sql, ids: number[]): Promise<void> {
+  if (tx.dialect !== "postgresql") return;
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await tx.$queryRaw`SELECT "id" FROM "Wallet" WHERE "id" IN (${Prisma.join(sorted)}) ORDER BY "id" FOR UPDATE`;
+}
+
+/**
+ * Serialises the transactions that create one shared thing (the bank's own user and wallets)
+ * until they commit. PostgreSQL: a transaction-scoped advisory lock; SQLite: already serial.
+ */
+export async function lockCreation(tx: Sql, key: number): Promise<void> {
+  if (tx.dialect !== "postgresql") return;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${key}::bigint)`;
+}

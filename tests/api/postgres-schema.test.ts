@@ -1,0 +1,75 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import pg from "pg";
+import { migratePostgres } from "@/scripts/lib/database";
+import { POSTGRES_SCHEMA, postgresSchema, SQLITE_SCHEMA } from "@/scripts/lib/postgres-schema";
+// @ts-expect-error -- a plain .mjs helper shared with jest's global setup
+import { postgresUrl } from "@/tests/support/postgres.mjs";
+
+// One data model: the PostgreSQL schema is derived from the SQLite one, and the checked-in
+// PostgreSQL migrations build exactly the database that schema describes.
+
+const url = postgresUrl as (name: string) => string;
+
+/** Columns, their types and nullability, and every index definition, of a database. */
+async function structure(database: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url(database) });
+  await client.connect();
+  try {
+    const columns = await client.query<{ line: string }>(`
+      SELECT table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' ||
+        COALESCE(column_default, '') AS line
+      FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_minibank_migrations'`);
+    const indexes = await client.query<{ line: string }>(`
+      SELECT indexdef AS line FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_minibank_migrations'`);
+    const foreign = await client.query<{ line: string }>(`
+      SELECT conrelid::regclass || ' ' || pg_get_constraintdef(oid) AS line FROM pg_constraint
+      WHERE contype = 'f' AND connamespace = 'public'::regnamespace`);
+    return [...columns.rows, ...indexes.rows, ...foreign.rows].map((row) => row.line).sort();
+  } finally {
+    await client.end();
+  }
+}
+
+async function dropDatabase(name: string) {
+  const client = new pg.Client({ connectionString: url("postgres") });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await client.end();
+}
+
+describe("the PostgreSQL data model", () => {
+  it("is prisma/schema.prisma with PostgreSQL's datasource (npm run db:schema writes it)", () => {
+    const derived = postgresSchema(fs.readFileSync(SQLITE_SCHEMA, "utf8"));
+    expect(fs.readFileSync(POSTGRES_SCHEMA, "utf8")).toBe(derived);
+  });
+
+  it("is what the checked-in PostgreSQL migrations build", async () => {
+    const stamp = `${process.pid}_${Date.now().toString(36)}`;
+    const migrated = `minibank_schema_migrated_${stamp}`;
+    const declared = `minibank_schema_declared_${stamp}`;
+    try {
+      await migratePostgres(url(migrated));
+      const sql = execFileSync(
+        "npx",
+        ["prisma", "migrate", "diff", "--config", "prisma/postgres/prisma.config.ts", "--from-empty",
+          "--to-schema-datamodel", POSTGRES_SCHEMA, "--script"],
+        { encoding: "utf8", env: { ...process.env, CHECKPOINT_DISABLE: "1", DATABASE_URL: url("postgres") } },
+      );
+      const admin = new pg.Client({ connectionString: url("postgres") });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${declared}"`);
+      await admin.end();
+      const client = new pg.Client({ connectionString: url(declared) });
+      await client.connect();
+      await client.query(sql);
+      await client.end();
+      const [built, described] = [await structure(migrated), await structure(declared)];
+      expect(built.length).toBeGreaterThan(50);
+      expect(built).toEqual(described);
+    } finally {
+      await dropDatabase(migrated);
+      await dropDatabase(declared);
+    }
+  }, 120_000);
+});
