@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test on a fresh machine: static checks, jest (unit, API, crash, and a production
-# build under `npm start` with every optional feature on), then Playwright journeys in Debian's
-# Chromium against a demo build. Installs Chromium from Debian when missing;
-# never downloads a browser of its own.
+# Runs every test on a fresh machine: static checks, jest (unit, API on SQLite and on PostgreSQL,
+# crash, and production builds under `npm start` with every optional feature on, several of them
+# on one PostgreSQL database), then Playwright journeys in Debian's Chromium against a demo build.
+# Installs Chromium, and PostgreSQL when no server answers, from Debian's packages; never
+# downloads a browser of its own.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
@@ -15,6 +16,9 @@ if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/truetype/noto ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
 fi
 [ -f lib/generated/prisma/client.ts ] && [ -f lib/generated/prisma-pg/client.ts ] || npm run --silent postinstall
+
+# PostgreSQL for the suites that run on it (scripts/lib/postgres.sh).
+source scripts/lib/postgres.sh
 
 echo "== lint and types"
 npm run --silent lint

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { getDb, sqlOf, UNIT_DID_IO, type Sql } from "@/lib/server/db";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 
@@ -201,5 +202,23 @@ describe("direct SQL on the same connection (the hot paths)", () => {
     const error = await insert().then(() => null, (e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(new Error("other"))).toBe(false);
+  });
+});
+
+describe("the one read of a dependency's undocumented field", () => {
+  it("happens on the adapter version it was checked against (lib/server/db/sqlite.ts)", async () => {
+    // connectionOf() reads the better-sqlite3 connection from the adapter's `client` field. An
+    // upgrade must come with a fresh check of that field, then this pin moves with it.
+    const read = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
+    const { version } = read("node_modules/@prisma/adapter-better-sqlite3/package.json") as { version: string };
+    const pinned = (read("package.json") as { dependencies: Record<string, string> }).dependencies[
+      "@prisma/adapter-better-sqlite3"
+    ];
+    expect(pinned).toBe("6.19.3");
+    expect(version).toBe(pinned);
+    // And the field is there: the direct runner opens on it.
+    const sql = await sqlOf();
+    const [row] = await sql.$queryRaw<{ one: number | bigint }[]>`SELECT 1 AS "one"`;
+    expect(Number(row.one)).toBe(1);
   });
 });

@@ -38,8 +38,8 @@ describe("the periodic sweep", () => {
     });
     await db.idempotencyKey.createMany({
       data: [
-        { userId: user.id, key: "sweep-old", requestHash: "h", status: 201, response: "{}", createdAt: ago(RETENTION.idempotencyKeyMs + 1000) },
-        { userId: user.id, key: "sweep-new", requestHash: "h", status: 201, response: "{}", createdAt: ago(23 * HOUR) },
+        { userId: user.id, key: "sweep-old", requestHash: "h", refusal: "INSUFFICIENT_FUNDS", createdAt: ago(RETENTION.idempotencyKeyMs + 1000) },
+        { userId: user.id, key: "sweep-new", requestHash: "h", refusal: "INSUFFICIENT_FUNDS", createdAt: ago(23 * HOUR) },
       ],
     });
     await db.refreshToken.createMany({

@@ -1,9 +1,8 @@
 import "server-only";
 import type { Sql } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { toTransferDto } from "@/lib/server/ledger/dto";
-import { runIdempotent, type Outcome } from "@/lib/server/ledger/idempotency";
-import { postTransfer } from "@/lib/server/ledger/postings";
+import { runIdempotent } from "@/lib/server/ledger/idempotency";
+import { postTransfer, type TransferRow } from "@/lib/server/ledger/postings";
 import { enqueueCreditNotice } from "@/lib/server/notifications/enqueue";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 
@@ -14,7 +13,7 @@ export type CreateTransferOptions = CreateTransferBody & {
 
 type WalletRow = { id: number; userId: number; currency: string; isSystem: boolean };
 
-async function transferIn(tx: Sql, options: CreateTransferOptions): Promise<Outcome> {
+async function transferIn(tx: Sql, options: CreateTransferOptions): Promise<TransferRow> {
   // Both wallets and whether their owner is the bank in one query.
   const rows = await tx.$queryRaw<WalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."isSystem"
@@ -37,11 +36,11 @@ async function transferIn(tx: Sql, options: CreateTransferOptions): Promise<Outc
     amount: BigInt(options.amount),
   });
   await enqueueCreditNotice(tx, row, "transfer");
-  return { status: 201, body: toTransferDto(row) };
+  return row;
 }
 
 /** A transfer from one of the caller's wallets to any user's wallet, converting if needed. */
-export function createTransfer(options: CreateTransferOptions): Promise<Outcome> {
+export function createTransfer(options: CreateTransferOptions): Promise<TransferRow> {
   const { senderWalletId, receiverWalletId, amount } = options;
   return runIdempotent(
     {

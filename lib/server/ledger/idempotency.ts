@@ -1,14 +1,12 @@
 import "server-only";
 import crypto from "node:crypto";
 import { sqlOf, type Sql } from "@/lib/server/db";
-import { AppError, errorBody } from "@/lib/server/errors";
+import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/server/errors";
 import { isUniqueViolation } from "@/lib/server/db/errors";
+import { transferById, type TransferRow } from "@/lib/server/ledger/postings";
 import { ru } from "@/lib/shared/strings";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
-
-/** What a money-moving use case answers: the HTTP status and the JSON body. */
-export type Outcome = { status: number; body: unknown };
 
 export type IdempotentOptions = {
   userId: number;
@@ -44,30 +42,43 @@ function parseKey(raw: string | null): string | null {
   return key;
 }
 
-type StoredKey = { requestHash: string; status: number; response: string };
+type StoredKey = { requestHash: string; transferId: number | null; refusal: string | null };
 
-function replay(stored: StoredKey, hash: string): Outcome {
-  if (stored.requestHash !== hash) throw new AppError("IDEMPOTENCY_MISMATCH");
-  return { status: Number(stored.status), body: JSON.parse(stored.response) as unknown };
+/** What a money movement ended in: the transfer it made, or the refusal it met. */
+type Ending = { transferId: number } | { refusal: ErrorCode };
+
+function isErrorCode(code: string | null): code is ErrorCode {
+  return code !== null && (ERROR_CODES as string[]).includes(code);
 }
 
-function storeKey(sql: Sql, userId: number, key: string, hash: string, outcome: Outcome) {
+/** The first attempt's ending, again: the same transfer (read back), or the same refusal. */
+async function replay(reader: Sql, stored: StoredKey, hash: string): Promise<TransferRow> {
+  if (stored.requestHash !== hash) throw new AppError("IDEMPOTENCY_MISMATCH");
+  if (isErrorCode(stored.refusal)) throw new AppError(stored.refusal);
+  if (stored.transferId === null) throw new Error("idempotency key stored without an ending");
+  return transferById(reader, stored.transferId);
+}
+
+function storeKey(sql: Sql, userId: number, key: string, hash: string, ending: Ending) {
+  const transferId = "transferId" in ending ? ending.transferId : null;
+  const refusal = "refusal" in ending ? ending.refusal : null;
   return sql.$executeRaw`
-    INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "status", "response", "createdAt")
-    VALUES (${userId}, ${key}, ${hash}, ${outcome.status}, ${JSON.stringify(outcome.body)}, ${new Date()})`;
+    INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "transferId", "refusal", "createdAt")
+    VALUES (${userId}, ${key}, ${hash}, ${transferId}, ${refusal}, ${new Date()})`;
 }
 
 /**
- * Runs `work` in ONE transaction together with storing its answer under the caller's
- * Idempotency-Key. A repeated key with the same body replays the stored answer (status and body)
- * without running the work again; a different body is a 409. Concurrent duplicates are safe: the
- * unique [userId, key] index lets only one commit, the others re-read and replay. Business
- * refusals (4xx) are stored as well, so a retry sees the same answer as the first attempt.
+ * Runs `work` — a money movement — in ONE transaction together with recording its ending under
+ * the caller's Idempotency-Key. A repeated key with the same body gets the same ending without
+ * running the work again: the transfer it made, or the refusal it met (business refusals are
+ * recorded too, so a retry sees what the first attempt saw); a different body is a 409.
+ * Concurrent duplicates, on one instance or several, are safe: the unique [userId, key] index
+ * lets only one commit, and the others re-read and replay.
  */
 export async function runIdempotent(
   options: IdempotentOptions,
-  work: (tx: Sql) => Promise<Outcome>,
-): Promise<Outcome> {
+  work: (tx: Sql) => Promise<TransferRow>,
+): Promise<TransferRow> {
   const sql = await sqlOf();
   const key = parseKey(options.key);
   if (key === null) return sql.transaction(work);
@@ -76,36 +87,35 @@ export async function runIdempotent(
   const hash = requestHash(options.scope, options.request);
   const find = async (reader: Sql) => {
     const [stored] = await reader.$queryRaw<StoredKey[]>`
-      SELECT "requestHash", "status", "response" FROM "IdempotencyKey"
+      SELECT "requestHash", "transferId", "refusal" FROM "IdempotencyKey"
       WHERE "userId" = ${userId} AND "key" = ${key}`;
     return stored;
   };
   const reread = async () => {
     const stored = await find(sql);
     if (!stored) throw new Error("idempotency key vanished after a unique violation");
-    return replay(stored, hash);
+    return replay(sql, stored, hash);
   };
 
   try {
     return await sql.transaction(async (tx) => {
       const stored = await find(tx);
-      if (stored) return replay(stored, hash);
-      const outcome = await work(tx);
-      await storeKey(tx, userId, key, hash, outcome);
-      return outcome;
+      if (stored) return replay(tx, stored, hash);
+      const row = await work(tx);
+      await storeKey(tx, userId, key, hash, { transferId: row.id });
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) return reread();
     if (!(error instanceof AppError) || error.status >= 500 || error.code === "IDEMPOTENCY_MISMATCH") {
       throw error;
     }
-    const refusal: Outcome = { status: error.status, body: errorBody(error) };
     try {
-      await storeKey(sql, userId, key, hash, refusal);
+      await storeKey(sql, userId, key, hash, { refusal: error.code });
     } catch (storeError) {
       if (isUniqueViolation(storeError)) return reread();
       throw storeError;
     }
-    return refusal;
+    throw error;
   }
 }

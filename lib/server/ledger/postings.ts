@@ -93,14 +93,23 @@ export async function postTransfer(tx: Sql, options: PostTransferOptions): Promi
       "receivedAmount", "receivedCurrency", "rate", "createdAt")
     VALUES (${options.kind}, ${sender.id}, ${receiver.id}, ${amount}, ${from}, ${received}, ${to},
       ${rate}, ${options.createdAt ?? new Date()})
-    RETURNING "id", "senderWalletId", "receiverWalletId", "amount", "currency", "receivedAmount",
-      "receivedCurrency", "rate", "createdAt"`;
+    RETURNING ${TRANSFER_COLUMNS}`;
   const postings = [{ walletId: sender.id, currency: from, amount: -amount }, ...legs].map(
     (leg) => Prisma.sql`(${row.id}, ${leg.walletId}, ${leg.currency}, ${leg.amount})`,
   );
   await tx.$executeRaw`
     INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")
     VALUES ${Prisma.join(postings)}`;
+  return row;
+}
+
+const TRANSFER_COLUMNS = Prisma.sql`"id", "senderWalletId", "receiverWalletId", "amount", "currency",
+  "receivedAmount", "receivedCurrency", "rate", "createdAt"`;
+
+/** One transfer as `postTransfer` returned it (an idempotent replay reads it back). */
+export async function transferById(sql: Sql, id: number): Promise<TransferRow> {
+  const [row] = await sql.$queryRaw<TransferRow[]>`SELECT ${TRANSFER_COLUMNS} FROM "Transfer" WHERE "id" = ${id}`;
+  if (!row) throw new Error(`transfer ${id} is missing`);
   return row;
 }
 

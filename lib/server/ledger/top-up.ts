@@ -3,9 +3,8 @@ import { lockWallets, type Sql } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { bankWallet, toLedgerWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
-import { toTransferDto } from "@/lib/server/ledger/dto";
-import { runIdempotent, type Outcome } from "@/lib/server/ledger/idempotency";
-import { postTransfer } from "@/lib/server/ledger/postings";
+import { runIdempotent } from "@/lib/server/ledger/idempotency";
+import { postTransfer, type TransferRow } from "@/lib/server/ledger/postings";
 import { enqueueCreditNotice } from "@/lib/server/notifications/enqueue";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 
@@ -53,14 +52,14 @@ export async function topUpIn(tx: Sql, options: Omit<TopUpOptions, "idempotencyK
  * Online top-up: credited at once (no payment provider), recorded as a transfer from the bank's
  * wallet in that currency so it has postings and shows in the history.
  */
-export function topUp(options: TopUpOptions): Promise<Outcome> {
+export function topUp(options: TopUpOptions): Promise<TransferRow> {
   const { currency, amount } = options;
   return runIdempotent(
     { userId: options.userId, key: options.idempotencyKey, scope: "topup", request: { currency, amount } },
     async (tx) => {
       const row = await topUpIn(tx, options);
       await enqueueCreditNotice(tx, row, "topup");
-      return { status: 201, body: toTransferDto(row) };
+      return row;
     },
   );
 }

@@ -1,4 +1,5 @@
-import { json, route } from "@/lib/server/http";
+import { route } from "@/lib/server/http";
+import { toTransferDto } from "@/lib/server/ledger/dto";
 import { createTransfer } from "@/lib/server/ledger/create-transfer";
 import { createTransferBody, transferDto } from "@/lib/shared/schemas/transfers";
 
@@ -14,7 +15,7 @@ export const POST = route(
     errors: ["FORBIDDEN", "SAME_WALLET", "WALLET_NOT_FOUND", "INVALID_AMOUNT", "INSUFFICIENT_FUNDS", "BALANCE_LIMIT", "RATE_UNAVAILABLE"],
   },
   async ({ user, body, req }) => {
-    const outcome = await createTransfer({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
-    return json(outcome.body, outcome.status);
+    const row = await createTransfer({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
+    return toTransferDto(row);
   },
 );

@@ -1,4 +1,5 @@
-import { json, route } from "@/lib/server/http";
+import { route } from "@/lib/server/http";
+import { toTransferDto } from "@/lib/server/ledger/dto";
 import { topUp } from "@/lib/server/ledger/top-up";
 import { transferDto } from "@/lib/shared/schemas/transfers";
 import { topUpBody } from "@/lib/shared/schemas/wallets";
@@ -16,7 +17,7 @@ export const POST = route(
     errors: ["WALLET_NOT_FOUND", "TOPUP_DAILY_LIMIT", "BALANCE_LIMIT", "INVALID_AMOUNT"],
   },
   async ({ user, body, req }) => {
-    const outcome = await topUp({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
-    return json(outcome.body, outcome.status);
+    const row = await topUp({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
+    return toTransferDto(row);
   },
 );

@@ -1,0 +1,203 @@
+// Several instances of one bank: three production servers (`npm start`) started at the same moment
+// on ONE PostgreSQL database (their migrations race), then 240 transfers fired at once across them
+// — both directions between the same wallets, one in three across currencies — and a quarter sent
+// again at the same moment, with the same Idempotency-Key, to another instance. Every logical
+// transfer must happen exactly once, no answer may be a 5xx, each currency's balances must sum to
+// zero and each wallet's balance must equal the sum of its postings. Rate limits count across
+// instances. Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
+// @ts-expect-error -- a plain .mjs helper shared with jest's global setup
+import { postgresUrl } from "@/tests/support/postgres.mjs";
+import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+
+jest.setTimeout(600_000);
+
+const INSTANCES = 3;
+const PEOPLE = 6;
+const TRANSFERS = 240;
+const CODE_LIMIT_PER_IP = 9;
+
+const databaseName = `minibank_multi_${process.pid}_${Date.now().toString(36)}`;
+const databaseUrl = (postgresUrl as (name: string) => string)(databaseName);
+let work: string;
+let servers: AppServer[] = [];
+let mailbox: Mailbox;
+let rates: RatesSource;
+
+type Answer = { status: number; body: { id?: number; code?: string } & Record<string, unknown> };
+
+async function call(server: AppServer, method: string, pathname: string, options: { token?: string; body?: unknown; key?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.key) headers["idempotency-key"] = options.key;
+  const res = await fetch(`${server.url}${pathname}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : {} };
+}
+
+async function query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  // The servers' logs stay in test-results/ for whoever reads a failure.
+  work = path.resolve("test-results", "multi-instance");
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  mailbox = await startSmtp();
+  rates = await serveRecordedRates();
+  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
+  const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
+  // One configuration (secrets included) for every instance, as behind a load balancer.
+  const env = productionEnv({
+    work,
+    name: "unused",
+    port: ports[0],
+    smtpPort: mailbox.port,
+    extra: {
+      DATABASE_URL: databaseUrl,
+      RATES_SOURCE_URL: rates.url,
+      TOPUP_DAILY_LIMIT: "100000000",
+      AUTH_CODE_LIMIT_PER_IP: String(CODE_LIMIT_PER_IP),
+    },
+  });
+  // Started together: the database does not exist yet, and all three try to create and migrate it.
+  servers = await Promise.all(
+    ports.map((port, i) =>
+      startServer({ distDir, port, npmStart: true, timeoutMs: 180_000, logFile: path.join(work, `server-${i}.log`), env }),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await mailbox?.close();
+  await rates?.close();
+  const admin = new pg.Client({ connectionString: (postgresUrl as (name: string) => string)("postgres") });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+  await admin.end();
+});
+
+/** Signs in by e-mail: the code is requested from one instance and verified on another. */
+async function signIn(email: string, i: number): Promise<string> {
+  const before = mailbox.received.length;
+  expect((await call(servers[i % INSTANCES], "POST", "/api/v1/auth/email/request-code", { body: { email } })).status).toBe(200);
+  const code = await codeIn(mailbox.received[before].raw);
+  const tokens = await call(servers[(i + 1) % INSTANCES], "POST", "/api/v1/auth/email/verify-code", { body: { email, code } });
+  expect(tokens.status).toBe(200);
+  return tokens.body.access_token as string;
+}
+
+describe(`${INSTANCES} production instances on one PostgreSQL database`, () => {
+  it("migrated the database exactly once and all answer", async () => {
+    const applied = await query<{ name: string }>(`SELECT "name" FROM "_minibank_migrations"`);
+    expect(applied.map((row) => row.name)).toEqual(fs.readdirSync("prisma/postgres/migrations").filter((n) => !n.includes(".")).sort());
+    for (const server of servers) expect((await call(server, "GET", "/api/ready")).status).toBe(200);
+  });
+
+  it("moves every logical transfer exactly once, keeps the books balanced, never answers 5xx", async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < PEOPLE; i += 1) tokens.push(await signIn(`person${i}.multi@example.test`, i));
+    const wallets: Record<string, number>[] = [];
+    for (const [i, token] of tokens.entries()) {
+      // Opened on two instances at once: one creates the wallets, the other finds them.
+      const opened = await Promise.all([0, 1].map((k) => call(servers[(i + k) % INSTANCES], "POST", "/api/v1/wallet/init", { token })));
+      expect(opened.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(opened[0].body).toEqual(opened[1].body);
+      const list = await call(servers[i % INSTANCES], "GET", "/api/v1/wallet", { token });
+      expect(list.status).toBe(200);
+      const byCurrency = Object.fromEntries((list.body as unknown as { id: number; currency: string }[]).map((w) => [w.currency, w.id]));
+      wallets.push(byCurrency);
+      for (const currency of ["RUB", "USD"]) {
+        const topUp = await call(servers[(i + 1) % INSTANCES], "POST", "/api/v1/wallet/topup", { token, body: { currency, amount: 50_000_000 }, key: crypto.randomUUID() });
+        expect(topUp.status).toBe(201);
+      }
+    }
+
+    // Pairs (a, b) of neighbours, each way in turn, so A→B and B→A run at the same moment.
+    const plan = Array.from({ length: TRANSFERS }, (_, i) => {
+      const a = i % PEOPLE;
+      const b = (a + 1) % PEOPLE;
+      const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
+      const fromCurrency = i % 6 < 3 ? "RUB" : "USD";
+      const toCurrency = i % 3 === 0 ? (fromCurrency === "RUB" ? "USD" : "RUB") : fromCurrency;
+      return {
+        key: crypto.randomUUID(),
+        token: tokens[from],
+        body: { senderWalletId: wallets[from][fromCurrency], receiverWalletId: wallets[to][toCurrency], amount: 1_000 + crypto.randomInt(100_000) },
+        instance: i % INSTANCES,
+        resend: i % 4 === 0,
+      };
+    });
+    const sends = plan.flatMap((t, i) => {
+      const first = call(servers[t.instance], "POST", "/api/v1/transfers", { token: t.token, body: t.body, key: t.key }).then((answer) => ({ i, answer }));
+      if (!t.resend) return [first];
+      const again = call(servers[(t.instance + 1) % INSTANCES], "POST", "/api/v1/transfers", { token: t.token, body: t.body, key: t.key }).then((answer) => ({ i, answer }));
+      return [first, again];
+    });
+    const answers = await Promise.all(sends);
+    expect(answers.length).toBe(TRANSFERS + TRANSFERS / 4);
+
+    // Every answer is the created transfer; a resend answers the same transfer.
+    const idOf = new Map<number, number>();
+    for (const { i, answer } of answers) {
+      expect({ i, status: answer.status, code: answer.body.code }).toEqual({ i, status: 201, code: undefined });
+      const id = answer.body.id!;
+      if (idOf.has(i)) expect(id).toBe(idOf.get(i));
+      idOf.set(i, id);
+    }
+    expect(new Set(idOf.values()).size).toBe(TRANSFERS);
+    const [{ n }] = await query<{ n: string }>(`SELECT COUNT(*) AS n FROM "Transfer" WHERE "kind" = 'transfer'`);
+    expect(Number(n)).toBe(TRANSFERS);
+
+    // Double entry: each currency sums to zero over all wallets (the bank's included) and over
+    // all postings; each wallet holds exactly the sum of its postings.
+    const sums = await query<{ currency: string; balances: string; postings: string }>(`
+      SELECT w."currency", SUM(w."balance") AS balances,
+        (SELECT COALESCE(SUM(p."amount"), 0) FROM "Posting" p WHERE p."currency" = w."currency") AS postings
+      FROM "Wallet" w GROUP BY w."currency"`);
+    for (const row of sums) expect({ currency: row.currency, balances: Number(row.balances), postings: Number(row.postings) }).toEqual({ currency: row.currency, balances: 0, postings: 0 });
+    const drift = await query(`
+      SELECT w."id" FROM "Wallet" w LEFT JOIN "Posting" p ON p."walletId" = w."id"
+      GROUP BY w."id", w."balance" HAVING w."balance" <> COALESCE(SUM(p."amount"), 0)`);
+    expect(drift).toEqual([]);
+    const negative = await query(`
+      SELECT w."id" FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" WHERE NOT u."isSystem" AND w."balance" < 0`);
+    expect(negative).toEqual([]);
+    // One bank user, one wallet per currency, however many instances raced to create them.
+    const banks = await query<{ n: string }>(`SELECT COUNT(*) AS n FROM "User" WHERE "isSystem"`);
+    expect(Number(banks[0].n)).toBe(1);
+
+    for (let i = 0; i < INSTANCES; i += 1) {
+      const log = fs.readFileSync(path.join(work, `server-${i}.log`), "utf8");
+      expect(log).not.toMatch(/"level":(50|60)/);
+    }
+  });
+
+  it("counts rate limits across instances", async () => {
+    const spent = await query<{ n: string }>(`SELECT COUNT(*) AS n FROM "RateLimitHit" WHERE "key" LIKE 'code:ip:%'`);
+    let left = CODE_LIMIT_PER_IP - Number(spent[0].n);
+    expect(left).toBeGreaterThan(0);
+    const statuses: number[] = [];
+    for (let i = 0; left >= 0; i += 1, left -= 1) {
+      const answer = await call(servers[i % INSTANCES], "POST", "/api/v1/auth/email/request-code", { body: { email: `limit${i}.multi@example.test` } });
+      statuses.push(answer.status);
+    }
+    // Every request went to another instance than the one before: only a shared count stops the last.
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+  });
+});
