@@ -23,6 +23,8 @@ const KEEP_GLOBALS = { globalsCleanup: "off" };
 
 /** Suites about SQLite itself: its lock and direct runner, files on disk. */
 const SQLITE_ONLY = ["/node_modules/", "db-lock", "db-isolation", "process-state", "postgres-schema"];
+/** Suites about the PostgreSQL store's own concurrency. */
+const POSTGRES_ONLY = ["/node_modules/", "postgres-store"];
 
 /** Four projects: node for the server (real route handlers, SQLite), production builds over HTTP, jsdom for components. */
 const config = {
@@ -32,6 +34,7 @@ const config = {
       testEnvironment: "node",
       testEnvironmentOptions: KEEP_GLOBALS,
       testMatch: ["<rootDir>/tests/api/**/*.test.ts", "<rootDir>/tests/unit/**/*.test.ts"],
+      testPathIgnorePatterns: POSTGRES_ONLY,
       moduleNameMapper: {
         "^server-only$": "<rootDir>/tests/support/empty.js",
         "^@/(.*)$": "<rootDir>/$1",
