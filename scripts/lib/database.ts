@@ -25,12 +25,38 @@ export async function migrate(url: string): Promise<void> {
   }
   const file = sqlitePath(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  // A second process on a file another one serves finds nothing to do, and does not ask Prisma
+  // Migrate for the file's write lock.
+  if (!hasPendingSqliteMigrations(file)) return;
   await run("npx", ["prisma", "migrate", "deploy"], {
     env: { ...process.env, DATABASE_URL: url, CHECKPOINT_DISABLE: "1" },
   });
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.close();
+}
+
+const SQLITE_MIGRATIONS = path.join("prisma", "migrations");
+
+/** Whether a SQLite file lacks any migration of prisma/migrations (or is new). */
+function hasPendingSqliteMigrations(file: string): boolean {
+  if (!fs.existsSync(file)) return true;
+  const wanted = fs
+    .readdirSync(SQLITE_MIGRATIONS, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const db = new Database(file, { readonly: true });
+  try {
+    const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get();
+    if (!table) return true;
+    const rows = db
+      .prepare(`SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+      .all() as { name: string }[];
+    const applied = new Set(rows.map((row) => row.name));
+    return wanted.some((name) => !applied.has(name));
+  } finally {
+    db.close();
+  }
 }
 
 /** Creates the database a URL names when it does not exist yet (a fresh server or a test run). */

@@ -201,3 +201,80 @@ describe(`${INSTANCES} production instances on one PostgreSQL database`, () => {
     expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
   });
 });
+
+describe("2 production instances on one SQLite file", () => {
+  let sqliteServers: AppServer[] = [];
+  const file = () => path.join(work, "shared.db");
+
+  afterAll(async () => {
+    await Promise.all(sqliteServers.map((server) => server.stop()));
+  });
+
+  it("stay correct: every transfer exactly once and the books balanced, though they take turns on the file", async () => {
+    const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
+    const ports = await Promise.all([0, 1].map(() => freePort()));
+    const env = productionEnv({
+      work,
+      name: "shared",
+      port: ports[0],
+      smtpPort: mailbox.port,
+      extra: { DATABASE_URL: `file:${file()}`, TOPUP_DAILY_LIMIT: "100000000", AUTH_CODE_LIMIT_PER_IP: "1000" },
+    });
+    // The first applies the migrations; the second finds nothing to do.
+    for (const [i, port] of ports.entries()) {
+      sqliteServers.push(await startServer({ distDir, port, npmStart: true, timeoutMs: 180_000, logFile: path.join(work, `sqlite-${i}.log`), env }));
+    }
+    const [one, two] = sqliteServers;
+    const signInOn = async (email: string) => {
+      const before = mailbox.received.length;
+      expect((await call(one, "POST", "/api/v1/auth/email/request-code", { body: { email } })).status).toBe(200);
+      const code = await codeIn(mailbox.received[before].raw);
+      const tokens = await call(two, "POST", "/api/v1/auth/email/verify-code", { body: { email, code } });
+      return tokens.body.access_token as string;
+    };
+    const tokens = [await signInOn("left.sqlite@example.test"), await signInOn("right.sqlite@example.test")];
+    const rub: number[] = [];
+    for (const token of tokens) {
+      expect((await call(one, "POST", "/api/v1/wallet/init", { token })).status).toBe(200);
+      const list = (await call(two, "GET", "/api/v1/wallet", { token })).body as unknown as { id: number; currency: string }[];
+      rub.push(list.find((w) => w.currency === "RUB")!.id);
+      expect((await call(one, "POST", "/api/v1/wallet/topup", { token, body: { currency: "RUB", amount: 10_000_000 } })).status).toBe(201);
+    }
+    const plan = Array.from({ length: 100 }, (_, i) => ({ i, key: crypto.randomUUID(), from: i % 2, amount: 100 + i }));
+    const send = (server: AppServer, t: (typeof plan)[number]) =>
+      call(server, "POST", "/api/v1/transfers", {
+        token: tokens[t.from],
+        key: t.key,
+        body: { senderWalletId: rub[t.from], receiverWalletId: rub[1 - t.from], amount: t.amount },
+      });
+    // Every transfer sent to both servers at once, with one key.
+    const answers = await Promise.all(plan.flatMap((t) => [send(one, t), send(two, t)]));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+    // Whatever did not go through (a 503 after waiting for the other process) goes again.
+    const ids = new Map<number, number>();
+    for (const t of plan) {
+      let answer = answers[2 * t.i].status === 201 ? answers[2 * t.i] : answers[2 * t.i + 1];
+      if (answer.status !== 201) answer = await send(one, t);
+      expect(answer.status).toBe(201);
+      ids.set(t.i, answer.body.id!);
+      for (const other of [answers[2 * t.i], answers[2 * t.i + 1]]) if (other.status === 201) expect(other.body.id).toBe(answer.body.id);
+    }
+    expect(new Set(ids.values()).size).toBe(plan.length);
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(file(), { readonly: true });
+    try {
+      const count = db.prepare(`SELECT COUNT(*) AS n FROM "Transfer" WHERE "kind" = 'transfer'`).get() as { n: number };
+      expect(count.n).toBe(plan.length);
+      const sums = db.prepare(`SELECT "currency", SUM("balance") AS total FROM "Wallet" GROUP BY "currency"`).all() as { total: number }[];
+      for (const row of sums) expect(row.total).toBe(0);
+      const drift = db
+        .prepare(`SELECT w."id" FROM "Wallet" w LEFT JOIN "Posting" p ON p."walletId" = w."id" GROUP BY w."id" HAVING w."balance" <> COALESCE(SUM(p."amount"), 0)`)
+        .all();
+      expect(drift).toEqual([]);
+    } finally {
+      db.close();
+    }
+    console.log(`two processes on one SQLite file: ${statuses.filter((s) => s === 201).length} of ${statuses.length} answers 201, ${statuses.filter((s) => s === 503).length} 503`);
+  });
+});
