@@ -203,7 +203,7 @@ describe(`${INSTANCES} production instances on one PostgreSQL database`, () => {
 });
 
 describe("2 production instances on one SQLite file", () => {
-  let sqliteServers: AppServer[] = [];
+  const sqliteServers: AppServer[] = [];
   const file = () => path.join(work, "shared.db");
 
   afterAll(async () => {
