@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
  */
 export async function GET(request: Request) {
   const env = getEnv();
-  const appUrl = env.demo && !process.env.APP_URL ? new URL(request.url).origin : env.appUrl;
+  const appUrl = env.demo && !env.appUrlGiven ? new URL(request.url).origin : env.appUrl;
   return Response.json(
     { url: appUrl, name: "Minibank", iconUrl: `${appUrl}${ICON_PATH}` },
     { headers: { "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=3600" } },

@@ -39,7 +39,7 @@ async function inChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Prom
 }
 
 /** Fills an empty, migrated database. Also stores today's rates so conversions work. */
-export async function seedBench(db: PrismaClient, layout: SeedLayout): Promise<void> {
+export async function seedBench(db: PrismaClient, layout: SeedLayout, postgres = false): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
   const rates: Record<string, number> = { USD: 92_5000, EUR: 100_2500, CNY: 12_7500 };
   await db.rate.createMany({
@@ -95,4 +95,12 @@ export async function seedBench(db: PrismaClient, layout: SeedLayout): Promise<v
   await inChunks(wallets, 5000, (data) => db.wallet.createMany({ data }));
   await inChunks(transfers, 5000, (data) => db.transfer.createMany({ data }));
   await inChunks(postings, 5000, (data) => db.posting.createMany({ data }));
+  // PostgreSQL hands out ids from sequences, which explicit ids do not move: move them past the rows.
+  if (postgres) {
+    for (const table of ["User", "Wallet", "Transfer", "Posting", "Rate"]) {
+      await db.$executeRawUnsafe(
+        `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`,
+      );
+    }
+  }
 }

@@ -41,6 +41,10 @@ export type Env = {
   logLevel: string;
   /** Top-ups per user and currency within 24 hours, in minor units (TOPUP_DAILY_LIMIT, in units). */
   topUpDailyLimitMinor: bigint;
+  /** Whether APP_URL was given (the demo falls back to the address it is served on). */
+  appUrlGiven: boolean;
+  /** Where the TON wallets list comes from (TON_WALLETS_LIST_URL); "bundled" never fetches. */
+  tonWalletsListUrl?: string;
   /** Origins a frontend on another origin may call /api/v1 from (CORS_ORIGINS). */
   corsOrigins: string[];
   /** Lookups of other users (profiles, their wallets) per user per 10 minutes (LOOKUP_LIMIT_PER_USER). */
@@ -56,6 +60,7 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().optional(),
   APP_URL: z.string().optional(),
+  TON_WALLETS_LIST_URL: z.string().optional(),
   RATES_SOURCE_URL: z.string().optional(),
   TELEGRAM_BOT_LINK: z.string().optional(),
   LOG_LEVEL: z.string().default("info"),
@@ -127,6 +132,8 @@ export function getEnv(): Env {
     smtpUrl: raw.SMTP_URL || undefined,
     smtpFrom: raw.SMTP_FROM ?? "Minibank <no-reply@minibank.local>",
     appUrl: (raw.APP_URL ?? "http://localhost:3000").replace(/\/$/, ""),
+    appUrlGiven: Boolean(raw.APP_URL),
+    tonWalletsListUrl: raw.TON_WALLETS_LIST_URL || undefined,
     ratesSourceUrl: ratesSource(raw.RATES_SOURCE_URL, demo),
     telegramBotLink: raw.TELEGRAM_BOT_LINK || undefined,
     logLevel: raw.LOG_LEVEL,

@@ -134,9 +134,10 @@ function holdsNul(value: unknown): boolean {
 
 function parse(schema: z.ZodType | undefined, value: unknown, failure?: ErrorCode): unknown {
   if (!schema) return undefined;
-  if (holdsNul(value)) throw new AppError(failure ?? "VALIDATION_ERROR");
   const result = schema.safeParse(value);
   if (!result.success) throw failure ? new AppError(failure) : validationError(result.error);
+  // Checked on what the schema made of the input (path segments are decoded there).
+  if (holdsNul(result.data)) throw new AppError(failure ?? "VALIDATION_ERROR");
   return result.data;
 }
 

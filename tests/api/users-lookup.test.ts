@@ -178,3 +178,15 @@ describe("PUT /api/v1/users/{id}/notifications", () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe("a NUL character in a lookup", () => {
+  it("is refused with 400 VALIDATION_ERROR, raw or percent-encoded (no database stores one in text)", async () => {
+    const { token } = await createUser({ username: "nul_asker" });
+    for (const params of [{ username: "ab\u0000c" }, { username: "%00" }]) {
+      const res = await call(byUsername, { token, params });
+      expect({ params, status: res.status, code: res.body.code }).toEqual({ params, status: 400, code: "VALIDATION_ERROR" });
+    }
+    const byNumber = await call(byWallet, { token, params: { number: "2202%00" } });
+    expect(byNumber.status).toBe(400);
+  });
+});

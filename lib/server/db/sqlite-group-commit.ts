@@ -79,7 +79,7 @@ function onlySql<T>(work: Promise<T>): Promise<T> {
  * SQLite-only by construction: the SQL it receives is still the dialect-neutral SQL of the
  * callers. (Never call the root runner inside `transaction`: it would wait for itself.)
  */
-export function createSqlRunner(database: Database.Database, lock: Lock): SqlRunner {
+export function createGroupCommitRunner(database: Database.Database, lock: Lock): SqlRunner {
   const cache = new Map<string, Prepared>();
 
   const prepare = (text: string): Prepared => {

@@ -4,7 +4,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import { dbLockWaitMs } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
-import { createSqlRunner, type Lock } from "@/lib/server/db/sqlite-group-commit";
+import { createGroupCommitRunner, type Lock } from "@/lib/server/db/sqlite-group-commit";
 import { SELF_WAIT, type SqlRunner } from "@/lib/server/db/sql";
 
 type Factory = PrismaBetterSQLite3;
@@ -161,7 +161,7 @@ export function sqliteAdapter(url: string): SqliteFactory {
       const adapter = await connect();
       await adapter.executeScript(PRAGMAS);
       const lock = createLock();
-      runner = createSqlRunner(connectionOf(adapter), lock);
+      runner = createGroupCommitRunner(connectionOf(adapter), lock);
       return serialise(adapter, lock);
     },
     runner: () => runner,

@@ -7,10 +7,10 @@ import { fill, ru } from "@/lib/shared/strings";
 
 type Party = {
   receiverId: number;
-  notify: unknown;
+  notify: boolean;
   telegramId: string | null;
   email: string | null;
-  receiverIsSystem: unknown;
+  receiverIsSystem: boolean;
   senderId: number;
   senderName: string | null;
 };
@@ -29,8 +29,8 @@ export async function enqueueCreditNotice(tx: Sql, transfer: TransferRow, kind: 
     FROM "Wallet" rw JOIN "User" r ON r."id" = rw."userId",
       "Wallet" sw JOIN "User" s ON s."id" = sw."userId"
     WHERE rw."id" = ${transfer.receiverWalletId} AND sw."id" = ${transfer.senderWalletId}`;
-  if (!party || !Number(party.notify) || Number(party.receiverIsSystem)) return;
-  if (kind === "transfer" && Number(party.senderId) === Number(party.receiverId)) return;
+  if (!party || !party.notify || party.receiverIsSystem) return;
+  if (kind === "transfer" && party.senderId === party.receiverId) return;
   const byTelegram = party.telegramId !== null && getEnv().notifyByTelegram;
   const address = byTelegram ? party.telegramId : party.email;
   if (!address || !isCurrency(transfer.receivedCurrency)) return;
@@ -43,6 +43,6 @@ export async function enqueueCreditNotice(tx: Sql, transfer: TransferRow, kind: 
   await tx.$executeRaw`
     INSERT INTO "Notification" ("transferId", "userId", "channel", "address", "text", "status",
       "attempts", "nextAttemptAt", "createdAt")
-    VALUES (${transfer.id}, ${Number(party.receiverId)}, ${byTelegram ? "telegram" : "email"}, ${address},
+    VALUES (${transfer.id}, ${party.receiverId}, ${byTelegram ? "telegram" : "email"}, ${address},
       ${text}, 'pending', 0, ${now}, ${now})`;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { getEnv } from "@/lib/server/env";
 import { logger } from "@/lib/server/log";
 import { processState } from "@/lib/server/process-state";
 import bundled from "./fallback-wallets.json";
@@ -62,7 +63,7 @@ async function fetchUpstream(url: string): Promise<WalletsList> {
 
 /** The current list: upstream (cached for an hour) or, when that fails, the bundled one. */
 export async function getWalletsList(
-  url: string = process.env.TON_WALLETS_LIST_URL || UPSTREAM_WALLETS_URL,
+  url: string = getEnv().tonWalletsListUrl ?? UPSTREAM_WALLETS_URL,
 ): Promise<WalletsList> {
   // "bundled": never leave the machine (tests, air-gapped deployments).
   if (url === "bundled") return { wallets: bundled, source: "bundled" };

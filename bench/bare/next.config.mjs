@@ -1,0 +1,3 @@
+// Defaults only: the reference route must carry no app configuration.
+const config = {};
+export default config;
