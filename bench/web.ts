@@ -2,7 +2,10 @@
  * Front-end weight benchmark (`npm run bench:web`; never part of `npm test`). Builds the app (or
  * reuses MINIBANK_BUILD_DIR), serves it in demo mode on a fresh seeded database, and in Debian's
  * Chromium measures the JavaScript each page ships (bytes as served with gzip), then runs
- * Lighthouse's mobile preset on / and /bank. Prints a table, writes bench/results/web-<date>.json.
+ * Lighthouse's mobile preset on / and /bank, LIGHTHOUSE_RUNS times each (default 5), every run cold
+ * (a new browser profile); a page's figures are the median of its runs, which is what the 0.95
+ * target is judged on (one run on this 2-core machine swings by several points). Prints a table,
+ * writes bench/results/web-<date>.json with the median and every run.
  * No network: every request that is not to the app is aborted.
  */
 import { execFileSync } from "node:child_process";
@@ -27,6 +30,8 @@ const PAGES: PageSpec[] = [
   { path: "/transfer-money", signedIn: true, budgetKb: 160 },
 ];
 const LIGHTHOUSE_PAGES = ["/", "/bank"];
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const PERFORMANCE_TARGET = 0.95;
 
 type Session = { access_token: string; refresh_token: string };
 type Chunk = { url: string; bytes: number; raw: number };
@@ -105,8 +110,9 @@ async function measureAllJs(base: string, session: Session): Promise<JsRow[]> {
   return rows;
 }
 
-type LighthouseRow = {
+type LighthouseRun = {
   page: string;
+  run: number;
   finalUrl: string;
   performance: number;
   fcpMs: number;
@@ -115,15 +121,50 @@ type LighthouseRow = {
   cls: number;
 };
 
+/** A page's Lighthouse figures: each one the median over its runs; `runs` keeps every score. */
+type LighthouseRow = Omit<LighthouseRun, "run"> & { runs: number[] };
+
+/** Middle value (the mean of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function summarise(runs: LighthouseRun[]): LighthouseRow[] {
+  return LIGHTHOUSE_PAGES.map((page) => {
+    const mine = runs.filter((r) => r.page === page);
+    const mid = (pick: (r: LighthouseRun) => number) => median(mine.map(pick));
+    return {
+      page,
+      finalUrl: mine[mine.length - 1].finalUrl,
+      performance: mid((r) => r.performance),
+      fcpMs: mid((r) => r.fcpMs),
+      lcpMs: mid((r) => r.lcpMs),
+      tbtMs: mid((r) => r.tbtMs),
+      cls: mid((r) => r.cls),
+      runs: mine.map((r) => r.performance),
+    };
+  });
+}
+
 /** Runs bench/support/lighthouse.mjs in plain Node (see there why not under tsx). */
-function runLighthouse(base: string, session: Session): LighthouseRow[] {
+function runLighthouse(base: string, session: Session): LighthouseRun[] {
   const signedIn = PAGES.filter((p) => p.signedIn).map((p) => p.path);
-  const options = { base, paths: LIGHTHOUSE_PAGES, signedIn, session, chrome: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+  const options = {
+    base,
+    paths: LIGHTHOUSE_PAGES,
+    signedIn,
+    session,
+    chrome: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    runs: LIGHTHOUSE_RUNS,
+  };
   const out = execFileSync(process.execPath, [path.join(__dirname, "support", "lighthouse.mjs"), JSON.stringify(options)], {
     encoding: "utf8",
     maxBuffer: 16 * 1024 * 1024,
   });
-  return JSON.parse(out) as LighthouseRow[];
+  return JSON.parse(out) as LighthouseRun[];
 }
 
 function table(head: string[], lines: string[][]) {
@@ -152,7 +193,7 @@ async function main() {
   try {
     const session = await signIn(server.url, databaseUrl);
     js = await measureAllJs(server.url, session);
-    lh = runLighthouse(server.url, session);
+    lh = summarise(runLighthouse(server.url, session));
   } finally {
     await server.stop();
   }
@@ -171,9 +212,19 @@ async function main() {
     ]),
   );
   console.log();
+  console.log(`Lighthouse, mobile, cold: median of ${LIGHTHOUSE_RUNS} runs per page`);
   table(
-    ["page", "shown", "performance", "FCP ms", "LCP ms", "TBT ms", "CLS"],
-    lh.map((r) => [r.page, new URL(r.finalUrl).pathname, `${r.performance}${r.performance < 0.95 ? " (< 0.95)" : ""}`, String(r.fcpMs), String(r.lcpMs), String(r.tbtMs), String(r.cls)]),
+    ["page", "shown", "performance", "runs", "FCP ms", "LCP ms", "TBT ms", "CLS"],
+    lh.map((r) => [
+      r.page,
+      new URL(r.finalUrl).pathname,
+      `${r.performance}${r.performance < PERFORMANCE_TARGET ? ` (< ${PERFORMANCE_TARGET})` : ""}`,
+      r.runs.join(" "),
+      String(r.fcpMs),
+      String(r.lcpMs),
+      String(r.tbtMs),
+      String(r.cls),
+    ]),
   );
 
   fs.mkdirSync(RESULTS, { recursive: true });

@@ -4,8 +4,9 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { lazy, Suspense } from "react";
 import { Screen } from "@/components/screen";
 import { parseTab, TabBar, type BankTab } from "@/components/bank/tab-bar";
-import { WalletTab } from "@/components/bank/wallet-tab";
-import { useRequireSession } from "@/lib/client/use-require-session";
+import { WalletTab, WalletTabSkeleton } from "@/components/bank/wallet-tab";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useRequiredSession } from "@/lib/client/use-require-session";
 import { ru } from "@/lib/shared/strings";
 
 // The wallet tab is what /bank opens on; the other tabs' code loads when they are opened, or
@@ -22,9 +23,10 @@ function warm(tab: BankTab): void {
 
 /**
  * The main screen. The tab lives in `?tab=` so a reload keeps it; the wallet tab is the default.
+ * Its shell (tab bar, skeletons) is server-rendered, so the screen is not blank before scripts run.
  */
 export function BankScreen() {
-  const ready = useRequireSession();
+  const session = useRequiredSession();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -34,7 +36,23 @@ export function BankScreen() {
     router.replace(next === "wallet" ? pathname : `${pathname}?tab=${next}`, { scroll: false });
   }
 
-  if (!ready) return null;
+  // Before the session is read (and on the server) the shell shows: the tab bar and skeletons.
+  if (session === false) return null;
+  if (session === null) {
+    return (
+      <Screen className="screen-with-tabs">
+        {tab === "wallet" ? (
+          <WalletTabSkeleton />
+        ) : (
+          <div className="stack" aria-busy="true">
+            <Skeleton height={36} width={180} />
+            <Skeleton height={224} radius={14} />
+          </div>
+        )}
+        <TabBar current={tab} onSelect={select} onIntent={warm} />
+      </Screen>
+    );
+  }
   return (
     <Screen className="screen-with-tabs">
       {tab === "wallet" && <WalletTab />}

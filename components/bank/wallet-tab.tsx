@@ -102,18 +102,56 @@ export function WalletTab() {
       {wallets.data ? (
         <AccountsList wallets={wallets.data} rates={rates} ratesLoading={ratesLoading} />
       ) : wallets.error ? null : (
-        <div className="section" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <div className="list-item" key={i}>
-              <Skeleton width={40} height={40} radius="50%" />
-              <span className="list-item-text">
-                <Skeleton width="60%" height={16} />
-                <Skeleton width="40%" height={12} />
-              </span>
-            </div>
-          ))}
-        </div>
+        <AccountsSkeleton />
       )}
+    </>
+  );
+}
+
+function AccountsSkeleton() {
+  return (
+    <div className="section" aria-busy="true">
+      {[0, 1, 2, 3].map((i) => (
+        <div className="list-item" key={i}>
+          <Skeleton width={40} height={40} radius="50%" />
+          <span className="list-item-text">
+            <Skeleton width="60%" height={16} />
+            <Skeleton width="40%" height={12} />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The wallet tab before anything is known (server render, and until the session is read): the
+ * same layout with skeletons, so the screen is never blank and nothing moves when data arrives.
+ * It makes no requests.
+ */
+export function WalletTabSkeleton() {
+  return (
+    <>
+      <header className="wallet-header">
+        <Skeleton width={40} height={40} radius="50%" />
+        <span className="wallet-user" />
+        <div className="wallet-ton">
+          <TonConnectButtonLazy />
+        </div>
+      </header>
+      <section className="balance-card" aria-labelledby="total-label">
+        <h1 id="total-label" className="balance-label">
+          {ru.bank.totalBalance}
+        </h1>
+        <Skeleton width={180} height={36} />
+        <nav className="wallet-actions" aria-label={ru.bank.totalBalance}>
+          <Action href="/transfer-money" icon={<IconSend />} label={ru.bank.send} />
+          <Action href="/add-money" icon={<IconPlus />} label={ru.bank.topUp} />
+          <Action href="/qr" icon={<IconQr />} label={ru.bank.qr} />
+        </nav>
+      </section>
+      <h2 className="section-title">{ru.bank.accounts}</h2>
+      <AccountsSkeleton />
     </>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { TonConnectButton, useTonConnectUI } from "@tonconnect/ui-react";
 import { TonConnectProvider } from "./ton-connect-provider";
+import styles from "./ton.module.css";
 
 /** Opens the wallets modal once the widget is up, unless a restored connection made it moot. */
 function OpenModalOnce() {
@@ -28,7 +29,7 @@ export function TonConnectWalletButton({ openModal = false }: { openModal?: bool
   return (
     <TonConnectProvider>
       {openModal && <OpenModalOnce />}
-      <TonConnectButton />
+      <TonConnectButton className={styles.widget} />
     </TonConnectProvider>
   );
 }

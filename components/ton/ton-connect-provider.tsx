@@ -12,17 +12,22 @@ import {
   testWalletEntry,
 } from "@/lib/client/ton/config";
 import { launchLanguage } from "@/lib/client/ton/launch-language";
-import { currentAppTheme, useAppTheme } from "@/lib/client/ton/use-app-theme";
+import type { TonButtonColors } from "@/lib/client/ton/config";
+import { currentAppTheme, currentButtonColors, useAppTheme, useButtonColors } from "@/lib/client/ton/use-app-theme";
 
 type ThemeSetting = THEME | "SYSTEM";
 
 const toThemeSetting = (name: "LIGHT" | "DARK" | "SYSTEM"): ThemeSetting =>
   name === "SYSTEM" ? "SYSTEM" : THEME[name];
 
-const colorsSet = {
-  [THEME.LIGHT]: { accent: TON_ACCENT },
-  [THEME.DARK]: { accent: TON_ACCENT },
-};
+/**
+ * The brand accent inside the widget's modals; the connect button in Telegram's own button colours,
+ * so it looks like the app's other buttons in either theme.
+ */
+const colorsSet = (button: TonButtonColors) => ({
+  [THEME.LIGHT]: { accent: TON_ACCENT, connectButton: button },
+  [THEME.DARK]: { accent: TON_ACCENT, connectButton: button },
+});
 
 let connector: TonConnect | null = null;
 
@@ -54,14 +59,15 @@ function includedWallets(): UIWallet[] {
 function OptionsSync() {
   const [ui, setOptions] = useTonConnectUI();
   const theme = useAppTheme();
+  const { background, foreground } = useButtonColors();
   useEffect(() => {
     if (!ui) return;
     setOptions({
       language: launchLanguage(),
-      uiPreferences: { theme: toThemeSetting(theme), colorsSet },
+      uiPreferences: { theme: toThemeSetting(theme), colorsSet: colorsSet({ background, foreground }) },
       actionsConfiguration: actionsConfiguration(telegramBotLink()),
     });
-  }, [ui, setOptions, theme]);
+  }, [ui, setOptions, theme, background, foreground]);
   return null;
 }
 
@@ -75,6 +81,7 @@ export function TonConnectProvider({ children }: { children: ReactNode }) {
     connector: getConnector(),
     language: launchLanguage(),
     theme: toThemeSetting(currentAppTheme()),
+    colorsSet: colorsSet(currentButtonColors()),
     walletsListConfiguration: { includeWallets: includedWallets() },
     actionsConfiguration: actionsConfiguration(telegramBotLink()),
   }));
@@ -83,7 +90,7 @@ export function TonConnectProvider({ children }: { children: ReactNode }) {
       connector={settings.connector}
       restoreConnection
       language={settings.language}
-      uiPreferences={{ theme: settings.theme, colorsSet }}
+      uiPreferences={{ theme: settings.theme, colorsSet: settings.colorsSet }}
       walletsListConfiguration={settings.walletsListConfiguration}
       actionsConfiguration={settings.actionsConfiguration}
     >

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { AmountField } from "@/components/transfer/amount-field";
 import { WalletPicker } from "@/components/transfer/wallet-picker";
 import { Button } from "@/components/ui/button";
+import { PrimaryAction } from "@/components/ui/primary-action";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useWallets } from "@/lib/client/hooks";
@@ -20,7 +21,10 @@ const PaymentQr = dynamic(() => import("@/components/top-up/payment-qr").then((m
   loading: () => <Skeleton width={224} height={224} radius={12} />,
 });
 
-/** /add-money/qr: pick an own account, enter an amount, show the payment QR for it. */
+/**
+ * /add-money/qr: pick an own account, enter an amount, show the payment QR for it. "Создать
+ * QR-код" is the screen's primary action: Telegram's MainButton inside Telegram.
+ */
 export function QrTopUpForm() {
   const wallets = useWallets();
   const toast = useToast();
@@ -102,9 +106,7 @@ export function QrTopUpForm() {
           setLink(null);
         }}
       />
-      <Button type="submit" disabled={!amount}>
-        {ru.topUp.generate}
-      </Button>
+      <PrimaryAction type="submit" label={ru.topUp.generate} onPress={generate} disabled={!amount} />
       {link && wallet && <PaymentQr link={link} accountNumber={wallet.number} />}
       {link?.startsWith("https://") && (
         <Button type="button" variant="secondary" onClick={() => void share(link)}>

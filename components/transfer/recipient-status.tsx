@@ -4,6 +4,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { ListItem } from "@/components/ui/list-item";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/client/api";
+import { recipientName } from "@/lib/client/transfer/recipient-name";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import { ru } from "@/lib/shared/strings";
 
@@ -36,7 +37,7 @@ export function RecipientStatus({ query, recipient, loading, error }: RecipientS
     );
   }
   if (!recipient) return null;
-  const name = recipient.username ?? recipient.telegramFirstName ?? ru.common.unknown;
+  const name = recipientName(recipient);
   return (
     <div className="section" role="group" aria-label={ru.transfer.recipient}>
       <ListItem

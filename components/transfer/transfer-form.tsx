@@ -1,28 +1,19 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useSWRConfig } from "swr";
-import { AmountField } from "@/components/transfer/amount-field";
-import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
-import { RecipientStatus } from "@/components/transfer/recipient-status";
-import { WalletPicker } from "@/components/transfer/wallet-picker";
-import { PrimaryAction } from "@/components/ui/primary-action";
+import { Screen } from "@/components/screen";
+import { AmountStep } from "@/components/transfer/amount-step";
+import { RecipientStep } from "@/components/transfer/recipient-step";
 import { Skeleton } from "@/components/ui/skeleton";
-import { TextField } from "@/components/ui/text-field";
-import { Toast, useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/client/api";
-import { useRate, useRecipient, useUserWallets, useWallets } from "@/lib/client/hooks";
+import { useRecipient, useUserWallets, useWallets } from "@/lib/client/hooks";
 import type { TransferMethod } from "@/lib/client/qr";
-import { exchangeRateText, receivedAmount } from "@/lib/client/transfer/conversion";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { resolveSelection } from "@/lib/client/transfer/selection";
-import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
-import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
-import { useClosingConfirmation, useLoadedTelegram } from "@/lib/client/telegram/provider";
-import { maskAccountNumber } from "@/lib/shared/account-number";
-import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber } from "@/lib/shared/money";
+import { hapticSelection } from "@/lib/client/telegram/haptics";
+import { useClosingConfirmation } from "@/lib/client/telegram/provider";
+import { normalizeAccountNumber } from "@/lib/shared/account-number";
+import { sanitizeAmountInput } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
 
 type TransferFormProps = {
@@ -33,18 +24,18 @@ type TransferFormProps = {
   initialAmountRefused?: boolean;
   /** The sender's wallet chosen before the form (from an account's screen). */
   initialSenderId?: number | null;
+  /** Back from the first step (to the method choice). */
+  onExit?: () => void;
 };
 
-const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" | "email" | "text" }> = {
-  card: { type: "text", inputMode: "numeric" },
-  username: { type: "text", inputMode: "text" },
-  email: { type: "email", inputMode: "email" },
-};
+type Step = "recipient" | "amount";
 
 /**
- * The transfer form (step 'form'): recipient lookup, the recipient's wallet, the sender's
- * wallet, the amount and — across currencies — what the recipient will get. "Перевести" opens
- * the confirmation sheet; only its "Подтвердить" sends, and success opens the receipt.
+ * A transfer by one method, in three steps: the recipient (lookup, their account), the amount
+ * (sender's account, amount, what arrives), then the confirmation sheet. An account number given
+ * up front (a deep link, a QR code, a recent recipient) starts at the amount; if that account is
+ * not found, the recipient step says why. Back walks the steps back: sheet → amount → recipient
+ * → `onExit`. The typed values live here, so going back and forth keeps them.
  */
 export function TransferForm({
   method,
@@ -52,29 +43,26 @@ export function TransferForm({
   initialAmount = "",
   initialAmountRefused = false,
   initialSenderId = null,
+  onExit,
 }: TransferFormProps) {
+  const [step, setStep] = useState<Step>(() =>
+    method === "card" && normalizeAccountNumber(initialTarget).length >= 3 ? "amount" : "recipient",
+  );
   const [target, setTarget] = useState(initialTarget);
   const [amount, setAmount] = useState(() => sanitizeAmountInput(initialAmount));
   const [chosenReceiverId, setChosenReceiverId] = useState<number | null>(null);
   const [chosenSenderId, setChosenSenderId] = useState<number | null>(initialSenderId);
-  const [submitting, setSubmitting] = useState(false);
-  const [summary, setSummary] = useState<TransferSummary | null>(null);
+  const [amountError, setAmountError] = useState<string | null>(initialAmountRefused ? ru.validation.invalidAmount : null);
+  const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState(false);
-  const native = useLoadedTelegram()?.native ?? false;
-  const router = useRouter();
   // Typed input not yet sent: closing the app asks first.
   useClosingConfirmation(!sent && Boolean(target.trim() || amount));
-  const [amountError, setAmountError] = useState<string | null>(initialAmountRefused ? ru.validation.invalidAmount : null);
-  const [shake, setShake] = useState(0);
-  const toast = useToast();
   const idempotency = useIdempotencyKey();
-  const { mutate } = useSWRConfig();
 
   const query = useDebounced(target.trim());
   const recipient = useRecipient(method, query.length >= 3 ? query : null);
   const recipientWallets = useUserWallets(recipient.data?.id ?? null);
   const myWallets = useWallets();
-
   const { receiver, sender } = resolveSelection({
     method,
     target: query,
@@ -84,175 +72,79 @@ export function TransferForm({
     chosenSenderId,
   });
 
-  const fromRate = useRate(sender?.currency ?? "RUB");
-  const toRate = useRate(receiver?.currency ?? "RUB");
-  const minor = parseAmount(amount);
-  const converted =
-    sender && receiver && minor !== null && sender.currency !== receiver.currency
-      ? receivedAmount(minor, sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value)
-      : null;
+  const typing = query !== target.trim();
+  const lookupDone = !typing && (recipient.error !== undefined || recipientWallets.data !== undefined || recipientWallets.error !== undefined);
+  // Started at the amount with an account that is not found: the recipient step says why.
+  if (step === "amount" && !receiver && lookupDone) setStep("recipient");
 
-  /** Any edit makes it a new form: a new idempotency key and no stale messages. */
+  /** Any edit makes it a new transfer: a new idempotency key and no stale messages. */
   function edited() {
     idempotency.reset();
     setAmountError(null);
   }
 
-  /** Checks the amount and shows what will happen; nothing is sent yet. */
-  function review() {
-    if (!sender || !receiver || submitting) return;
-    const value = parseAmount(amount);
-    if (value === null) {
-      setAmountError(ru.validation.invalidAmount);
-      setShake((n) => n + 1);
-      toast.error(ru.validation.invalidAmount);
-      return;
-    }
-    const person = recipient.data;
-    const name = person?.telegramFirstName ?? person?.username ?? ru.common.unknown;
-    setSummary({
-      recipientName: name,
-      recipientAvatar: person?.avatarUrl,
-      account: maskAccountNumber(receiver.number),
-      debit: formatMoney(value, sender.currency),
-      credit: converted !== null ? formatMoney(converted, receiver.currency) : null,
-      rate: exchangeRateText(sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value),
-      fee: formatMoney(0, sender.currency),
-    });
-  }
+  const back = confirming
+    ? () => setConfirming(false)
+    : step === "amount"
+      ? () => setStep("recipient")
+      : onExit;
 
-  async function send() {
-    const value = parseAmount(amount);
-    if (!sender || !receiver || value === null || submitting) return;
-    setSubmitting(true);
-    try {
-      const transfer = await createTransfer(
-        { senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(value) },
-        idempotency.current(),
-      );
-      idempotency.reset();
-      setSent(true);
-      hapticSuccess();
-      void mutate(isMoneyKey);
-      router.push(`/receipt/${transfer.id}?new=1`);
-    } catch (error) {
-      if (wasRefused(error)) idempotency.reset();
-      hapticError();
-      setSummary(null);
-      toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
-  const canSubmit = Boolean(sender && receiver && amount);
-  const recipientLoading = recipient.isLoading || (query !== target.trim() && target.trim().length >= 3);
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        review();
-      }}
-    >
-      <TextField
-        label={ru.transfer.target[method]}
-        value={target}
-        type={TARGET_INPUT[method].type}
-        inputMode={TARGET_INPUT[method].inputMode}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        onChange={(event) => {
-          setTarget(event.target.value);
-          setChosenReceiverId(null);
-          edited();
-        }}
-      />
-      <RecipientStatus
-        query={query}
-        recipient={recipient.data}
-        loading={recipientLoading}
-        error={recipient.error}
-      />
-
-      {recipient.data && (
-        <section className="stack" aria-label={ru.transfer.recipientWallets}>
-          <h2 className="section-title">{ru.transfer.recipientWallets}</h2>
-          {recipientWallets.isLoading ? (
-            <Skeleton height={112} radius={14} />
-          ) : recipientWallets.data && recipientWallets.data.length > 0 ? (
-            <WalletPicker
-              label={ru.transfer.recipientWallets}
-              wallets={recipientWallets.data}
-              selectedId={receiver?.id ?? null}
-              onSelect={(wallet) => {
-                hapticSelection();
-                setChosenReceiverId(wallet.id);
-                setChosenSenderId(initialSenderId);
-                edited();
-              }}
-            />
-          ) : (
-            <p className="hint">{ru.transfer.noRecipientWallets}</p>
-          )}
-        </section>
-      )}
-
-      <section className="stack" aria-label={ru.transfer.senderWallet}>
-        <h2 className="section-title">{ru.transfer.senderWallet}</h2>
-        {myWallets.isLoading ? (
-          <Skeleton height={224} radius={14} />
-        ) : (
-          <WalletPicker
-            label={ru.transfer.senderWallet}
-            wallets={myWallets.data ?? []}
-            selectedId={sender?.id ?? null}
-            onSelect={(wallet) => {
-              hapticSelection();
-              setChosenSenderId(wallet.id);
-              edited();
-            }}
-          />
-        )}
-      </section>
-
-      <AmountField
-        label={ru.transfer.amount}
-        value={amount}
-        error={amountError}
-        shakeKey={shake}
-        onChange={(value) => {
-          setAmount(value);
-          edited();
-        }}
-      />
-      {converted !== null && receiver && (
-        <p className="hint" role="status" aria-live="polite">
-          {ru.transfer.willReceive}: <strong>{formatMoney(converted, receiver.currency)}</strong>{" "}
-          ({ru.transfer.atRate})
-        </p>
-      )}
-
-      {/* Inside Telegram the MainButton also confirms; in a browser the sheet has its own button. */}
-      <PrimaryAction
-        type="submit"
-        label={native && summary ? ru.confirm.submit : submitting ? ru.transfer.submitting : ru.transfer.submit}
-        onPress={native && summary ? () => void send() : review}
-        disabled={!canSubmit}
-        loading={submitting}
-      />
-      {summary && (
-        <ConfirmSheet
-          summary={summary}
-          submitting={submitting}
-          showConfirm={!native}
-          onConfirm={() => void send()}
-          onCancel={() => setSummary(null)}
+    <Screen title={ru.transfer.title} back={back}>
+      {step === "recipient" ? (
+        <RecipientStep
+          method={method}
+          target={target}
+          onTarget={(value) => {
+            setTarget(value);
+            setChosenReceiverId(null);
+            edited();
+          }}
+          query={query}
+          recipient={recipient.data}
+          recipientLoading={recipient.isLoading || (typing && target.trim().length >= 3)}
+          recipientError={recipient.error}
+          wallets={recipientWallets.data}
+          walletsLoading={recipientWallets.isLoading}
+          receiverId={receiver?.id ?? null}
+          onReceiver={(wallet) => {
+            hapticSelection();
+            setChosenReceiverId(wallet.id);
+            setChosenSenderId(initialSenderId);
+            edited();
+          }}
+          onContinue={() => setStep("amount")}
         />
+      ) : receiver ? (
+        <AmountStep
+          recipient={recipient.data}
+          receiver={receiver}
+          sender={sender}
+          senderWallets={myWallets.data}
+          sendersLoading={myWallets.isLoading}
+          onSender={(wallet) => {
+            setChosenSenderId(wallet.id);
+            edited();
+          }}
+          amount={amount}
+          onAmount={(value) => {
+            setAmount(value);
+            edited();
+          }}
+          amountError={amountError}
+          onAmountError={setAmountError}
+          confirming={confirming}
+          onConfirming={setConfirming}
+          idempotency={idempotency}
+          onSent={() => setSent(true)}
+        />
+      ) : (
+        <div className="stack" aria-busy="true">
+          <span className="visually-hidden">{ru.transfer.searching}</span>
+          <Skeleton height={56} radius={14} />
+          <Skeleton height={224} radius={14} />
+        </div>
       )}
-      <Toast toast={toast} />
-    </form>
+    </Screen>
   );
 }

@@ -1,23 +1,32 @@
 "use client";
 
-import { groupAccountNumber } from "@/lib/shared/account-number";
+import { groupAccountNumber, maskAccountNumber } from "@/lib/shared/account-number";
 import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
 
 type PickerWallet = PublicWalletDto & { balance?: WalletDto["balance"] };
 
-type WalletPickerProps = {
+type WalletPickerProps<W extends PickerWallet> = {
   /** Accessible name of the radio group. */
   label: string;
-  wallets: readonly PickerWallet[];
+  wallets: readonly W[];
   selectedId: number | null;
-  onSelect: (wallet: PickerWallet) => void;
+  onSelect: (wallet: W) => void;
   disabled?: boolean;
+  /** Another person's accounts: only the last four digits are shown. */
+  masked?: boolean;
 };
 
 /** A list of wallets to pick one from (radio group); own wallets show their balance. */
-export function WalletPicker({ label, wallets, selectedId, onSelect, disabled }: WalletPickerProps) {
+export function WalletPicker<W extends PickerWallet>({
+  label,
+  wallets,
+  selectedId,
+  onSelect,
+  disabled,
+  masked = false,
+}: WalletPickerProps<W>) {
   return (
     <div className="section" role="radiogroup" aria-label={label}>
       {wallets.map((wallet) => {
@@ -48,7 +57,7 @@ export function WalletPicker({ label, wallets, selectedId, onSelect, disabled }:
               <span className="list-item-title">
                 {info.name} {info.symbol}
               </span>
-              <span className="list-item-subtitle">{groupAccountNumber(wallet.number)}</span>
+              <span className="list-item-subtitle">{masked ? maskAccountNumber(wallet.number) : groupAccountNumber(wallet.number)}</span>
             </span>
             {balance && <span className="list-item-after">{balance}</span>}
           </button>

@@ -23,10 +23,15 @@ export function useSessionPresent(): boolean | null {
  * screen (`/`). Returns true once a session is known to exist; render the page only then.
  */
 export function useRequireSession(): boolean {
+  return useRequiredSession() === true;
+}
+
+/** Like `useRequireSession`, but `null` while the session is not read yet (a shell may show). */
+export function useRequiredSession(): boolean | null {
   const router = useRouter();
   const present = useSessionPresent();
   useEffect(() => {
     if (present === false) router.replace("/");
   }, [present, router]);
-  return present === true;
+  return present;
 }

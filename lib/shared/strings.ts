@@ -154,7 +154,6 @@ export const ru = {
     balance: "Баланс",
     noSenderWallet: "Выберите счёт списания",
     noRecipientWallets: "У получателя нет счетов",
-    atRate: "по текущему курсу",
     /** The request left but no answer came back: the transfer may or may not have happened. */
     outcomeUnknown:
       "Нет связи с банком, поэтому неизвестно, выполнен ли перевод. Отправьте его ещё раз — это безопасно: деньги не спишутся дважды",

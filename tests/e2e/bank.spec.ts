@@ -76,3 +76,28 @@ test("the payments tab exists outside the bar", async ({ page }) => {
   await expect(page.getByText("Раздел в разработке")).toBeVisible();
   await expect(page.getByRole("tab")).toHaveCount(3);
 });
+
+test("retry after an error: a failed load says so with a retry button, and the retry succeeds", async ({ page }) => {
+  await signInByEmail(page, "boris@example.com");
+  // The wallets request fails until the user presses "Повторить".
+  let failing = true;
+  let failed = 0;
+  await page.route("**/api/v1/wallet", async (route) => {
+    if (!failing || route.request().method() !== "GET") return route.fallback();
+    failed += 1;
+    await route.fulfill({ status: 500, json: { message: "Внутренняя ошибка сервера. Попробуйте позже", code: "INTERNAL" } });
+  });
+  await page.goto("/bank");
+  await expect(alerts(page)).toHaveText("Ошибка загрузки данных");
+  const retry = page.getByRole("button", { name: "Повторить" });
+  await expect(retry).toBeVisible();
+  await expect(page.getByTestId("total-balance")).toHaveCount(0);
+  expect(failed).toBeGreaterThan(0);
+
+  failing = false;
+  await retry.click();
+  await expect(page.getByTestId("total-balance")).toHaveText(/\d,\d{2}\u00a0₽$/);
+  await expect(page.getByTestId("account-RUB")).toBeVisible();
+  await expect(alerts(page)).toHaveCount(0);
+  await expect(retry).toHaveCount(0);
+});

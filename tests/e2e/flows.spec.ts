@@ -87,6 +87,8 @@ test.describe("money flows", () => {
 
   /** An account number as the wallet pickers show it: in groups of four. */
   const shown = (number: string) => number.replace(/(\d{4})(?=\d)/g, "$1 ");
+  /** Another person's account as the transfer shows it: the last four digits. */
+  const masked = (number: string) => `•• ${number.slice(-4)}`;
 
   const methods = [
     { method: "По номеру счёта", field: "Номер счёта получателя", target: "card", amount: "1.11" },
@@ -100,12 +102,17 @@ test.describe("money flows", () => {
       const before = await ownWallet(page, "RUB");
       await page.getByRole("link", { name: "Перевести" }).click();
       await page.getByRole("button", { name: method }).click();
+      // Step 1: the recipient, named, with her accounts shown by their last four digits only.
       await page.getByLabel(field).fill(target === "card" ? veraRub.number : target);
+      await expect(page.getByRole("group", { name: "Получатель" })).toContainText("Вера");
       if (target !== "card") {
-        await recipientGroup(page).getByRole("radio", { name: new RegExp(shown(veraRub.number)) }).click();
+        await recipientGroup(page).getByRole("radio", { name: new RegExp(masked(veraRub.number)) }).click();
       }
-      // The recipient's RUB wallet is selected, and with it the sender's RUB wallet.
-      await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(shown(veraRub.number));
+      await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(masked(veraRub.number));
+      await expect(recipientGroup(page)).not.toContainText(shown(veraRub.number));
+      await page.getByRole("button", { name: "Продолжить" }).click();
+      // Step 2: the sender's RUB wallet follows the recipient's RUB wallet; then the amount.
+      await expect(page.getByRole("group", { name: "Получатель" })).toContainText(`Рубли ${masked(veraRub.number)}`);
       await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText(shown(before.number));
       await page.getByLabel("Сумма").fill(amount);
       const posted: string[] = [];
@@ -133,11 +140,33 @@ test.describe("money flows", () => {
   test("a deep link opens the prefilled transfer form", async ({ page }) => {
     const veraUsd = await veraWallet(page, "USD");
     await page.goto(`/transfer-money?method=card&target=${veraUsd.number}&amount=4,5`);
-    await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraUsd.number);
+    // Straight to the amount step, everything filled in.
     await expect(page.getByLabel("Сумма")).toHaveValue("4,5");
-    await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(shown(veraUsd.number));
+    await expect(page.getByRole("group", { name: "Получатель" })).toContainText(`Вера`);
+    await expect(page.getByRole("group", { name: "Получатель" })).toContainText(`Доллары ${masked(veraUsd.number)}`);
     await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText("Доллары");
     await expect(page.getByRole("button", { name: "Перевести" })).toBeEnabled();
+    // Back goes to the recipient step, with the link's account number in the field.
+    await page.getByRole("button", { name: "Назад" }).click();
+    await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraUsd.number);
+    await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(masked(veraUsd.number));
+  });
+
+  test("the amount step keeps the amount and its button on a 390×844 screen", async ({ page }) => {
+    const veraUsd = await veraWallet(page, "USD");
+    await page.goto(`/transfer-money?method=card&target=${veraUsd.number}`);
+    await senderGroup(page).getByRole("radio", { name: /Рубли/ }).click();
+    await page.getByLabel("Сумма").fill("1000");
+    await expect(page.getByText(/Получатель получит/)).toBeVisible();
+    expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByLabel("Сумма")).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("button", { name: "Перевести" })).toBeInViewport({ ratio: 1 });
+    // Live, across currencies: what arrives, the rate and the fee.
+    const quote = page.getByRole("status").filter({ hasText: "Получатель получит" });
+    await expect(quote).toContainText(/\d+,\d{2}\u00a0\$/);
+    await expect(quote).toContainText(/1\u00a0\$ = [\d\u00a0]+,\d{2,4}\u00a0₽/);
+    await expect(quote).toContainText("Комиссия0,00\u00a0₽");
   });
 
   test("a startapp payment link (as Telegram launches the app from it) opens the prefilled transfer", async ({ page }) => {
@@ -147,9 +176,8 @@ test.describe("money flows", () => {
     const payload = `pay-${Buffer.from(query).toString("base64url")}`;
     await page.goto(`/?startapp=${payload}`);
     await page.waitForURL("**/transfer-money?**");
-    await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraUsd.number);
     await expect(page.getByLabel("Сумма")).toHaveValue("7,25");
-    await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(shown(veraUsd.number));
+    await expect(page.getByRole("group", { name: "Получатель" })).toContainText(`Доллары ${masked(veraUsd.number)}`);
     // Launched without a session: the link waits for the sign-in, then opens the same screen.
     await page.evaluate(() => sessionStorage.clear());
     await page.goto(`/?startapp=${payload}`);
@@ -183,7 +211,10 @@ test.describe("money flows", () => {
     });
     await page.waitForURL(/\/transfer-money\?/);
     expect(new URL(page.url()).search).toBe(`?method=card&target=${usd.number}&amount=150.00`);
+    // The amount step, prefilled; one's own account is not offered as the sender.
     await expect(page.getByLabel("Сумма")).toHaveValue("150,00");
+    await expect(page.getByRole("group", { name: "Получатель" })).toContainText(`Доллары ${masked(usd.number)}`);
+    await expect(senderGroup(page).getByRole("radio", { checked: true })).toHaveCount(0);
   });
 });
 
@@ -222,9 +253,11 @@ for (const theme of ["light", "dark"] as Theme[]) {
 
     await openInTheme(page, "/transfer-money?method=username&target=vera_tg&amount=1000", theme);
     await recipientGroup(page).getByRole("radio", { name: /Доллары/ }).click();
+    await screenshot(page, "transfer-recipient", theme);
+    await page.getByRole("button", { name: "Продолжить" }).click();
     await senderGroup(page).getByRole("radio", { name: /Рубли/ }).click();
     await expect(page.getByText(/Получатель получит/)).toBeVisible();
-    await screenshot(page, "transfer-form", theme);
+    await screenshot(page, "transfer-amount", theme);
     await page.getByRole("button", { name: "Перевести" }).click();
     await expect(page.getByRole("dialog", { name: "Проверьте перевод" })).toContainText("1 $ =");
     await screenshot(page, "transfer-confirm", theme);
@@ -335,6 +368,9 @@ test("an account's details: copy its number, and send from it", async ({ page, c
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(eur.number);
   await page.getByRole("link", { name: "Перевести" }).click();
   await page.getByRole("button", { name: "По имени пользователя" }).click();
+  await page.getByLabel("Имя пользователя получателя").fill("vera_tg");
+  await recipientGroup(page).getByRole("radio", { name: /Рубли/ }).click();
+  await page.getByRole("button", { name: "Продолжить" }).click();
   await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText(eur.number.replace(/(\d{4})(?=\d)/g, "$1 "));
 });
 
@@ -354,6 +390,8 @@ test("a recent recipient starts a transfer in one tap", async ({ page }) => {
   await expect(recent.getByRole("button").first()).toContainText("Вера");
   await expect(recent.getByRole("button").first()).toContainText(`•• ${veraRub.number.slice(-4)}`);
   await recent.getByRole("button").first().click();
-  await expect(page.getByLabel("Номер счёта получателя")).toHaveValue(veraRub.number);
-  await expect(recipientGroup(page).getByRole("radio", { checked: true })).toContainText(veraRub.number.replace(/(\d{4})(?=\d)/g, "$1 "));
+  // Straight to the amount step for that account.
+  await expect(page.getByLabel("Сумма")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Получатель" })).toContainText(`Рубли •• ${veraRub.number.slice(-4)}`);
+  await expect(senderGroup(page).getByRole("radio", { checked: true })).toContainText(own.number.replace(/(\d{4})(?=\d)/g, "$1 "));
 });

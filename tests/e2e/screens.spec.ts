@@ -156,8 +156,8 @@ test.describe("screens at phone size", () => {
     await openInTheme(page, "/transfer-money?method=username&target=vera_tg&amount=10", "dark");
     await expect(page.getByRole("radiogroup", { name: "Счёт получателя" })).toBeVisible();
     await settled(page);
-    for (const problem of await layoutFaults(page)) problems.push(`transfer-form-1280: ${problem}`);
-    await screenshot(page, "transfer-form-1280", "dark");
+    for (const problem of await layoutFaults(page)) problems.push(`transfer-recipient-1280: ${problem}`);
+    await screenshot(page, "transfer-recipient-1280", "dark");
     await page.setViewportSize({ width: 390, height: 844 });
     expect(problems).toEqual([]);
   });

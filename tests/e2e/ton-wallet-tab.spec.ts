@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { test, expect, signInByEmail } from "./support/fixtures";
 import { SHORT_ADDRESS, collectAppErrors, connectButton, installTestWallet } from "./support/test-wallet";
 
@@ -25,6 +25,23 @@ async function watchWidgetChunk(page: Page) {
   return state;
 }
 
+/** Telegram's button colours as the page resolves them (`rgb(…)`), background and text. */
+async function buttonColours(page: Page): Promise<[string, string]> {
+  return page.evaluate(() => {
+    const probe = document.createElement("span");
+    probe.style.backgroundColor = "var(--tg-theme-button-color)";
+    probe.style.color = "var(--tg-theme-button-text-color)";
+    document.body.append(probe);
+    const style = getComputedStyle(probe);
+    const colours: [string, string] = [style.backgroundColor, style.color];
+    probe.remove();
+    return colours;
+  });
+}
+
+const paint = (button: Locator) =>
+  button.evaluate((el): [string, string] => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+
 /** The real widget's button (the stand-in shares its slot but not its data-tc-* marker). */
 const widgetButton = (page: Page) => page.locator("#ton-connect-button [data-tc-connect-button]");
 
@@ -41,8 +58,11 @@ test("the wallet tab shows balances with a stand-in button; the widget loads on 
   const standin = page.getByRole("button", { name: "Подключить кошелёк" });
   await expect(standin).toBeVisible();
   await expect(standin).toHaveAttribute("data-testid", "ton-connect-standin");
+  // A 44-px touch target in Telegram's button colours.
   const box = await standin.boundingBox();
-  expect(box?.height).toBe(40);
+  expect(box?.height).toBe(44);
+  const colours = await buttonColours(page);
+  expect(await paint(standin)).toEqual(colours);
   // Nothing stored, nothing pressed: the widget's code stays on the server.
   await page.waitForLoadState("networkidle");
   expect(chunk.requested).toBe(false);
@@ -57,10 +77,15 @@ test("the wallet tab shows balances with a stand-in button; the widget loads on 
   await expect(page.locator("[data-tc-wallets-modal-container]")).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/ton-wallet-tab-loading.png` });
   chunk.release();
+  // The widget's own button: the same size and Telegram's colours as the stand-in it replaced.
+  await expect(widgetButton(page)).toHaveCount(1);
+  await expect.poll(() => paint(widgetButton(page))).toEqual(colours);
+  expect((await widgetButton(page).boundingBox())?.height).toBe(44);
   const modal = page.locator("[data-tc-wallets-modal-container]");
   await modal.getByText("Test Wallet", { exact: true }).click();
   await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
   await expect(page.getByTestId("ton-connect-standin")).toHaveCount(0);
+  expect((await connectButton(page).boundingBox())?.height).toBe(44);
 
   // Phone width, after a reload: the stored connection loads the widget at once, no press needed.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -89,12 +114,14 @@ test("with a stored connection the widget loads at once, in a placeholder of the
   await expect(page.getByTestId("total-balance")).toBeVisible();
   const placeholder = page.getByTestId("ton-connect-placeholder");
   await expect(placeholder).toBeVisible();
-  expect((await placeholder.boundingBox())?.height).toBe(40);
+  expect((await placeholder.boundingBox())?.height).toBe(44);
   await expect.poll(() => chunk.requested).toBe(true);
   await expect(page.getByTestId("ton-connect-standin")).toHaveCount(0);
   chunk.release();
   await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
   await expect(placeholder).toHaveCount(0);
+  // The widget's button takes exactly the placeholder's height.
+  expect((await connectButton(page).boundingBox())?.height).toBe(44);
 
   expect(errors).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { fireEvent, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { BankScreen } from "@/components/bank/bank-screen";
 import { fakeServer, ME, on, renderFresh, signIn } from "./bank-support";
 
@@ -23,6 +24,16 @@ describe("/bank", () => {
     renderFresh(<BankScreen />);
     expect(replace).toHaveBeenCalledWith("/");
     expect(screen.queryByRole("tablist")).not.toBeInTheDocument();
+  });
+
+  it("renders its shell on the server: the tab bar and skeletons, no requests", () => {
+    signIn();
+    const html = renderToString(<BankScreen />);
+    expect(html).toContain("Кошелёк");
+    expect(html).toContain("Настройки");
+    expect(html).toContain("Общий баланс");
+    expect(html).toContain('aria-busy="true"');
+    expect(globalThis.fetch).not.toHaveBeenCalled();
   });
 
   it("opens the wallet tab by default with a three-tab bar", async () => {

@@ -12,6 +12,8 @@ describe("/add-money/qr", () => {
     const accounts = await screen.findByRole("radiogroup", { name: "Счёт" });
     await user.click(within(accounts).getByRole("radio", { name: /Доллары/ }));
     await user.type(screen.getByLabelText("Сумма"), "25,5");
+    // The screen's primary action, kept at the bottom of the screen in a browser.
+    expect(screen.getByRole("button", { name: "Создать QR-код" }).closest(".sticky-action")).not.toBeNull();
     await user.click(screen.getByRole("button", { name: "Создать QR-код" }));
 
     const qr = await screen.findByRole("img", { name: /4000000000000002/ });

@@ -1,10 +1,18 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TransferFlow } from "@/components/transfer/transfer-flow";
 import { fakeApi, renderWithSwr } from "./transfer-helpers";
 
 const push = jest.fn();
 let query = new URLSearchParams();
+/** What the Screen gave Telegram's native back button (the real wiring is useTelegramBackButton). */
+const nativeBack: { current: (() => void) | undefined } = { current: undefined };
+jest.mock("@/lib/client/telegram/provider", () => ({
+  ...jest.requireActual("@/lib/client/telegram/provider"),
+  useTelegramBackButton: (onBack: (() => void) | undefined) => {
+    nativeBack.current = onBack;
+  },
+}));
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ push, replace: jest.fn(), back: jest.fn() }),
   useSearchParams: () => query,
@@ -16,31 +24,59 @@ beforeEach(() => {
 });
 
 describe("/transfer-money steps", () => {
-  it("starts at 'choose', opens the form for the picked method, and Back returns to 'choose'", async () => {
+  it("starts at 'choose', walks recipient → amount, and Back walks the same way back to /bank", async () => {
     fakeApi();
     const user = userEvent.setup();
     renderWithSwr(<TransferFlow />);
     expect(screen.getByText("Кому перевести?")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "По e-mail" }));
-    expect(screen.getByLabelText("E-mail получателя")).toBeInTheDocument();
+    await user.type(await screen.findByLabelText("E-mail получателя"), "boris@example.com");
+    await user.click(await screen.findByRole("radio", { name: /Доллары/ }));
+    await user.click(screen.getByRole("button", { name: "Продолжить" }));
+    await user.type(screen.getByLabelText("Сумма"), "3");
+    await user.click(screen.getByRole("button", { name: "Перевести" }));
+    expect(screen.getByRole("dialog", { name: "Проверьте перевод" })).toBeInTheDocument();
+    // Sheet → amount → recipient → choice → /bank.
+    await user.click(screen.getByRole("button", { name: "Назад" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Сумма")).toHaveValue("3");
+    await user.click(screen.getByRole("button", { name: "Назад" }));
+    expect(screen.getByLabelText("E-mail получателя")).toHaveValue("boris@example.com");
     await user.click(screen.getByRole("button", { name: "Назад" }));
     expect(screen.getByRole("button", { name: "По номеру счёта" })).toBeInTheDocument();
-    // From 'choose', Back leaves for the wallet screen.
+    expect(push).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Назад" }));
     expect(push).toHaveBeenCalledWith("/bank");
   });
 
-  it("opens the form directly, prefilled, from method/target/amount query parameters", async () => {
+  it("gives Telegram's native back button the same steps", async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    query = new URLSearchParams("method=card&target=4000000000000013&amount=15,5");
+    renderWithSwr(<TransferFlow />);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Перевести" })).toBeEnabled());
+    await user.click(screen.getByRole("button", { name: "Перевести" }));
+    expect(screen.getByRole("dialog", { name: "Проверьте перевод" })).toBeInTheDocument();
+    act(() => nativeBack.current?.());
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Сумма")).toHaveValue("15,5");
+    act(() => nativeBack.current?.());
+    expect(screen.getByLabelText("Номер счёта получателя")).toHaveValue("4000000000000013");
+    act(() => nativeBack.current?.());
+    expect(screen.getByText("Кому перевести?")).toBeInTheDocument();
+    act(() => nativeBack.current?.());
+    expect(push).toHaveBeenCalledWith("/bank");
+  });
+
+  it("lands on the amount step, prefilled, from method/target/amount query parameters", async () => {
     query = new URLSearchParams("method=card&target=4000000000000013&amount=15,5");
     fakeApi();
     renderWithSwr(<TransferFlow />);
     expect(screen.queryByText("Кому перевести?")).not.toBeInTheDocument();
-    expect(screen.getByLabelText("Номер счёта получателя")).toHaveValue("4000000000000013");
-    expect(screen.getByLabelText("Сумма")).toHaveValue("15,5");
-    await waitFor(() =>
-      expect(screen.getByRole("radio", { name: /4000 0000 0000 0013/ })).toHaveAttribute("aria-checked", "true"),
-    );
-    expect(screen.getByRole("button", { name: "Перевести" })).toBeEnabled();
+    expect(await screen.findByLabelText("Сумма")).toHaveValue("15,5");
+    expect(screen.getByRole("group", { name: "Получатель" })).toHaveTextContent("Юани •• 0013");
+    expect(screen.queryByLabelText("Номер счёта получателя")).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "Перевести" })).toBeEnabled());
   });
 
   it("refuses a link's amount that is not one ('-5'), instead of making it 5", async () => {
@@ -57,11 +93,14 @@ describe("/transfer-money steps", () => {
     const user = userEvent.setup();
     renderWithSwr(<TransferFlow />);
     await user.click(screen.getByRole("button", { name: "По имени пользователя" }));
+    await user.type(await screen.findByLabelText("Имя пользователя получателя"), "boris");
+    await user.click(await screen.findByRole("radio", { name: /Рубли/ }));
+    await user.click(screen.getByRole("button", { name: "Продолжить" }));
     const senders = await screen.findByRole("radiogroup", { name: "Списать со счёта" });
     await waitFor(() => expect(within(senders).getByRole("radio", { name: /4000 0000 0000 0002/ })).toHaveAttribute("aria-checked", "true"));
   });
 
-  it("offers the people sent to lately; one tap opens the form for their account", async () => {
+  it("offers the people sent to lately; one tap opens the amount step for their account", async () => {
     fakeApi((sent) =>
       sent.path === "/api/v1/transfers/recipients"
         ? {
@@ -75,10 +114,8 @@ describe("/transfer-money steps", () => {
     const recent = await screen.findByRole("region", { name: "Недавние получатели" });
     expect(within(recent).getByText("Доллары •• 0012")).toBeInTheDocument();
     await user.click(within(recent).getByRole("button", { name: /Борис/ }));
-    expect(screen.getByLabelText("Номер счёта получателя")).toHaveValue("4000000000000012");
-    await waitFor(() =>
-      expect(screen.getByRole("radio", { name: /4000 0000 0000 0012/ })).toHaveAttribute("aria-checked", "true"),
-    );
+    expect(await screen.findByLabelText("Сумма")).toHaveValue("");
+    expect(screen.getByRole("group", { name: "Получатель" })).toHaveTextContent("Доллары •• 0012");
   });
 
   it("ignores an unknown method and shows the choice", () => {
@@ -93,10 +130,14 @@ describe("/transfer-money steps", () => {
     fakeApi();
     const user = userEvent.setup();
     renderWithSwr(<TransferFlow />);
-    expect(screen.getByLabelText("Имя пользователя получателя")).toHaveValue("boris");
+    // Without an account number the link opens the recipient step: the account is still to choose.
+    expect(await screen.findByLabelText("Имя пользователя получателя")).toHaveValue("boris");
     await user.click(screen.getByRole("button", { name: "Назад" }));
     await user.click(screen.getByRole("button", { name: "По имени пользователя" }));
-    expect(screen.getByLabelText("Имя пользователя получателя")).toHaveValue("");
+    expect(await screen.findByLabelText("Имя пользователя получателя")).toHaveValue("");
+    await user.type(screen.getByLabelText("Имя пользователя получателя"), "boris");
+    await user.click(await screen.findByRole("radio", { name: /Рубли/ }));
+    await user.click(screen.getByRole("button", { name: "Продолжить" }));
     expect(screen.getByLabelText("Сумма")).toHaveValue("");
   });
 });

@@ -20,12 +20,19 @@ const checkedIn = (group: HTMLElement) =>
 
 beforeEach(() => push.mockReset());
 
-describe("transfer form: automatic wallet selection", () => {
-  it("selects the recipient wallet whose number was typed (account-number method)", async () => {
+/** "Продолжить" on the recipient step. */
+const continueButton = () => screen.getByRole("button", { name: "Продолжить" });
+
+describe("transfer form, step 1: the recipient", () => {
+  it("selects the recipient wallet whose number was typed (account-number method), shown masked", async () => {
     fakeApi();
-    renderWithSwr(<TransferForm method="card" initialTarget="4000000000000012" />);
-    await waitFor(() => expect(checkedIn(recipientGroup())).toEqual(["Доллары $4000 0000 0000 0012"]));
-    // …and the sender wallet in the same currency follows.
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="card" />);
+    await user.type(screen.getByLabelText("Номер счёта получателя"), "4000000000000012");
+    await waitFor(() => expect(checkedIn(recipientGroup())).toEqual(["Доллары $•• 0012"]));
+    expect(within(recipientGroup()).queryByText(/4000 0000/)).not.toBeInTheDocument();
+    await user.click(continueButton());
+    // …and on the amount step the sender wallet in the same currency follows.
     await waitFor(() => expect(checkedIn(senderGroup())).toHaveLength(1));
     expect(checkedIn(senderGroup())[0]).toContain("4000 0000 0000 0002");
   });
@@ -38,12 +45,16 @@ describe("transfer form: automatic wallet selection", () => {
     expect(await screen.findByText("boris")).toBeInTheDocument();
     expect(screen.getByText("Имя подтверждено Telegram")).toBeInTheDocument();
     await screen.findByRole("radiogroup", { name: "Счёт получателя" });
-    // By username nothing is chosen for the user.
+    // By username nothing is chosen for the user, and nothing goes on without a choice.
     expect(checkedIn(recipientGroup())).toEqual([]);
+    expect(continueButton()).toBeDisabled();
 
     await user.click(within(recipientGroup()).getByRole("radio", { name: /Юани/ }));
+    await user.click(continueButton());
     expect(checkedIn(senderGroup())[0]).toContain("4000 0000 0000 0003");
+    await user.click(screen.getByRole("button", { name: "Назад" }));
     await user.click(within(recipientGroup()).getByRole("radio", { name: /Рубли/ }));
+    await user.click(continueButton());
     expect(checkedIn(senderGroup())[0]).toContain("4000 0000 0000 0001");
   });
 
@@ -63,16 +74,34 @@ describe("transfer form: automatic wallet selection", () => {
     renderWithSwr(<TransferForm method="email" />);
     await user.type(screen.getByLabelText("E-mail получателя"), "nobody@example.com");
     expect(await screen.findByText("Пользователь не найден")).toBeInTheDocument();
-    expect(submitButton()).toBeDisabled();
+    expect(continueButton()).toBeDisabled();
+  });
+
+  it("an account number given up front that is not found stays on the recipient step and says so", async () => {
+    fakeApi();
+    renderWithSwr(<TransferForm method="card" initialTarget="4000000000000099" initialAmount="5" />);
+    expect(await screen.findByText("Пользователь не найден")).toBeInTheDocument();
+    expect(screen.getByLabelText("Номер счёта получателя")).toHaveValue("4000000000000099");
+    expect(screen.queryByLabelText("Сумма")).not.toBeInTheDocument();
   });
 });
 
-describe("transfer form: amount and button", () => {
+describe("transfer form, step 2: amount and button", () => {
+  it("starts at the amount for an account number given up front, with the recipient named", async () => {
+    fakeApi();
+    renderWithSwr(<TransferForm method="card" initialTarget="4000000000000012" initialAmount="5" />);
+    expect(await screen.findByLabelText("Сумма")).toHaveValue("5");
+    const person = screen.getByRole("group", { name: "Получатель" });
+    expect(person).toHaveTextContent("boris");
+    expect(person).toHaveTextContent("Доллары •• 0012");
+    expect(screen.queryByLabelText("Номер счёта получателя")).not.toBeInTheDocument();
+  });
+
   it("keeps digits and one separator, shown as a comma, cuts to 2 decimals", async () => {
     fakeApi();
     const user = userEvent.setup();
-    renderWithSwr(<TransferForm method="card" />);
-    const field = screen.getByLabelText("Сумма");
+    renderWithSwr(<TransferForm method="card" initialTarget="4000000000000011" />);
+    const field = await screen.findByLabelText("Сумма");
     await user.type(field, "12,345");
     expect(field).toHaveValue("12,34");
     await user.clear(field);
@@ -87,16 +116,28 @@ describe("transfer form: amount and button", () => {
     fakeApi();
     const user = userEvent.setup();
     renderWithSwr(<TransferForm method="username" />);
-    expect(submitButton()).toBeDisabled();
-    await user.type(screen.getByLabelText("Сумма"), "10");
-    expect(submitButton()).toBeDisabled(); // no receiver yet
+    expect(continueButton()).toBeDisabled(); // no receiver yet
     await user.type(screen.getByLabelText("Имя пользователя получателя"), "boris");
     await screen.findByRole("radiogroup", { name: "Счёт получателя" });
-    expect(submitButton()).toBeDisabled();
+    expect(continueButton()).toBeDisabled();
     await user.click(within(recipientGroup()).getByRole("radio", { name: /Доллары/ }));
+    await user.click(continueButton());
+    expect(submitButton()).toBeDisabled(); // no amount yet
+    await user.type(screen.getByLabelText("Сумма"), "10");
     expect(submitButton()).toBeEnabled();
     await user.clear(screen.getByLabelText("Сумма"));
     expect(submitButton()).toBeDisabled();
+  });
+
+  it("keeps the typed values when going back to the recipient and forward again", async () => {
+    fakeApi();
+    const user = userEvent.setup();
+    renderWithSwr(<TransferForm method="card" initialTarget="4000000000000011" />);
+    await user.type(await screen.findByLabelText("Сумма"), "42");
+    await user.click(screen.getByRole("button", { name: "Назад" }));
+    expect(screen.getByLabelText("Номер счёта получателя")).toHaveValue("4000000000000011");
+    await user.click(continueButton());
+    expect(screen.getByLabelText("Сумма")).toHaveValue("42");
   });
 
   it("refuses a zero amount with the spec's alert and sends nothing", async () => {
@@ -106,19 +147,28 @@ describe("transfer form: amount and button", () => {
     await waitFor(() => expect(submitButton()).toBeEnabled());
     await user.click(submitButton());
     expect(await screen.findByRole("alert")).toHaveTextContent("Введите корректную сумму");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(posts(sent, "/api/v1/transfers")).toHaveLength(0);
   });
 
-  it("shows what the recipient gets in another currency, rounded down like the server", async () => {
+  it("shows live what the recipient gets in another currency (rounded down like the server), the rate and the fee", async () => {
     fakeApi();
     const user = userEvent.setup();
     renderWithSwr(<TransferForm method="card" initialTarget="4000000000000012" initialAmount="1000" />);
     await waitFor(() => expect(checkedIn(senderGroup())).toHaveLength(1));
     expect(screen.queryByText(/Получатель получит/)).not.toBeInTheDocument();
+    expect(screen.queryByText("Комиссия")).not.toBeInTheDocument();
     await user.click(within(senderGroup()).getByRole("radio", { name: /Рубли/ }));
     // 1000.00 ₽ at 90.1234 ₽/$: 100000 × 10000 / 901234 = 1109.58… → 1109 cents.
     expect(await screen.findByText("11,09 $")).toBeInTheDocument();
-    expect(screen.getByText(/Получатель получит/)).toBeInTheDocument();
+    const quote = () =>
+      within(screen.getByRole("status"))
+        .getAllByRole("term")
+        .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(quote()).toEqual(["Получатель получит: 11,09\u00a0$", "Курс: 1\u00a0$ = 90,1234\u00a0₽", "Комиссия: 0,00\u00a0₽"]);
+    await user.clear(screen.getByLabelText("Сумма"));
+    await user.type(screen.getByLabelText("Сумма"), "2000");
+    expect(quote()[0]).toBe("Получатель получит: 22,19\u00a0$");
   });
 });
 

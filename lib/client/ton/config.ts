@@ -8,6 +8,14 @@ import { ru } from "@/lib/shared/strings";
 /** Brand accent of TON Connect (spec §3), used in both themes. */
 export const TON_ACCENT = "#0098EA";
 
+/** The connect button's colours: Telegram's button colours, the brand accent where they are unset. */
+export type TonButtonColors = { background: string; foreground: string };
+
+/** `--tg-theme-button-color` / `--tg-theme-button-text-color` as read from <html> (blank when unset). */
+export function tonButtonColors(buttonColor: string, buttonTextColor: string): TonButtonColors {
+  return { background: buttonColor.trim() || TON_ACCENT, foreground: buttonTextColor.trim() || "#FFFFFF" };
+}
+
 /** The widget's own label languages. */
 export type TonLanguage = "en" | "ru";
 

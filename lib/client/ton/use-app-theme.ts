@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { tonTheme, type TonThemeName } from "./config";
+import { tonButtonColors, tonTheme, type TonButtonColors, type TonThemeName } from "./config";
 
 /** The widget theme for the app's theme right now (client only). */
 export function currentAppTheme(): TonThemeName {
@@ -20,4 +20,22 @@ function subscribe(onChange: () => void): () => void {
 /** The widget theme that matches the app's current light/dark theme. */
 export function useAppTheme(): TonThemeName {
   return useSyncExternalStore(subscribe, currentAppTheme, () => "SYSTEM");
+}
+
+/** Telegram's button colours right now, for the widget's connect button (client only). */
+export function currentButtonColors(): TonButtonColors {
+  const style = getComputedStyle(document.documentElement);
+  return tonButtonColors(style.getPropertyValue("--tg-theme-button-color"), style.getPropertyValue("--tg-theme-button-text-color"));
+}
+
+const colorsKey = () => {
+  const { background, foreground } = currentButtonColors();
+  return `${background} ${foreground}`;
+};
+
+/** Telegram's button colours, followed live (a snapshot string, so renders stay stable). */
+export function useButtonColors(): TonButtonColors {
+  const key = useSyncExternalStore(subscribe, colorsKey, () => "");
+  const [background = "", foreground = ""] = key.split(" ");
+  return tonButtonColors(background, foreground);
 }

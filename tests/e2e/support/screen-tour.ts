@@ -125,11 +125,13 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await stop(page, "transfer-choose", visit);
 
   await openInTheme(page, "/transfer-money?method=username&target=vera_tg&amount=1000", theme);
-  // Dollars to vera from roubles: the form also shows the converted amount.
+  // Dollars to vera from roubles: step 1 the recipient, step 2 the amount with what arrives.
   await recipientGroup(page).getByRole("radio", { name: /Доллары/ }).click();
+  await stop(page, "transfer-recipient", visit);
+  await page.getByRole("button", { name: "Продолжить" }).click();
   await page.getByRole("radiogroup", { name: "Списать со счёта" }).getByRole("radio", { name: /Рубли/ }).click();
   await expect(page.getByText(/Получатель получит/)).toBeVisible();
-  await stop(page, "transfer-form", visit);
+  await stop(page, "transfer-amount", visit);
   await page.getByRole("button", { name: "Перевести" }).click();
   await expect(page.getByRole("dialog", { name: "Проверьте перевод" })).toBeVisible();
   await stop(page, "transfer-confirm", visit);

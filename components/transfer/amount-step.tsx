@@ -1,0 +1,189 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import { AmountField } from "@/components/transfer/amount-field";
+import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
+import { TransferQuote } from "@/components/transfer/transfer-quote";
+import { WalletPicker } from "@/components/transfer/wallet-picker";
+import { Avatar } from "@/components/ui/avatar";
+import { ListItem } from "@/components/ui/list-item";
+import { PrimaryAction } from "@/components/ui/primary-action";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Toast, useToast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/client/api";
+import { useRate } from "@/lib/client/hooks";
+import { exchangeRateText, receivedAmount } from "@/lib/client/transfer/conversion";
+import type { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
+import { recipientName } from "@/lib/client/transfer/recipient-name";
+import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
+import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
+import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import { maskAccountNumber } from "@/lib/shared/account-number";
+import { CURRENCY_INFO, formatMoney, parseAmount, toSafeNumber } from "@/lib/shared/money";
+import type { PublicUserDto } from "@/lib/shared/schemas/users";
+import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
+import { ru } from "@/lib/shared/strings";
+
+type AmountStepProps = {
+  recipient: PublicUserDto | undefined;
+  receiver: PublicWalletDto;
+  sender: WalletDto | null;
+  senderWallets: readonly WalletDto[] | undefined;
+  sendersLoading: boolean;
+  onSender: (wallet: WalletDto) => void;
+  amount: string;
+  onAmount: (value: string) => void;
+  amountError: string | null;
+  onAmountError: (text: string | null) => void;
+  /** The confirmation sheet is open (the flow owns it, so Back can close it). */
+  confirming: boolean;
+  onConfirming: (open: boolean) => void;
+  idempotency: ReturnType<typeof useIdempotencyKey>;
+  onSent: () => void;
+};
+
+/**
+ * Step 2 of a transfer: from which account and how much; across currencies, what the recipient
+ * gets, at which rate and fee, as the amount is typed. "Перевести" opens the confirmation sheet
+ * (step 3); only its "Подтвердить" sends, and success opens the receipt.
+ */
+export function AmountStep(props: AmountStepProps) {
+  const { recipient, receiver, sender, amount, confirming, idempotency } = props;
+  const [submitting, setSubmitting] = useState(false);
+  const [shake, setShake] = useState(0);
+  const native = useLoadedTelegram()?.native ?? false;
+  const router = useRouter();
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+
+  const fromRate = useRate(sender?.currency ?? "RUB");
+  const toRate = useRate(receiver.currency);
+  const minor = parseAmount(amount);
+  const crossCurrency = sender !== null && sender.currency !== receiver.currency;
+  const converted =
+    sender && minor !== null && crossCurrency
+      ? receivedAmount(minor, sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value)
+      : null;
+  const rate = sender ? exchangeRateText(sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value) : null;
+  const name = recipientName(recipient);
+
+  /** Checks the amount and shows what will happen; nothing is sent yet. */
+  function review() {
+    if (!sender || submitting) return;
+    if (minor === null) {
+      props.onAmountError(ru.validation.invalidAmount);
+      setShake((n) => n + 1);
+      toast.error(ru.validation.invalidAmount);
+      return;
+    }
+    props.onConfirming(true);
+  }
+
+  async function send() {
+    if (!sender || minor === null || submitting) return;
+    setSubmitting(true);
+    try {
+      const transfer = await createTransfer(
+        { senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(minor) },
+        idempotency.current(),
+      );
+      idempotency.reset();
+      props.onSent();
+      hapticSuccess();
+      void mutate(isMoneyKey);
+      router.push(`/receipt/${transfer.id}?new=1`);
+    } catch (error) {
+      if (wasRefused(error)) idempotency.reset();
+      hapticError();
+      props.onConfirming(false);
+      toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const summary: TransferSummary | null =
+    confirming && sender && minor !== null
+      ? {
+          recipientName: name,
+          recipientAvatar: recipient?.avatarUrl,
+          account: maskAccountNumber(receiver.number),
+          debit: formatMoney(minor, sender.currency),
+          credit: converted !== null ? formatMoney(converted, receiver.currency) : null,
+          rate,
+          fee: formatMoney(0, sender.currency),
+        }
+      : null;
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        review();
+      }}
+    >
+      <div className="section" role="group" aria-label={ru.transfer.recipient}>
+        <ListItem
+          before={<Avatar src={recipient?.avatarUrl} name={name} size={40} />}
+          title={name}
+          subtitle={`${CURRENCY_INFO[receiver.currency].name} ${maskAccountNumber(receiver.number)}`}
+        />
+      </div>
+
+      <section className="stack" aria-label={ru.transfer.senderWallet}>
+        <h2 className="section-title">{ru.transfer.senderWallet}</h2>
+        {props.sendersLoading ? (
+          <Skeleton height={224} radius={14} />
+        ) : (
+          <WalletPicker
+            label={ru.transfer.senderWallet}
+            wallets={props.senderWallets ?? []}
+            selectedId={sender?.id ?? null}
+            onSelect={(wallet) => {
+              hapticSelection();
+              props.onSender(wallet);
+            }}
+          />
+        )}
+      </section>
+
+      <AmountField
+        label={ru.transfer.amount}
+        value={amount}
+        error={props.amountError}
+        shakeKey={shake}
+        onChange={props.onAmount}
+      />
+      {sender && crossCurrency && (
+        <TransferQuote
+          credit={converted !== null ? formatMoney(converted, receiver.currency) : null}
+          rate={rate}
+          fee={formatMoney(0, sender.currency)}
+        />
+      )}
+
+      {/* Inside Telegram the MainButton also confirms; in a browser the sheet has its own button. */}
+      <PrimaryAction
+        type="submit"
+        label={native && summary ? ru.confirm.submit : submitting ? ru.transfer.submitting : ru.transfer.submit}
+        onPress={native && summary ? () => void send() : review}
+        disabled={!sender || !amount}
+        loading={submitting}
+      />
+      {summary && (
+        <ConfirmSheet
+          summary={summary}
+          submitting={submitting}
+          showConfirm={!native}
+          onConfirm={() => void send()}
+          onCancel={() => props.onConfirming(false)}
+        />
+      )}
+      <Toast toast={toast} />
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { ru } from "@/lib/shared/strings";
+
+type TransferQuoteProps = {
+  /** What the recipient gets in their currency; null until an amount (and the rates) are known. */
+  credit: string | null;
+  rate: string | null;
+  fee: string;
+};
+
+/** Under the amount of a transfer across currencies: what arrives, at which rate, for what fee. */
+export function TransferQuote({ credit, rate, fee }: TransferQuoteProps) {
+  const rows: [string, string][] = [
+    ...(credit ? ([[ru.transfer.willReceive, credit]] as [string, string][]) : []),
+    [ru.confirm.rate, rate ?? ru.common.loading],
+    [ru.confirm.fee, fee],
+  ];
+  return (
+    <div className="transfer-quote" role="status" aria-live="polite">
+      <dl className="details">
+        {rows.map(([term, value]) => (
+          <div className="details-row" key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
