@@ -1,4 +1,5 @@
 import "server-only";
+import { isDatabaseUnavailable } from "@/lib/server/db/errors";
 import { ru } from "@/lib/shared/strings";
 
 /** Every error the API can answer with: HTTP status and the default Russian message. */
@@ -65,6 +66,7 @@ export function errorBody(error: AppError): ErrorBody {
  */
 export function asAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new AppError("UNAVAILABLE");
   if (error instanceof Error && error.name === "PrismaClientKnownRequestError" && (error as { code?: unknown }).code === "UNAVAILABLE") {
     return new AppError("UNAVAILABLE");
   }

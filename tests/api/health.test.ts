@@ -95,3 +95,21 @@ describe("GET /api/ready", () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe("a database that cannot be reached", () => {
+  it("answers 503 UNAVAILABLE from any API route, not 500", async () => {
+    const { GET: listWallets } = await import("@/app/api/v1/wallet/route");
+    const { signAccessToken } = await import("@/lib/server/auth/tokens");
+    const token = await signAccessToken(1);
+    const saved = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = saved?.startsWith("file:")
+      ? "file:/nonexistent-dir/minibank/unreachable.db"
+      : "postgresql://postgres@127.0.0.1:1/minibank";
+    try {
+      const res = await call(listWallets, { token });
+      expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: "UNAVAILABLE" });
+    } finally {
+      process.env.DATABASE_URL = saved;
+    }
+  });
+});

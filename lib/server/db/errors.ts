@@ -53,3 +53,17 @@ export function isBusy(error: unknown): boolean {
   const e = fields(error);
   return e?.code === "P2028" || e?.code === "P2024";
 }
+
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "TooManyConnections", "DatabaseDoesNotExist"]);
+
+/**
+ * The database cannot serve at all right now — not reachable, connection lost, no connection to
+ * be had, or busy past the wait limit: the request fails with 503, never 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = fields(error);
+  if (!e) return false;
+  if (isBusy(error) || e.code === "P1001" || e.code === "P1017") return true;
+  const kind = e.meta?.driverAdapterError?.cause?.kind;
+  return typeof kind === "string" && UNREACHABLE_KINDS.has(kind);
+}

@@ -4,6 +4,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
 import { dbLockWaitMs } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
+import { logger } from "@/lib/server/log";
 import { createGroupCommitRunner, type Lock } from "@/lib/server/db/sqlite-group-commit";
 import { SELF_WAIT, type SqlRunner } from "@/lib/server/db/sql";
 
@@ -158,7 +159,14 @@ export function sqliteAdapter(url: string): SqliteFactory {
   let runner: SqlRunner | null = null;
   return Object.assign(Object.create(factory) as SqliteFactory, {
     async connect() {
-      const adapter = await connect();
+      let adapter: Adapter;
+      try {
+        adapter = await connect();
+      } catch (error) {
+        // The file cannot be opened (a missing folder, no permission): the server cannot serve.
+        logger.error({ err: error }, "the SQLite database cannot be opened");
+        throw new AppError("UNAVAILABLE");
+      }
       await adapter.executeScript(PRAGMAS);
       const lock = createLock();
       runner = createGroupCommitRunner(connectionOf(adapter), lock);
