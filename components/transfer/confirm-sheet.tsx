@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { ru } from "@/lib/shared/strings";
+import { Details } from "@/components/ui/details";
 
 export type TransferSummary = {
   recipientName: string;
@@ -67,14 +68,7 @@ export function ConfirmSheet({ summary, submitting, showConfirm = true, onConfir
             <div className="sheet-person-name">{summary.recipientName}</div>
           </div>
         </div>
-        <dl className="details">
-          {rows.map(([term, value]) => (
-            <div className="details-row" key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Details rows={rows} />
         <div className="stack">
           {showConfirm && (
             <Button ref={confirmRef} onClick={onConfirm} loading={submitting}>

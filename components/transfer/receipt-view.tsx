@@ -11,6 +11,7 @@ import { useReceipt } from "@/lib/client/hooks";
 import { receiptKind, receiptLines, shareReceipt } from "@/lib/client/transfer/receipt";
 import { formatMoney } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
+import { Details } from "@/components/ui/details";
 
 function ReceiptSkeleton() {
   return (
@@ -81,14 +82,7 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
           {shown}
         </div>
         <div className="receipt-status">{ru.receipt.status}</div>
-        <dl className="details">
-          {receiptLines(data).map(([term, value]) => (
-            <div className="details-row" key={term}>
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Details rows={receiptLines(data)} />
       </section>
       <Button variant="secondary" onClick={() => void share()} loading={sharing}>
         {ru.receipt.share}

@@ -1,4 +1,5 @@
 import { ru } from "@/lib/shared/strings";
+import { Details } from "@/components/ui/details";
 
 type TransferQuoteProps = {
   /** What the recipient gets in their currency; null until an amount (and the rates) are known. */
@@ -16,14 +17,7 @@ export function TransferQuote({ credit, rate, fee }: TransferQuoteProps) {
   ];
   return (
     <div className="transfer-quote" role="status" aria-live="polite">
-      <dl className="details">
-        {rows.map(([term, value]) => (
-          <div className="details-row" key={term}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Details rows={rows} />
     </div>
   );
 }
