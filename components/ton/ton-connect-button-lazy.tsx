@@ -57,6 +57,22 @@ function TonIcon() {
 const noSubscription = () => () => undefined;
 
 /**
+ * Runs `task` once the main thread is idle (at the latest after `IDLE_LIMIT_MS`); the returned
+ * function cancels it. The stand-in's label is not visible until its language is known, so
+ * looking that up (a request, in a plain browser) waits until the screen's content has rendered.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(task, { timeout: IDLE_LIMIT_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 0); // WebKit (Telegram on iOS and macOS) has no idle callbacks
+  return () => window.clearTimeout(id);
+}
+
+const IDLE_LIMIT_MS = 1000;
+
+/**
  * TON Connect button for the wallet tab header, without the widget's weight up front. With a
  * stored connection the widget loads at once, so the address comes back as before. Otherwise a
  * stand-in with the widget's look and label takes its place; pointing at or focusing it warms the
@@ -74,12 +90,22 @@ export function TonConnectButtonLazy() {
   useEffect(() => {
     if (restore === null) return;
     let live = true;
-    const settle = restore
-      ? loadWidget().then((button) => live && setWidget(() => button))
-      : resolveLaunchLanguage().then((lang) => live && setLanguage(lang));
-    settle.catch((error: unknown) => console.warn("TON Connect widget failed to load", error));
+    const report = (error: unknown) => console.warn("TON Connect widget failed to load", error);
+    if (restore) {
+      loadWidget()
+        .then((button) => live && setWidget(() => button))
+        .catch(report);
+    }
+    const cancel = restore
+      ? () => undefined
+      : whenIdle(() => {
+          resolveLaunchLanguage()
+            .then((lang) => live && setLanguage(lang))
+            .catch(report);
+        });
     return () => {
       live = false;
+      cancel();
     };
   }, [restore]);
 

@@ -7,6 +7,7 @@ import { tonLanguage, type TonLanguage } from "./config";
 const WAIT_MS = 3000;
 
 let resolved: TonLanguage | null = null;
+let pending: Promise<TonLanguage> | null = null;
 
 /**
  * The launch user's `language_code`. Inside Telegram the app loads the SDK anyway; in a plain
@@ -24,8 +25,15 @@ async function launchLanguageCode(): Promise<string | null | undefined> {
  * 'en'). Launch parameters come from the messenger, or from the app's imitation in a plain
  * browser — hence a promise. Without launch data: English, the widget's default.
  */
-export async function resolveLaunchLanguage(): Promise<TonLanguage> {
-  if (resolved) return resolved;
+export function resolveLaunchLanguage(): Promise<TonLanguage> {
+  if (resolved) return Promise.resolve(resolved);
+  // Callers that ask while a lookup is under way share it: the wallet tab's shell and the tab
+  // itself each mount a button, and one request for the launch data is enough.
+  pending ??= lookUp().finally(() => (pending = null));
+  return pending;
+}
+
+async function lookUp(): Promise<TonLanguage> {
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), WAIT_MS));
   try {
     const code = await Promise.race([launchLanguageCode().then((value) => ({ value })), timeout]);
