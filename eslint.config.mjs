@@ -17,6 +17,7 @@ export default defineConfig([
   },
   globalIgnores([
     ".next*/**",
+    "bench/bare/.next/**",
     "node_modules/**",
     "lib/generated/**",
     "test-results/**",
