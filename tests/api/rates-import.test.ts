@@ -9,6 +9,7 @@ import { register } from "@/instrumentation";
 import { getDb } from "@/lib/server/db";
 import { CBR_DAILY_URL, getEnv, resetEnvForTests } from "@/lib/server/env";
 import { importCbrRates, parseCbrDaily } from "@/lib/server/rates/import-cbr";
+import { stopNotificationWorker } from "@/lib/server/notifications/deliver";
 import { stopSweeper } from "@/lib/server/sweep";
 import { nextRefreshDelay, refreshRatesOnce, startRatesRefresh, stopRatesRefresh } from "@/lib/server/rates/refresh";
 
@@ -188,6 +189,7 @@ describe("Central Bank of Russia importer", () => {
     } finally {
       stopRatesRefresh();
       stopSweeper();
+      stopNotificationWorker();
       delete process.env.NEXT_RUNTIME;
       delete process.env.RATES_SOURCE_URL;
       resetEnvForTests();
