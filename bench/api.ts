@@ -17,6 +17,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { SignJWT } from "jose";
 import { createDb } from "@/lib/server/db";
 import { CURRENCIES } from "@/lib/shared/money";
@@ -262,6 +263,19 @@ function serverEnv(work: string, databaseUrl: string, port: number) {
   };
 }
 
+/** The PostgreSQL database the bench created (the SQLite file goes with its folder). */
+async function dropBenchDatabases(list: Setup[]) {
+  for (const url of new Set(list.map((setup) => setup.databaseUrl).filter((u) => u.startsWith("postgres")))) {
+    const admin = new URL(url);
+    const name = admin.pathname.slice(1);
+    admin.pathname = "/postgres";
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+    await client.end();
+  }
+}
+
 async function measure(urls: string[], endpoint: Endpoint): Promise<Measured> {
   process.stdout.write(`  ${endpoint.name}: warm-up ${WARMUP} s, measure ${SECONDS} s… `);
   await run(urls, endpoint, WARMUP);
@@ -285,9 +299,10 @@ async function main() {
   const bare = await measure([bareServer.url], bareEndpoint);
   await bareServer.stop();
 
+  const plan = setups(work);
   const rows: Row[] = [];
   const ledgers: Record<string, { transfers: number; invariants: string[] }> = {};
-  for (const setup of setups(work)) {
+  for (const setup of plan) {
     console.log(`${setup.name}: ${setup.databaseUrl}`);
     const db = createDb(setup.databaseUrl);
     if (setup.fresh) {
@@ -316,6 +331,7 @@ async function main() {
     ledgers[setup.name] = { transfers: await db.transfer.count({ where: { kind: "transfer" } }), invariants };
     await db.$disconnect();
   }
+  await dropBenchDatabases(plan);
   rows.sort((a, b) => a.setup.localeCompare(b.setup) || ORDER.indexOf(a.endpoint) - ORDER.indexOf(b.endpoint));
 
   console.log(`\nbare Next.js route: ${bare.reqPerSec} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms\n`);
