@@ -17,12 +17,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { SignJWT } from "jose";
 import { createDb } from "@/lib/server/db";
 import { CURRENCIES } from "@/lib/shared/money";
 import { ensureBuild, startServer } from "@/scripts/app-server";
-import { migrate } from "@/scripts/lib/database";
+import { dropPostgresDatabase, migrate, postgresDatabaseUrl } from "@/scripts/lib/database";
 import { checkInvariants } from "@/tests/support/ledger";
 import { serveBare } from "./support/bare";
 import { seedBench, userId, walletId } from "./support/seed";
@@ -232,9 +231,8 @@ function verdicts(rows: Row[]): string[] {
 type Setup = { name: string; databaseUrl: string; instances: number; fresh: boolean };
 
 function setups(work: string): Setup[] {
-  const server = new URL(process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
-  server.pathname = `/minibank_bench_${Date.now().toString(36)}`;
-  const postgres = server.toString();
+  const server = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  const postgres = postgresDatabaseUrl(server, `minibank_bench_${Date.now().toString(36)}`);
   const all = [
     { name: "SQLite ×1", databaseUrl: `file:${path.join(work, "bench.db")}`, instances: 1, fresh: true },
     { name: "PostgreSQL ×1", databaseUrl: postgres, instances: 1, fresh: true },
@@ -266,13 +264,7 @@ function serverEnv(work: string, databaseUrl: string, port: number) {
 /** The PostgreSQL database the bench created (the SQLite file goes with its folder). */
 async function dropBenchDatabases(list: Setup[]) {
   for (const url of new Set(list.map((setup) => setup.databaseUrl).filter((u) => u.startsWith("postgres")))) {
-    const admin = new URL(url);
-    const name = admin.pathname.slice(1);
-    admin.pathname = "/postgres";
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
-    await client.end();
+    await dropPostgresDatabase(url);
   }
 }
 

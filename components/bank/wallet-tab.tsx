@@ -23,6 +23,36 @@ function Action({ href, icon, label }: { href: string; icon: ReactNode; label: s
   );
 }
 
+/** Who is signed in, and the TON button's slot. */
+function WalletHeader({ avatar, name }: { avatar: ReactNode; name: string }) {
+  return (
+    <header className="wallet-header">
+      {avatar}
+      <span className="wallet-user">{name}</span>
+      <div className="wallet-ton">
+        <TonConnectButtonLazy />
+      </div>
+    </header>
+  );
+}
+
+/** The total (or what stands in for it) and the main actions. */
+function BalanceCard({ children }: { children: ReactNode }) {
+  return (
+    <section className="balance-card" aria-labelledby="total-label">
+      <h1 id="total-label" className="balance-label">
+        {ru.bank.totalBalance}
+      </h1>
+      {children}
+      <nav className="wallet-actions" aria-label={ru.bank.totalBalance}>
+        <Action href="/transfer-money" icon={<IconSend />} label={ru.bank.send} />
+        <Action href="/add-money" icon={<IconPlus />} label={ru.bank.topUp} />
+        <Action href="/qr" icon={<IconQr />} label={ru.bank.qr} />
+      </nav>
+    </section>
+  );
+}
+
 /**
  * Wallet tab: who is signed in, the total in rubles, the main actions and the accounts. The
  * balances render as soon as wallets and rates arrive; the TON widget fills its slot on its own.
@@ -43,22 +73,18 @@ export function WalletTab() {
 
   return (
     <>
-      <header className="wallet-header">
-        {me.data ? (
-          <Avatar src={me.data.avatarUrl} name={name} size={40} />
-        ) : (
-          <Skeleton width={40} height={40} radius="50%" />
-        )}
-        <span className="wallet-user">{name}</span>
-        <div className="wallet-ton">
-          <TonConnectButtonLazy />
-        </div>
-      </header>
+      <WalletHeader
+        name={name}
+        avatar={
+          me.data ? (
+            <Avatar src={me.data.avatarUrl} name={name} size={40} />
+          ) : (
+            <Skeleton width={40} height={40} radius="50%" />
+          )
+        }
+      />
 
-      <section className="balance-card" aria-labelledby="total-label">
-        <h1 id="total-label" className="balance-label">
-          {ru.bank.totalBalance}
-        </h1>
+      <BalanceCard>
         {total !== null ? (
           <>
             <p className="balance-total" data-testid="total-balance">
@@ -75,12 +101,7 @@ export function WalletTab() {
         ) : (
           <Skeleton width={180} height={36} />
         )}
-        <nav className="wallet-actions" aria-label={ru.bank.totalBalance}>
-          <Action href="/transfer-money" icon={<IconSend />} label={ru.bank.send} />
-          <Action href="/add-money" icon={<IconPlus />} label={ru.bank.topUp} />
-          <Action href="/qr" icon={<IconQr />} label={ru.bank.qr} />
-        </nav>
-      </section>
+      </BalanceCard>
 
       {failed && (
         <div className="stack">
@@ -132,24 +153,10 @@ function AccountsSkeleton() {
 export function WalletTabSkeleton() {
   return (
     <>
-      <header className="wallet-header">
-        <Skeleton width={40} height={40} radius="50%" />
-        <span className="wallet-user" />
-        <div className="wallet-ton">
-          <TonConnectButtonLazy />
-        </div>
-      </header>
-      <section className="balance-card" aria-labelledby="total-label">
-        <h1 id="total-label" className="balance-label">
-          {ru.bank.totalBalance}
-        </h1>
+      <WalletHeader name="" avatar={<Skeleton width={40} height={40} radius="50%" />} />
+      <BalanceCard>
         <Skeleton width={180} height={36} />
-        <nav className="wallet-actions" aria-label={ru.bank.totalBalance}>
-          <Action href="/transfer-money" icon={<IconSend />} label={ru.bank.send} />
-          <Action href="/add-money" icon={<IconPlus />} label={ru.bank.topUp} />
-          <Action href="/qr" icon={<IconQr />} label={ru.bank.qr} />
-        </nav>
-      </section>
+      </BalanceCard>
       <h2 className="section-title">{ru.bank.accounts}</h2>
       <AccountsSkeleton />
     </>

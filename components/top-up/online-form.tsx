@@ -22,6 +22,7 @@ import {
   type Currency,
 } from "@/lib/shared/money";
 import { fill, ru } from "@/lib/shared/strings";
+import { Form } from "@/components/ui/form";
 
 const OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRENCY_INFO[code].symbol}` }));
 
@@ -82,14 +83,7 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
   }
 
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={() => void submit()}>
       <h2 className="section-title">{ru.topUp.currency}</h2>
       <Segmented
         label={ru.topUp.currencyGroup}
@@ -126,6 +120,6 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
         </div>
       )}
       <Toast toast={toast} />
-    </form>
+    </Form>
   );
 }

@@ -14,6 +14,7 @@ import { startAppLinkFor } from "@/lib/client/start-link";
 import { telegramBotLink } from "@/lib/client/ton/config";
 import { parseAmount } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
+import { Form } from "@/components/ui/form";
 
 // qrcode.react is needed only once a code is drawn, so it stays out of every other page.
 const PaymentQr = dynamic(() => import("@/components/top-up/payment-qr").then((m) => m.PaymentQr), {
@@ -77,14 +78,7 @@ export function QrTopUpForm() {
   if (list.length === 0) return <p className="hint">{ru.topUp.noWallets}</p>;
 
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        generate();
-      }}
-    >
+    <Form onSubmit={generate}>
       <h2 className="section-title">{ru.topUp.account}</h2>
       <WalletPicker
         label={ru.topUp.account}
@@ -114,6 +108,6 @@ export function QrTopUpForm() {
         </Button>
       )}
       <Toast toast={toast} />
-    </form>
+    </Form>
   );
 }

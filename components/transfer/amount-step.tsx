@@ -25,6 +25,7 @@ import { CURRENCY_INFO, formatMoney, parseAmount, toSafeNumber } from "@/lib/sha
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
+import { Form } from "@/components/ui/form";
 
 type AmountStepProps = {
   recipient: PublicUserDto | undefined;
@@ -118,14 +119,7 @@ export function AmountStep(props: AmountStepProps) {
       : null;
 
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        review();
-      }}
-    >
+    <Form onSubmit={review}>
       <div className="section" role="group" aria-label={ru.transfer.recipient}>
         <ListItem
           before={<Avatar src={recipient?.avatarUrl} name={name} size={40} />}
@@ -184,6 +178,6 @@ export function AmountStep(props: AmountStepProps) {
         />
       )}
       <Toast toast={toast} />
-    </form>
+    </Form>
   );
 }

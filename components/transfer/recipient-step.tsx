@@ -9,6 +9,7 @@ import type { TransferMethod } from "@/lib/client/qr";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
+import { Form } from "@/components/ui/form";
 
 const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" | "email" | "text" }> = {
   card: { type: "text", inputMode: "numeric" },
@@ -40,11 +41,8 @@ export function RecipientStep(props: RecipientStepProps) {
   const { method, target, recipient, wallets, receiverId } = props;
   const canContinue = Boolean(recipient && receiverId !== null);
   return (
-    <form
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <Form
+      onSubmit={() => {
         if (canContinue) props.onContinue();
       }}
     >
@@ -83,6 +81,6 @@ export function RecipientStep(props: RecipientStepProps) {
         </section>
       )}
       <PrimaryAction type="submit" label={ru.common.continue} onPress={props.onContinue} disabled={!canContinue} />
-    </form>
+    </Form>
   );
 }

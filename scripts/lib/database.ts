@@ -59,15 +59,40 @@ function hasPendingSqliteMigrations(file: string): boolean {
   }
 }
 
-/** Creates the database a URL names when it does not exist yet (a fresh server or a test run). */
-async function ensurePostgresDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!name) throw new Error("DATABASE_URL names no database");
-  const admin = new URL(url);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
+/** The URL of database `name` on the server `url` points at (its user, host and port). */
+export function postgresDatabaseUrl(url: string, name: string): string {
+  const other = new URL(url);
+  other.pathname = `/${encodeURIComponent(name)}`;
+  return other.toString();
+}
+
+function databaseName(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!name) throw new Error("the PostgreSQL URL names no database");
+  return name;
+}
+
+/** A connection to the server's maintenance database, for creating and dropping databases. */
+async function maintenanceClient(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: postgresDatabaseUrl(url, "postgres") });
   await client.connect();
+  return client;
+}
+
+/** Drops the database a URL names, closing whatever is still connected to it. */
+export async function dropPostgresDatabase(url: string): Promise<void> {
+  const client = await maintenanceClient(url);
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(databaseName(url))} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates the database a URL names when it does not exist yet (a fresh server or a test run). */
+export async function ensurePostgresDatabase(url: string): Promise<void> {
+  const name = databaseName(url);
+  const client = await maintenanceClient(url);
   try {
     const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (found.rowCount) return;

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import pg from "pg";
-import { migratePostgres } from "@/scripts/lib/database";
+import { dropPostgresDatabase, ensurePostgresDatabase, migratePostgres } from "@/scripts/lib/database";
 import { POSTGRES_SCHEMA, postgresSchema, SQLITE_SCHEMA } from "@/scripts/lib/postgres-schema";
 // @ts-expect-error -- a plain .mjs helper shared with jest's global setup
 import { postgresUrl } from "@/tests/support/postgres.mjs";
@@ -31,13 +31,6 @@ async function structure(database: string): Promise<string[]> {
   }
 }
 
-async function dropDatabase(name: string) {
-  const client = new pg.Client({ connectionString: url("postgres") });
-  await client.connect();
-  await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await client.end();
-}
-
 describe("the PostgreSQL data model", () => {
   it("is prisma/schema.prisma with PostgreSQL's datasource (npm run db:schema writes it)", () => {
     const derived = postgresSchema(fs.readFileSync(SQLITE_SCHEMA, "utf8"));
@@ -56,10 +49,7 @@ describe("the PostgreSQL data model", () => {
           "--to-schema-datamodel", POSTGRES_SCHEMA, "--script"],
         { encoding: "utf8", env: { ...process.env, CHECKPOINT_DISABLE: "1", DATABASE_URL: url("postgres") } },
       );
-      const admin = new pg.Client({ connectionString: url("postgres") });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${declared}"`);
-      await admin.end();
+      await ensurePostgresDatabase(url(declared));
       const client = new pg.Client({ connectionString: url(declared) });
       await client.connect();
       await client.query(sql);
@@ -68,8 +58,8 @@ describe("the PostgreSQL data model", () => {
       expect(built.length).toBeGreaterThan(50);
       expect(built).toEqual(described);
     } finally {
-      await dropDatabase(migrated);
-      await dropDatabase(declared);
+      await dropPostgresDatabase(url(migrated));
+      await dropPostgresDatabase(url(declared));
     }
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { dropPostgresDatabase } from "@/scripts/lib/database";
 import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
 // @ts-expect-error -- a plain .mjs helper shared with jest's global setup
 import { postgresUrl } from "@/tests/support/postgres.mjs";
@@ -85,10 +86,7 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   await mailbox?.close();
   await rates?.close();
-  const admin = new pg.Client({ connectionString: (postgresUrl as (name: string) => string)("postgres") });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-  await admin.end();
+  await dropPostgresDatabase(databaseUrl);
 });
 
 /**

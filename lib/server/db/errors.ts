@@ -49,7 +49,7 @@ export function isRetryableConflict(error: unknown): boolean {
 }
 
 /** The pool or Prisma could not start a transaction in time (P2028, P2024): the server is busy. */
-export function isBusy(error: unknown): boolean {
+function isBusy(error: unknown): boolean {
   const e = fields(error);
   return e?.code === "P2028" || e?.code === "P2024";
 }

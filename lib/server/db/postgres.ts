@@ -3,10 +3,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "@/lib/generated/prisma-pg/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { isBusy, isRetryableConflict } from "@/lib/server/db/errors";
+import { isRetryableConflict } from "@/lib/server/db/errors";
 import { SELF_WAIT, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import { dbLockWaitMs } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
 
 type Query = TemplateStringsArray | Prisma.Sql;
 type Raw = Pick<PostgresClient, "$queryRaw" | "$executeRaw">;
@@ -15,7 +14,7 @@ type Raw = Pick<PostgresClient, "$queryRaw" | "$executeRaw">;
 const MAX_ATTEMPTS = 8;
 
 export function createPostgresClient(url: string): PostgresClient {
-  // A request that cannot get a connection in time fails with 503 instead of queueing forever.
+  // A request that cannot get a connection in time fails (503, see asAppError) instead of queueing forever.
   const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: dbLockWaitMs() });
   return new PostgresClient({ adapter });
 }
@@ -60,7 +59,6 @@ export function postgresRunner(db: PostgresClient): SqlRunner {
             }),
           );
         } catch (error) {
-          if (isBusy(error)) throw new AppError("UNAVAILABLE");
           if (attempt >= MAX_ATTEMPTS || !isRetryableConflict(error)) throw error;
           // Let the winner finish before trying again; jitter keeps the losers apart.
           await new Promise((resolve) => setTimeout(resolve, attempt * 5 + Math.random() * 10 * attempt));
