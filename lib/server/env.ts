@@ -49,6 +49,11 @@ export type Env = {
   corsOrigins: string[];
   /** Lookups of other users (profiles, their wallets) per user per 10 minutes (LOOKUP_LIMIT_PER_USER). */
   lookupLimitPerUser: number;
+  /**
+   * How long a process may use the day's rates it read before reading them again
+   * (RATES_CACHE_SECONDS, default 60): an import on another instance is used everywhere within it.
+   */
+  ratesCacheMs: number;
 };
 
 const schema = z.object({
@@ -66,6 +71,7 @@ const schema = z.object({
   LOG_LEVEL: z.string().default("info"),
   LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
   TOPUP_DAILY_LIMIT: z.coerce.number().int().positive().max(1e12).default(DEFAULT_TOPUP_DAILY_LIMIT_UNITS),
+  RATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 export function isDemo(): boolean {
@@ -84,6 +90,17 @@ export function checksAnswers(): boolean {
 export function dbLockWaitMs(): number {
   const value = Number(process.env.DB_LOCK_WAIT_MS);
   return Number.isInteger(value) && value > 0 ? value : 10_000;
+}
+
+/**
+ * Connections each process keeps to PostgreSQL at most (DATABASE_POOL_SIZE, default 10). A
+ * transfer holds one for a single statement, so a few per core of the database server keep it
+ * busy; more only queue inside the database. Every instance's pool together must stay under the
+ * server's max_connections (100 by default): 10 leaves room for nine instances and the tools.
+ */
+export function databasePoolSize(): number {
+  const value = Number(process.env.DATABASE_POOL_SIZE);
+  return Number.isInteger(value) && value > 0 && value <= 1000 ? value : 10;
 }
 
 /**
@@ -139,6 +156,7 @@ export function getEnv(): Env {
     logLevel: raw.LOG_LEVEL,
     topUpDailyLimitMinor: BigInt(raw.TOPUP_DAILY_LIMIT) * MINOR_PER_UNIT,
     lookupLimitPerUser: raw.LOOKUP_LIMIT_PER_USER,
+    ratesCacheMs: raw.RATES_CACHE_SECONDS * 1000,
     corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),
   };
   return parsed.env;

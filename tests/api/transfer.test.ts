@@ -1,6 +1,7 @@
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { getDb } from "@/lib/server/db";
+import { forgetCachedRates } from "@/lib/server/rates/latest";
 import { convert } from "@/lib/shared/money";
 import { call } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
@@ -68,6 +69,8 @@ describe("POST /api/v1/transfers", () => {
 
   it("answers 503 with a Russian message when a rate is missing, moving nothing", async () => {
     await getDb().rate.deleteMany({ where: { currency: "CNY" } });
+    // Removed behind the server's back: it stops using the quote once its copy is forgotten.
+    forgetCachedRates();
     const alice = await createFundedUser({ USD: 500 });
     const bob = await createFundedUser();
     const res = await send(alice.token, { senderWalletId: alice.wallets.USD, receiverWalletId: bob.wallets.CNY, amount: 500 });

@@ -5,7 +5,7 @@ import { PrismaClient as PostgresClient } from "@/lib/generated/prisma-pg/client
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { isRetryableConflict } from "@/lib/server/db/errors";
 import { SELF_WAIT, type Sql, type SqlRunner } from "@/lib/server/db/sql";
-import { dbLockWaitMs } from "@/lib/server/env";
+import { databasePoolSize, dbLockWaitMs } from "@/lib/server/env";
 
 type Query = TemplateStringsArray | Prisma.Sql;
 type Raw = Pick<PostgresClient, "$queryRaw" | "$executeRaw">;
@@ -15,7 +15,11 @@ const MAX_ATTEMPTS = 8;
 
 export function createPostgresClient(url: string): PostgresClient {
   // A request that cannot get a connection in time fails (503, see asAppError) instead of queueing forever.
-  const adapter = new PrismaPg({ connectionString: url, connectionTimeoutMillis: dbLockWaitMs() });
+  const adapter = new PrismaPg({
+    connectionString: url,
+    connectionTimeoutMillis: dbLockWaitMs(),
+    max: databasePoolSize(),
+  });
   return new PostgresClient({ adapter });
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { lockCreation, type Sql } from "@/lib/server/db";
+import { lockCreation, type Sql, type SqlRunner } from "@/lib/server/db";
+import { processState } from "@/lib/server/process-state";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import type { Currency } from "@/lib/shared/money";
 
@@ -14,37 +15,52 @@ export function toLedgerWallet(row: LedgerWallet): LedgerWallet {
 }
 
 /**
- * The bank's own wallet in `currency`, created on first use. The bank is a system user
- * (`isSystem`): its wallets are the other side of top-ups and currency exchange and may go
- * negative. It has no username, e-mail or Telegram id, so no lookup can ever find it by those.
+ * Per process, the bank's wallets as found in each database (keyed by its store). A bank wallet
+ * is never deleted and never changes owner or currency, so once found it is known for good.
  */
-export async function bankWallet(
-  tx: Sql,
-  currency: Currency,
-  random?: RandomInt,
-): Promise<LedgerWallet> {
+const known = processState("bank-wallets", () => ({ byStore: new WeakMap<Sql, Map<string, LedgerWallet>>() }));
+
+/**
+ * The bank's own wallets. The bank is a system user (`isSystem`): its wallets are the other side
+ * of top-ups and currency exchange. They keep no running balance — a bank wallet's balance is the
+ * sum of its postings, and its `balance` column stays 0 — so top-ups and transfers across
+ * currencies never lock or update the bank's rows, and any number of them run side by side (on
+ * PostgreSQL they would otherwise all queue on the same two rows). It has no username, e-mail or
+ * Telegram id, so no lookup can ever find it by those.
+ */
+export async function bankWallet(tx: Sql, currency: Currency, random?: RandomInt): Promise<LedgerWallet> {
   const [existing] = await bankWallets(tx, [currency], random);
   return existing;
 }
 
+function isRunner(sql: Sql | SqlRunner): sql is SqlRunner {
+  return "transaction" in sql;
+}
+
 /**
- * The bank's wallets in several currencies with one query when they exist; a missing one (and
- * the bank itself, on a fresh database) is created.
+ * The bank's wallets in several currencies, from this process's memory once known, else with one
+ * query; a missing one (and the bank itself, on a fresh database) is created — in its own
+ * transaction when given the store, else inside the caller's.
  */
 export async function bankWallets(
-  tx: Sql,
+  sql: Sql | SqlRunner,
   currencies: Currency[],
   random?: RandomInt,
 ): Promise<LedgerWallet[]> {
-  const rows = await tx.$queryRaw<LedgerWallet[]>`
-    SELECT "id", "userId", "currency" FROM "Wallet"
-    WHERE "userId" = ${BANK_USER} AND "currency" IN (${Prisma.join(currencies)})`;
-  const wallets: LedgerWallet[] = [];
-  for (const currency of currencies) {
-    const row = rows.find((r) => r.currency === currency);
-    wallets.push(row ? toLedgerWallet(row) : await createBankWallet(tx, currency, random));
+  let found = known.byStore.get(sql);
+  if (!found) known.byStore.set(sql, (found = new Map()));
+  const missing = currencies.filter((currency) => !found.has(currency));
+  if (missing.length) {
+    const rows = await sql.$queryRaw<LedgerWallet[]>`
+      SELECT "id", "userId", "currency" FROM "Wallet"
+      WHERE "userId" = ${BANK_USER} AND "currency" IN (${Prisma.join(missing)})`;
+    for (const row of rows) found.set(row.currency, toLedgerWallet(row));
+    for (const currency of missing.filter((c) => !found.has(c))) {
+      const create = (tx: Sql) => createBankWallet(tx, currency, random);
+      found.set(currency, isRunner(sql) ? await sql.transaction(create) : await create(sql));
+    }
   }
-  return wallets;
+  return currencies.map((currency) => found.get(currency)!);
 }
 
 /** Creations of the bank's user and wallets queue on this (PostgreSQL; SQLite is serial anyway). */

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Sql } from "@/lib/server/db";
+import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { runIdempotent } from "@/lib/server/ledger/idempotency";
-import { postTransfer, type TransferRow } from "@/lib/server/ledger/postings";
-import { enqueueCreditNotice } from "@/lib/server/notifications/enqueue";
+import { runIdempotent, type KeyToRecord } from "@/lib/server/ledger/idempotency";
+import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
+import { creditNotice } from "@/lib/server/notifications/enqueue";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 
 export type CreateTransferOptions = CreateTransferBody & {
@@ -11,32 +11,53 @@ export type CreateTransferOptions = CreateTransferBody & {
   idempotencyKey: string | null;
 };
 
-type WalletRow = { id: number; userId: number; currency: string; isSystem: boolean };
+type WalletRow = {
+  id: number;
+  userId: number;
+  currency: string;
+  isSystem: boolean;
+  notify: boolean;
+  telegramId: string | null;
+  email: string | null;
+  name: string | null;
+};
 
-async function transferIn(tx: Sql, options: CreateTransferOptions): Promise<TransferRow> {
-  // Both wallets and whether their owner is the bank in one query.
-  const rows = await tx.$queryRaw<WalletRow[]>`
-    SELECT w."id", w."userId", w."currency", u."isSystem"
+async function transfer(options: CreateTransferOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
+  const sql = await sqlOf();
+  // Both wallets, their owners and what a notice needs, in one query. A wallet's owner and
+  // currency never change, so reading them before the money moves is as good as inside.
+  const rows = await sql.$queryRaw<WalletRow[]>`
+    SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify", u."telegramId",
+      u."email", COALESCE(u."telegramFirstName", u."username") AS "name"
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
   const find = (id: number) => {
-    return rows.find((row) => row.id === id) ?? null;
+    return rows.find((row) => Number(row.id) === id) ?? null;
   };
   const sender = find(options.senderWalletId);
   // An unknown sender is refused like someone else's, so wallet ids cannot be probed.
-  if (!sender || sender.userId !== options.userId) throw new AppError("FORBIDDEN");
-  if (options.receiverWalletId === sender.id) throw new AppError("SAME_WALLET");
+  if (!sender || Number(sender.userId) !== options.userId) throw new AppError("FORBIDDEN");
+  if (options.receiverWalletId === options.senderWalletId) throw new AppError("SAME_WALLET");
   const receiver = find(options.receiverWalletId);
   // The bank's own wallets are not someone one can send money to.
   if (!receiver || receiver.isSystem) throw new AppError("WALLET_NOT_FOUND");
-  const row = await postTransfer(tx, {
+  const wallet = (row: WalletRow) => ({ id: Number(row.id), userId: Number(row.userId), currency: row.currency });
+  const plan = await planTransfer(sql, {
     kind: "transfer",
-    sender,
-    receiver,
+    sender: wallet(sender),
+    receiver: wallet(receiver),
     amount: BigInt(options.amount),
   });
-  await enqueueCreditNotice(tx, row, "transfer");
-  return row;
+  plan.idempotencyKey = key;
+  plan.notice = creditNotice(plan, {
+    receiverId: Number(receiver.userId),
+    notify: receiver.notify,
+    telegramId: receiver.telegramId,
+    email: receiver.email,
+    receiverIsSystem: receiver.isSystem,
+    sender: { id: Number(sender.userId), name: sender.name },
+  });
+  return applyPlan(sql, plan);
 }
 
 /** A transfer from one of the caller's wallets to any user's wallet, converting if needed. */
@@ -49,6 +70,6 @@ export function createTransfer(options: CreateTransferOptions): Promise<Transfer
       scope: "transfer",
       request: { senderWalletId, receiverWalletId, amount },
     },
-    (tx) => transferIn(tx, options),
+    (key) => transfer(options, key),
   );
 }

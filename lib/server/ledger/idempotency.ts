@@ -44,9 +44,6 @@ function parseKey(raw: string | null): string | null {
 
 type StoredKey = { requestHash: string; transferId: number | null; refusal: string | null };
 
-/** What a money movement ended in: the transfer it made, or the refusal it met. */
-type Ending = { transferId: number } | { refusal: ErrorCode };
-
 function isErrorCode(code: string | null): code is ErrorCode {
   return code !== null && (ERROR_CODES as string[]).includes(code);
 }
@@ -59,59 +56,58 @@ async function replay(reader: Sql, stored: StoredKey, hash: string): Promise<Tra
   return transferById(reader, stored.transferId);
 }
 
-function storeKey(sql: Sql, userId: number, key: string, hash: string, ending: Ending) {
-  const transferId = "transferId" in ending ? ending.transferId : null;
-  const refusal = "refusal" in ending ? ending.refusal : null;
+function storeRefusal(sql: Sql, userId: number, key: string, hash: string, refusal: ErrorCode) {
   return sql.$executeRaw`
     INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "transferId", "refusal", "createdAt")
-    VALUES (${userId}, ${key}, ${hash}, ${transferId}, ${refusal}, ${new Date()})`;
+    VALUES (${userId}, ${key}, ${hash}, ${null}, ${refusal}, ${new Date()})`;
 }
 
+/** The key a money movement records with its transfer, in the same statement or transaction. */
+export type KeyToRecord = { userId: number; key: string; requestHash: string };
+
 /**
- * Runs `work` — a money movement — in ONE transaction together with recording its ending under
- * the caller's Idempotency-Key. A repeated key with the same body gets the same ending without
- * running the work again: the transfer it made, or the refusal it met (business refusals are
- * recorded too, so a retry sees what the first attempt saw); a different body is a 409.
- * Concurrent duplicates, on one instance or several, are safe: the unique [userId, key] index
- * lets only one commit, and the others re-read and replay.
+ * Runs `work` — a money movement — so that it records its ending under the caller's
+ * Idempotency-Key: `work` writes the key together with the transfer it makes (see
+ * TransferPlan.idempotencyKey), and a refusal is recorded here. A repeated key with the same body
+ * gets the same ending without running the work again: the transfer it made, or the refusal it met
+ * (business refusals are recorded too, so a retry sees what the first attempt saw); a different
+ * body is a 409. Concurrent duplicates, on one instance or several, are safe: the unique
+ * [userId, key] index lets only one transfer be written, and the others, which wrote nothing,
+ * re-read and replay.
  */
 export async function runIdempotent(
   options: IdempotentOptions,
-  work: (tx: Sql) => Promise<TransferRow>,
+  work: (key: KeyToRecord | undefined) => Promise<TransferRow>,
 ): Promise<TransferRow> {
-  const sql = await sqlOf();
   const key = parseKey(options.key);
-  if (key === null) return sql.transaction(work);
+  if (key === null) return work(undefined);
 
+  const sql = await sqlOf();
   const { userId } = options;
   const hash = requestHash(options.scope, options.request);
-  const find = async (reader: Sql) => {
-    const [stored] = await reader.$queryRaw<StoredKey[]>`
+  const find = async () => {
+    const [stored] = await sql.$queryRaw<StoredKey[]>`
       SELECT "requestHash", "transferId", "refusal" FROM "IdempotencyKey"
       WHERE "userId" = ${userId} AND "key" = ${key}`;
     return stored;
   };
   const reread = async () => {
-    const stored = await find(sql);
+    const stored = await find();
     if (!stored) throw new Error("idempotency key vanished after a unique violation");
     return replay(sql, stored, hash);
   };
 
+  const stored = await find();
+  if (stored) return replay(sql, stored, hash);
   try {
-    return await sql.transaction(async (tx) => {
-      const stored = await find(tx);
-      if (stored) return replay(tx, stored, hash);
-      const row = await work(tx);
-      await storeKey(tx, userId, key, hash, { transferId: row.id });
-      return row;
-    });
+    return await work({ userId, key, requestHash: hash });
   } catch (error) {
     if (isUniqueViolation(error)) return reread();
     if (!(error instanceof AppError) || error.status >= 500 || error.code === "IDEMPOTENCY_MISMATCH") {
       throw error;
     }
     try {
-      await storeKey(sql, userId, key, hash, { refusal: error.code });
+      await storeRefusal(sql, userId, key, hash, error.code);
     } catch (storeError) {
       if (isUniqueViolation(storeError)) return reread();
       throw storeError;

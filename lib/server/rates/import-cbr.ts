@@ -3,6 +3,7 @@ import iconv from "iconv-lite";
 import type { Db } from "@/lib/server/db";
 import { CBR_DAILY_URL } from "@/lib/server/env";
 import { quoteToRateUnits, type Currency } from "@/lib/shared/money";
+import { forgetCachedRates } from "@/lib/server/rates/latest";
 
 export { CBR_DAILY_URL };
 
@@ -60,5 +61,6 @@ export async function importCbrRates(db: Db, url: string = CBR_DAILY_URL): Promi
     });
     imported.push(currency);
   }
+  forgetCachedRates();
   return { date: quotes.date, imported };
 }
