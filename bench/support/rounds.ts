@@ -3,7 +3,8 @@
  * drifts by ±30 %, so each set-up is measured in several short rounds; in every round the
  * reference (the bare route) and each subject are measured one after the other, and a subject's
  * figure is the median over rounds of its ratio to the reference IN THAT ROUND, with the spread
- * (min–max of the per-round ratios) beside it.
+ * (min–max of the per-round ratios) beside it. p50 and p99 are medians over rounds; a p99 is
+ * judged by the median of the per-round p99 ÷ the reference's p99.
  */
 import { CROSS, TRANSFERS } from "./endpoints";
 import type { Endpoint, Measured } from "./load";

@@ -1,6 +1,7 @@
 /**
  * The set-ups `npm run bench` measures — SQLite ×1, PostgreSQL ×1, PostgreSQL ×2 (two instances
- * on the database ×1 used, the load split between them) — and how each is prepared and served.
+ * on the database PostgreSQL ×1 used, the load split between them) — and how each is prepared
+ * and served.
  */
 import path from "node:path";
 import type { Db } from "@/lib/server/db";
