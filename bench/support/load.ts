@@ -1,0 +1,75 @@
+/**
+ * One load measure: autocannon at a fixed number of connections against one server or split over
+ * several, and the wait for the servers to go idle again before the next measure.
+ */
+import autocannon from "autocannon";
+
+export type Endpoint = {
+  name: string;
+  /** Counted as deliberate (not a failure) when the endpoint may refuse by design. */
+  allowed?: number[];
+  request: () => autocannon.Request;
+};
+
+export type Measured = {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+};
+
+/** Load on one server, or split over several (each gets its share of the connections). */
+export async function load(urls: string[], endpoint: Endpoint, connections: number, seconds: number): Promise<Measured> {
+  const results = await Promise.all(
+    urls.map((url) =>
+      autocannon({
+        url,
+        connections: Math.ceil(connections / urls.length),
+        duration: seconds,
+        requests: [{ setupRequest: (req) => ({ ...req, ...endpoint.request() }) }],
+      }),
+    ),
+  );
+  const statusCodes: Record<string, number> = {};
+  for (const result of results) {
+    for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
+      statusCodes[code] = (statusCodes[code] ?? 0) + Number((stat as { count: number | string }).count);
+    }
+  }
+  const sum = (pick: (r: autocannon.Result) => number) => results.reduce((total, r) => total + pick(r), 0);
+  return {
+    reqPerSec: Math.round(sum((r) => r.requests.average)),
+    // Over several instances: the slower instance's figure (a client meets either).
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    requests: sum((r) => r.requests.total),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors + r.timeouts),
+    statusCodes,
+  };
+}
+
+/** Answers that are neither 2xx nor a refusal the endpoint may give by design. */
+export function unexpected(endpoint: Endpoint, measured: Measured): number {
+  return Object.entries(measured.statusCodes)
+    .filter(([code]) => !code.startsWith("2") && !(endpoint.allowed ?? []).includes(Number(code)))
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
+/**
+ * Requests the client gave up on may still be queued in the server: wait until a single request
+ * (to `probe`, a cheap path) comes back quickly from every server.
+ */
+export async function drain(urls: string[], probe: string): Promise<void> {
+  for (const url of urls) {
+    for (let i = 0; i < 60; i += 1) {
+      const started = performance.now();
+      await fetch(`${url}${probe}`).then((res) => res.arrayBuffer());
+      if (performance.now() - started < 20) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}

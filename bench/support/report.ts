@@ -1,0 +1,89 @@
+/**
+ * What `npm run bench` prints: the table of medians, the database's own limit beside the
+ * PostgreSQL set-ups, and the target verdicts (ratios, medians over rounds; a missed target is
+ * reported, it does not fail the run).
+ */
+import { CROSS, HEALTH, HISTORY, ORDER, TRANSFERS, WALLET } from "./endpoints";
+import type { Figure, PgLimitFigure, Stat } from "./rounds";
+import { POSTGRES_1, POSTGRES_2, SQLITE } from "./setups";
+
+export type Verdict = { setup: string; figure: string; value: number; op: "≥" | "≤"; bound: number; met: boolean };
+
+const fixed = (x: number) => x.toFixed(2);
+const spread = (s: Stat) => `${fixed(s.min)}–${fixed(s.max)}`;
+
+export function printTable(figures: Figure[], limits: Record<string, PgLimitFigure | undefined>): void {
+  const sorted = [...figures].sort((a, b) => a.setup.localeCompare(b.setup) || ORDER.indexOf(a.endpoint) - ORDER.indexOf(b.endpoint));
+  const head = ["setup", "endpoint", "req/s", "× bare", "spread", "p50 ms", "p99 ms", "bare p99", "other ratio", "non-2xx", "errors"];
+  const lines = sorted.map((f) => {
+    const other = f.ofSameCurrency
+      ? `${fixed(f.ofSameCurrency.median)} (${spread(f.ofSameCurrency)}) × same-ccy`
+      : f.ofPgLimit
+        ? `${fixed(f.ofPgLimit.median)} (${spread(f.ofPgLimit)}) × pg limit`
+        : "";
+    return [
+      f.setup,
+      f.endpoint,
+      String(f.reqPerSec),
+      fixed(f.ratio.median),
+      spread(f.ratio),
+      String(f.p50),
+      String(f.p99),
+      String(f.bareP99),
+      other,
+      f.non2xx ? `${f.non2xx} (${JSON.stringify(f.statusCodes)})` : "0",
+      String(f.errors),
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  console.log(fmt(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines) console.log(fmt(line));
+  for (const [setup, limit] of Object.entries(limits)) {
+    if (!limit) continue;
+    const t = limit.transfersPerSec;
+    console.log(
+      `${setup}: one-statement transfer through pg, ${t.median}/s (${t.min}–${t.max}), p50 ${limit.p50} ms, p99 ${limit.p99} ms` +
+        (limit.retried ? `, ${limit.retried} deadlocks retried` : ""),
+    );
+  }
+}
+
+/** Every target, as a ratio (median over rounds); a set-up that did not run has no verdicts. */
+export function verdicts(figures: Figure[]): Verdict[] {
+  const find = (setup: string, endpoint: string) => figures.find((f) => f.setup === setup && f.endpoint === endpoint);
+  const out: Verdict[] = [];
+  const check = (setup: string, figure: string, value: number | undefined, op: "≥" | "≤", bound: number | undefined) => {
+    if (value === undefined || bound === undefined) return;
+    out.push({ setup, figure, value, op, bound, met: op === "≥" ? value >= bound : value <= bound });
+  };
+  const ofBare = (setup: string, endpoint: string) => find(setup, endpoint)?.ratio.median;
+
+  for (const [endpoint, bound] of [[HEALTH, 0.9], [WALLET, 0.8], [HISTORY, 0.75], [TRANSFERS, 0.65]] as const) {
+    check(SQLITE, `${endpoint} × bare`, ofBare(SQLITE, endpoint), "≥", bound);
+  }
+  check(POSTGRES_1, `${TRANSFERS} × bare`, ofBare(POSTGRES_1, TRANSFERS), "≥", 0.5);
+  check(POSTGRES_1, `${TRANSFERS} × one-statement limit`, find(POSTGRES_1, TRANSFERS)?.ofPgLimit?.median, "≥", 0.25);
+  check(POSTGRES_1, `${WALLET} × bare`, ofBare(POSTGRES_1, WALLET), "≥", 0.6);
+  check(POSTGRES_1, `${TRANSFERS} p99 × bare p99`, find(POSTGRES_1, TRANSFERS)?.p99Ratio.median, "≤", 3);
+  check(POSTGRES_2, `${TRANSFERS} × bare, against ${POSTGRES_1}'s`, ofBare(POSTGRES_2, TRANSFERS), "≥", ofBare(POSTGRES_1, TRANSFERS));
+  for (const setup of [SQLITE, POSTGRES_1, POSTGRES_2]) {
+    check(setup, `${CROSS} × same-currency`, find(setup, CROSS)?.ofSameCurrency?.median, "≥", 0.5);
+  }
+  return out;
+}
+
+export function printVerdicts(list: Verdict[]): void {
+  console.log("\ntargets (medians over rounds):");
+  for (const v of list) {
+    console.log(`  ${v.met ? "met    " : "not met"}  ${v.setup}  ${v.figure}: ${fixed(v.value)} ${v.op} ${fixed(v.bound)}`);
+  }
+}
+
+/** Answers nobody meant and client errors: they make a figure meaningless, whatever its value. */
+export function failures(figures: Figure[]): string[] {
+  return figures
+    .filter((f) => f.unexpected || f.errors)
+    .map((f) => `${f.setup} ${f.endpoint}: ${f.unexpected} unexpected non-2xx, ${f.errors} errors`);
+}
