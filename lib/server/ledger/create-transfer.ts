@@ -1,7 +1,13 @@
 import "server-only";
 import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { runIdempotent, type KeyToRecord } from "@/lib/server/ledger/idempotency";
+import {
+  replayIfStored,
+  runIdempotent,
+  storedKeyColumns,
+  type KeyToRecord,
+  type WithStoredKey,
+} from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
 import { creditNotice } from "@/lib/server/notifications/enqueue";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
@@ -11,7 +17,7 @@ export type CreateTransferOptions = CreateTransferBody & {
   idempotencyKey: string | null;
 };
 
-type WalletRow = {
+type WalletRow = WithStoredKey & {
   id: number;
   userId: number;
   currency: string;
@@ -24,13 +30,14 @@ type WalletRow = {
 
 async function transfer(options: CreateTransferOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
   const sql = await sqlOf();
-  // Both wallets, their owners and what a notice needs, in one query. A wallet's owner and
-  // currency never change, so reading them before the money moves is as good as inside.
+  // Both wallets, their owners, what a notice needs and the stored key, in one query. A wallet's
+  // owner and currency never change, so reading them before the money moves is as good as inside.
   const rows = await sql.$queryRaw<WalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify", u."telegramId",
-      u."email", COALESCE(u."telegramFirstName", u."username") AS "name"
+      u."email", COALESCE(u."telegramFirstName", u."username") AS "name" ${storedKeyColumns(key)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
+  replayIfStored(rows[0]);
   const find = (id: number) => {
     return rows.find((row) => Number(row.id) === id) ?? null;
   };

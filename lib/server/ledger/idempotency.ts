@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/server/errors";
 import { isUniqueViolation } from "@/lib/server/db/errors";
@@ -65,10 +66,41 @@ function storeRefusal(sql: Sql, userId: number, key: string, hash: string, refus
 /** The key a money movement records with its transfer, in the same statement or transaction. */
 export type KeyToRecord = { userId: number; key: string; requestHash: string };
 
+/** A row that carries `storedKeyColumns`. */
+export type WithStoredKey = { keyHash?: string | null; keyTransferId?: number | null; keyRefusal?: string | null };
+
+/**
+ * Extra columns for the use case's first query that read the caller's stored key with it, so a
+ * repeated request is recognised without a round trip of its own. Nothing without a key.
+ */
+export function storedKeyColumns(key: KeyToRecord | undefined): Prisma.Sql {
+  if (!key) return Prisma.empty;
+  const where = Prisma.sql`FROM "IdempotencyKey" WHERE "userId" = ${key.userId} AND "key" = ${key.key}`;
+  return Prisma.sql`, (SELECT "requestHash" ${where}) AS "keyHash", (SELECT "transferId" ${where}) AS "keyTransferId",
+    (SELECT "refusal" ${where}) AS "keyRefusal"`;
+}
+
+/** The ending a repeated request must get again, found by `storedKeyColumns`. */
+class StoredEnding {
+  constructor(readonly stored: StoredKey) {}
+}
+
+/**
+ * Ends `work` when its first query found the key already stored: runIdempotent then replays the
+ * first attempt's ending. (Were the row missing — no wallet matched — the work's refusal meets
+ * the stored key when it is recorded, and is replayed the same way.)
+ */
+export function replayIfStored(row: WithStoredKey | undefined): void {
+  if (row?.keyHash == null) return;
+  const transferId = row.keyTransferId == null ? null : Number(row.keyTransferId);
+  throw new StoredEnding({ requestHash: row.keyHash, transferId, refusal: row.keyRefusal ?? null });
+}
+
 /**
  * Runs `work` — a money movement — so that it records its ending under the caller's
- * Idempotency-Key: `work` writes the key together with the transfer it makes (see
- * TransferPlan.idempotencyKey), and a refusal is recorded here. A repeated key with the same body
+ * Idempotency-Key: `work` reads the stored key with its first query (`storedKeyColumns`,
+ * `replayIfStored`) and writes it together with the transfer it makes (see
+ * TransferPlan.idempotencyKey); a refusal is recorded here. A repeated key with the same body
  * gets the same ending without running the work again: the transfer it made, or the refusal it met
  * (business refusals are recorded too, so a retry sees what the first attempt saw); a different
  * body is a 409. Concurrent duplicates, on one instance or several, are safe: the unique
@@ -97,11 +129,10 @@ export async function runIdempotent(
     return replay(sql, stored, hash);
   };
 
-  const stored = await find();
-  if (stored) return replay(sql, stored, hash);
   try {
     return await work({ userId, key, requestHash: hash });
   } catch (error) {
+    if (error instanceof StoredEnding) return replay(sql, error.stored, hash);
     if (isUniqueViolation(error)) return reread();
     if (!(error instanceof AppError) || error.status >= 500 || error.code === "IDEMPOTENCY_MISMATCH") {
       throw error;

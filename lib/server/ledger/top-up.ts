@@ -3,7 +3,13 @@ import { sqlOf, type Sql, type SqlRunner } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { bankWallet, toLedgerWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
-import { runIdempotent, type KeyToRecord } from "@/lib/server/ledger/idempotency";
+import {
+  replayIfStored,
+  runIdempotent,
+  storedKeyColumns,
+  type KeyToRecord,
+  type WithStoredKey,
+} from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
 import { creditNotice, type NoticeParty } from "@/lib/server/notifications/enqueue";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
@@ -17,7 +23,7 @@ export type TopUpOptions = TopUpBody & {
   createdAt?: Date;
 };
 
-type WalletRow = LedgerWallet & Pick<NoticeParty, "notify" | "telegramId" | "email">;
+type WalletRow = LedgerWallet & WithStoredKey & Pick<NoticeParty, "notify" | "telegramId" | "email">;
 
 type TopUpStep = { key?: KeyToRecord; notify?: boolean };
 
@@ -25,8 +31,10 @@ type TopUpStep = { key?: KeyToRecord; notify?: boolean };
 export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, "idempotencyKey">, step: TopUpStep = {}) {
   const [wallet] = await sql.$queryRaw<WalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."notification" AS "notify", u."telegramId", u."email"
+      ${storedKeyColumns(step.key)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."userId" = ${options.userId} AND w."currency" = ${options.currency}`;
+  replayIfStored(wallet);
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   const bank = await bankWallet(sql, options.currency);
   const plan = await planTransfer(sql, {

@@ -1,0 +1,97 @@
+import pg from "pg";
+import { POST as transferRoute } from "@/app/api/v1/transfers/route";
+import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
+import { getDb, sqlOf } from "@/lib/server/db";
+import { call } from "@/tests/support/api";
+import { checkInvariants, createFundedUser, postedBalanceOf, setRate } from "@/tests/support/ledger";
+
+// How a transfer meets PostgreSQL: the round trips it costs, and that the bank's wallets — the
+// other side of every top-up and conversion — are never a row everyone queues on.
+
+/** Every statement the process sends to PostgreSQL while `work` runs (each is one round trip). */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const original = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+  const spy = jest.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const [query] = args as [string | { text: string }];
+    sent.push(typeof query === "string" ? query : query.text);
+    return original.apply(this, args) as never;
+  });
+  try {
+    await work();
+  } finally {
+    spy.mockRestore();
+  }
+  return sent;
+}
+
+describe("a transfer on PostgreSQL", () => {
+  beforeAll(async () => {
+    await setRate("USD", 900_000);
+  });
+
+  afterEach(() => checkInvariants());
+
+  it("costs at most 3 round trips with an Idempotency-Key, across currencies, and no BEGIN/COMMIT", async () => {
+    const [alice, bob] = [await createFundedUser({ RUB: 10_000_00 }), await createFundedUser()];
+    const send = (key: string) =>
+      call(transferRoute, {
+        token: alice.token,
+        headers: { "idempotency-key": key },
+        body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.USD, amount: 1000_00 },
+      });
+    // The first one finds the bank's wallets and today's rates; later ones know them.
+    expect((await send("warm-up")).status).toBe(201);
+    const statements = await statementsDuring(async () => expect((await send("measured")).status).toBe(201));
+    expect(statements.length).toBeLessThanOrEqual(3);
+    expect(statements.join("\n")).not.toMatch(/\b(BEGIN|COMMIT)\b/i);
+  });
+
+  it("costs at most 3 round trips for a top-up with an Idempotency-Key", async () => {
+    const me = await createFundedUser({ EUR: 100 });
+    const statements = await statementsDuring(async () => {
+      const res = await call(topUpRoute, { token: me.token, headers: { "idempotency-key": "t1" }, body: { currency: "EUR", amount: 500 } });
+      expect(res.status).toBe(201);
+    });
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+
+  it("never waits for the bank's rows: with them locked, top-ups and conversions still go through", async () => {
+    const [alice, bob] = [await createFundedUser({ RUB: 10_000_00 }), await createFundedUser()];
+    const bank = await getDb().wallet.findMany({ where: { user: { isSystem: true } }, select: { id: true } });
+    const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      await locker.query("BEGIN");
+      // The lock an UPDATE of their balance takes (postings still reference them: foreign keys
+      // take KEY SHARE, which does not conflict with it).
+      await locker.query('SELECT "id" FROM "Wallet" WHERE "id" = ANY($1) FOR NO KEY UPDATE', [bank.map((w) => w.id)]);
+      // Were the bank's balances updated by transfers, these would wait for the locker until it ends.
+      const moved = Promise.all([
+        call(transferRoute, { token: alice.token, body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.USD, amount: 500_00 } }),
+        call(topUpRoute, { token: bob.token, body: { currency: "RUB", amount: 700 } }),
+      ]).then((answers) => answers.map((res) => res.status));
+      const outcome = await Promise.race([moved, new Promise((resolve) => setTimeout(() => resolve("waited"), 5_000))]);
+      expect(outcome).toEqual([201, 201]);
+    } finally {
+      await locker.query("ROLLBACK");
+      await locker.end();
+    }
+  }, 15_000);
+
+  it("keeps the bank's balance as the sum of its postings, its rows untouched", async () => {
+    const [alice, bob] = [await createFundedUser({ RUB: 10_000_00 }), await createFundedUser()];
+    const [bankRub] = await getDb().wallet.findMany({ where: { currency: "RUB", user: { isSystem: true } } });
+    const before = await postedBalanceOf(bankRub.id);
+    const res = await call(transferRoute, {
+      token: alice.token,
+      body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.USD, amount: 900_00 },
+    });
+    expect(res.status).toBe(201);
+    // The rubles went to the bank's ruble wallet, the dollars came out of its dollar wallet.
+    expect(await postedBalanceOf(bankRub.id)).toBe(before + 900_00);
+    const rows = await (await sqlOf()).$queryRaw<{ balance: bigint }[]>`
+      SELECT "balance" FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" WHERE u."isSystem" = TRUE`;
+    expect(rows.every((row) => row.balance === 0n)).toBe(true);
+  });
+});
