@@ -1,4 +1,5 @@
 import "server-only";
+import pg from "pg";
 
 /** The SQLite runner's extended result codes (better-sqlite3) for a duplicate key. */
 const SQLITE_UNIQUE = new Set(["SQLITE_CONSTRAINT_UNIQUE", "SQLITE_CONSTRAINT_PRIMARYKEY"]);
@@ -16,8 +17,12 @@ function fields(error: unknown): Coded | null {
   return typeof error === "object" && error !== null ? (error as Coded) : null;
 }
 
-/** The database's own error code behind a Prisma error (raw queries report it under `meta`). */
-function databaseCode(error: Coded): unknown {
+/**
+ * The database's own error code: behind a Prisma error (raw queries report it under `meta`), or
+ * the `pg` driver's own (the PostgreSQL store's statements).
+ */
+function databaseCode(error: Coded | pg.DatabaseError): unknown {
+  if (error instanceof pg.DatabaseError) return error.code;
   return error.meta?.code ?? error.meta?.driverAdapterError?.cause?.originalCode;
 }
 
@@ -55,6 +60,14 @@ function isBusy(error: unknown): boolean {
 }
 
 const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "TooManyConnections", "DatabaseDoesNotExist"]);
+/**
+ * The `pg` driver's: connection exceptions (08…), too many connections, the server shutting down
+ * (57P0…), no such database, a statement cancelled by statement_timeout; and the network's.
+ */
+const PG_UNAVAILABLE = /^(08...|53300|57P0.|3D000|57014)$/;
+const NETWORK = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"]);
+/** What `pg` throws without a code: no pooled connection in time, or a connection gone. */
+const PG_UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/;
 
 /**
  * The database cannot serve at all right now — not reachable, connection lost, no connection to
@@ -64,6 +77,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = fields(error);
   if (!e) return false;
   if (isBusy(error) || e.code === "P1001" || e.code === "P1017") return true;
+  if (error instanceof pg.DatabaseError && PG_UNAVAILABLE.test(error.code ?? "")) return true;
+  if (typeof e.code === "string" && NETWORK.has(e.code)) return true;
+  if (error instanceof Error && !e.code && PG_UNAVAILABLE_MESSAGES.test(error.message)) return true;
   const kind = e.meta?.driverAdapterError?.cause?.kind;
   return typeof kind === "string" && UNREACHABLE_KINDS.has(kind);
 }

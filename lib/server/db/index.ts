@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
-import { createPostgresClient, postgresRunner } from "@/lib/server/db/postgres";
+import { createPostgresClient, createPostgresPool, postgresRunner } from "@/lib/server/db/postgres";
 import { SELF_WAIT, UNIT_DID_IO, type Dialect, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import { sqliteAdapter, type SqliteFactory } from "@/lib/server/db/sqlite";
 import { getDatabaseUrl } from "@/lib/server/env";
@@ -52,8 +52,9 @@ function createSqliteDb(url: string): PrismaClient {
 }
 
 function createPostgresDb(url: string): PrismaClient {
-  const client = createPostgresClient(url);
-  const runner = postgresRunner(client);
+  const pool = createPostgresPool(url);
+  const client = createPostgresClient(pool);
+  const runner = postgresRunner(pool);
   // Both clients are generated from one data model (prisma/postgres/schema.prisma is derived
   // from prisma/schema.prisma), so their model APIs are the same; typing this one as the SQLite
   // client keeps callers to what both databases support.

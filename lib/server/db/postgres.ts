@@ -1,67 +1,108 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "@/lib/generated/prisma-pg/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { isRetryableConflict } from "@/lib/server/db/errors";
 import { SELF_WAIT, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import { databasePoolSize, dbLockWaitMs } from "@/lib/server/env";
 
 type Query = TemplateStringsArray | Prisma.Sql;
-type Raw = Pick<PostgresClient, "$queryRaw" | "$executeRaw">;
 
 /** Attempts of one transaction that PostgreSQL keeps choosing as a deadlock or serialization victim. */
 const MAX_ATTEMPTS = 8;
 
-export function createPostgresClient(url: string): PostgresClient {
-  // A request that cannot get a connection in time fails (503, see asAppError) instead of queueing forever.
-  const adapter = new PrismaPg({
+/**
+ * One connection pool per database URL and process, shared by the Prisma client and the ledger's
+ * store, so DATABASE_POOL_SIZE is the process's whole budget. A request that cannot get a
+ * connection in time fails (503, see asAppError) instead of queueing forever; a statement that
+ * runs past twice that (waiting for a lock, say) is cancelled, also a 503.
+ */
+export function createPostgresPool(url: string): pg.Pool {
+  return new pg.Pool({
     connectionString: url,
     connectionTimeoutMillis: dbLockWaitMs(),
+    statement_timeout: 2 * dbLockWaitMs(),
     max: databasePoolSize(),
   });
-  return new PostgresClient({ adapter });
+}
+
+export function createPostgresClient(pool: pg.Pool): PostgresClient {
+  return new PostgresClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+}
+
+const INT8 = 20;
+const TIMESTAMP = 1114;
+
+/**
+ * Rows typed as the store promises (sql.ts): BIGINT as bigint, and `timestamp(3)` columns — which
+ * hold UTC, as Prisma writes them — as that instant (the driver's default reads them as local
+ * time). Given per query, so the pool's other user, Prisma, keeps its own parsers.
+ */
+const types = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8) return (value: string) => BigInt(value);
+    if (oid === TIMESTAMP) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** Parameters as PostgreSQL reads them: instants in UTC (a zone is ignored by `timestamp` columns). */
+function parameter(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+function toQuery(query: Query, values: unknown[]): pg.QueryConfig {
+  const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
+  return { text: sql.text, values: sql.values.map(parameter), types };
 }
 
 /**
- * The ledger's store on PostgreSQL: interactive transactions at READ COMMITTED, the isolation
- * the ledger is written for (debits are conditional updates; rows are locked in id order by
- * `lockWallets`). A transaction PostgreSQL aborts as a deadlock or serialization victim wrote
- * nothing and is run again, so callers never see it.
+ * The ledger's store on PostgreSQL, straight on the driver's pool: Prisma's raw queries cost
+ * several times the driver's own CPU per statement, and the store's statements are already SQL
+ * (bench/results has the comparison). Transactions run at READ COMMITTED, the isolation the
+ * ledger is written for (debits are conditional; wallets are locked in id order). A transaction
+ * PostgreSQL aborts as a deadlock or serialization victim wrote nothing and is run again, so
+ * callers never see it.
  */
-export function postgresRunner(db: PostgresClient): SqlRunner {
+export function postgresRunner(pool: pg.Pool): SqlRunner {
   const inTransaction = new AsyncLocalStorage<true>();
-  const sql = (client: Raw, root: boolean): Sql => {
-    const guard = () => {
-      // Inside a transaction the root client would take a second connection and could wait for
+  const sql = (client: pg.Pool | pg.PoolClient, root: boolean): Sql => {
+    const run = async (query: Query, values: unknown[]) => {
+      // Inside a transaction the root store would take a second connection and could wait for
       // rows the transaction itself locked.
       if (root && inTransaction.getStore()) throw new Error(SELF_WAIT);
+      return client.query(toQuery(query, values));
     };
     return {
       dialect: "postgresql",
-      $queryRaw: async <T>(query: Query, ...values: unknown[]) => {
-        guard();
-        return (await client.$queryRaw(query, ...values)) as T;
-      },
-      $executeRaw: async (query: Query, ...values: unknown[]) => {
-        guard();
-        return client.$executeRaw(query, ...values);
-      },
+      $queryRaw: async <T>(query: Query, ...values: unknown[]) => (await run(query, values)).rows as T,
+      $executeRaw: async (query: Query, ...values: unknown[]) => (await run(query, values)).rowCount ?? 0,
     };
   };
+  const once = async <T>(work: (tx: Sql) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
+      const result = await inTransaction.run(true, () => work(sql(client, false)));
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => (broken = true));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
   return {
-    ...sql(db, true),
+    ...sql(pool, true),
     async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
       if (inTransaction.getStore()) throw new Error(SELF_WAIT);
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await inTransaction.run(true, () =>
-            db.$transaction((tx) => work(sql(tx, false)), {
-              isolationLevel: "ReadCommitted",
-              maxWait: dbLockWaitMs(),
-              timeout: 2 * dbLockWaitMs(),
-            }),
-          );
+          return await once(work);
         } catch (error) {
           if (attempt >= MAX_ATTEMPTS || !isRetryableConflict(error)) throw error;
           // Let the winner finish before trying again; jitter keeps the losers apart.
