@@ -55,7 +55,8 @@ export async function seedBench(db: PrismaClient, layout: SeedLayout, postgres =
       userId: BANK_USER_ID,
       currency,
       number: walletNumber(c + 1),
-      balance: -layout.balance * BigInt(layout.users),
+      // The bank's balance is the sum of its postings (lib/server/ledger/bank.ts); the column stays 0.
+      balance: 0n,
     })),
   });
 
