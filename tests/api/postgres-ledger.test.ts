@@ -1,7 +1,7 @@
 import pg from "pg";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
-import { getDb, sqlOf } from "@/lib/server/db";
+import { createDb, getDb, sqlOf } from "@/lib/server/db";
 import { call } from "@/tests/support/api";
 import { checkInvariants, createFundedUser, postedBalanceOf, setRate } from "@/tests/support/ledger";
 
@@ -93,5 +93,24 @@ describe("a transfer on PostgreSQL", () => {
     const rows = await (await sqlOf()).$queryRaw<{ balance: bigint }[]>`
       SELECT "balance" FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" WHERE u."isSystem" = TRUE`;
     expect(rows.every((row) => row.balance === 0n)).toBe(true);
+  });
+});
+
+describe("DATABASE_POOL_SIZE", () => {
+  it("caps the connections of a process, the ledger's store and Prisma together", async () => {
+    process.env.DATABASE_POOL_SIZE = "2";
+    const db = createDb(process.env.DATABASE_URL!);
+    delete process.env.DATABASE_POOL_SIZE;
+    try {
+      const store = await sqlOf(db);
+      const pid = "SELECT pg_backend_pid() AS pid, pg_sleep(0.02)::text AS slept";
+      const pids = await Promise.all([
+        ...Array.from({ length: 8 }, () => store.$queryRaw<{ pid: number }[]>(Object.assign([pid], { raw: [pid] }))),
+        ...Array.from({ length: 8 }, () => db.$queryRawUnsafe<{ pid: number }[]>(pid)),
+      ]);
+      expect(new Set(pids.map(([row]) => row.pid)).size).toBe(2);
+    } finally {
+      await db.$disconnect();
+    }
   });
 });
