@@ -350,6 +350,20 @@ describe("Telegram's limits", () => {
     expect(await getDb().notification.count({ where: { attempts: 1 } })).toBe(68);
   }, 60_000);
 
+  it("a newcomer is not queued behind a burst's recipients: the least recently told go first", async () => {
+    const bob = await telegramUser();
+    const chats = Array.from({ length: 40 }, (_, i) => String(993_000 + i));
+    await queue("telegram", chats, bob.user.id);
+    await queue("telegram", chats, bob.user.id);
+    const now = Date.now();
+    expect(await deliverDue(new Date(now), ["telegram"])).toBe(TELEGRAM_PER_SECOND);
+    await queue("telegram", ["993999"], bob.user.id);
+    expect(await deliverDue(new Date(now + 1500), ["telegram"])).toBe(TELEGRAM_PER_SECOND);
+    const second = sent().slice(TELEGRAM_PER_SECOND).map((c) => c.params.chat_id);
+    // Never told yet: the ten the first second had no room for, and the newcomer.
+    expect(second).toEqual(expect.arrayContaining([...chats.slice(TELEGRAM_PER_SECOND), "993999"]));
+  });
+
   it("the bot's budget is shared: claimers at once take 30 Telegram messages between them", async () => {
     const bob = await telegramUser();
     await queue("telegram", Array.from({ length: 80 }, (_, i) => String(991_000 + i)), bob.user.id);

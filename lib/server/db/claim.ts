@@ -4,8 +4,9 @@ import type { Sql } from "@/lib/server/db/sql";
 
 /**
  * What a work queue's claim needs that differs between the databases: row locks that other
- * claimers step over, and a lock that makes one kind of claim take turns across processes.
- * (SQLite has neither and needs neither: a write transaction holds the whole file.)
+ * claimers step over, a lock that makes one kind of claim take turns across processes (SQLite
+ * has neither and needs neither: a write transaction holds the whole file), and lists of ids
+ * bound as one value.
  */
 
 /**
@@ -26,4 +27,14 @@ export function skipLockedRows(tx: Sql): Prisma.Sql {
 export async function takeTurns(tx: Sql, key: number): Promise<void> {
   if (tx.dialect !== "postgresql") return;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${key}::bigint)`;
+}
+
+/**
+ * `IN (…)` over a list bound as one value, so the statement reads the same whatever the list's
+ * length (the SQLite store prepares each text once and keeps it): a JSON array read by
+ * `json_each` on SQLite, `= ANY(array)` on PostgreSQL.
+ */
+export function inList(tx: Sql, values: readonly number[] | readonly string[]): Prisma.Sql {
+  if (tx.dialect === "postgresql") return Prisma.sql`= ANY(${values})`;
+  return Prisma.sql`IN (SELECT "value" FROM json_each(${JSON.stringify(values)}))`;
 }

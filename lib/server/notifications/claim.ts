@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb, sqlIn, type Sql } from "@/lib/server/db";
-import { skipLockedRows, takeTurns } from "@/lib/server/db/claim";
+import { sqlOf, type Sql } from "@/lib/server/db";
+import { inList, skipLockedRows, takeTurns } from "@/lib/server/db/claim";
 
 export type Channel = "telegram" | "email";
 export const CHANNELS: readonly Channel[] = ["telegram", "email"];
@@ -16,6 +16,8 @@ export const FOLD_THRESHOLD = 3;
 export const MAX_FOLDED = 500;
 /** Telegram's limit for one bot (Bot API FAQ): 30 messages in any second, over every instance. */
 export const TELEGRAM_PER_SECOND = 30;
+/** How far back a recipient's last message counts when Telegram's recipients are ranked. */
+const TOLD_WINDOW_MS = 60_000;
 /** Claims of Telegram messages take turns across instances (the budget above is shared). */
 const TELEGRAM_CLAIMS = 2_202_000_101;
 
@@ -56,22 +58,49 @@ function pick(rows: ClaimedRow[]): ClaimedRow[] {
   return rows.length > FOLD_THRESHOLD ? rows.slice(0, MAX_FOLDED) : rows.slice(0, 1);
 }
 
-async function claimIn(tx: Sql, channel: Channel, now: Date, limit: number): Promise<Claimed[]> {
-  if (channel === "telegram") await takeTurns(tx, TELEGRAM_CLAIMS);
-  const room = await budget(tx, channel, now, limit);
-  if (room <= 0) return [];
-  // The oldest due rows, so a backlog is worked through in turn; rows another claimer holds are
-  // stepped over (and only as many are locked as may be taken), so claimers side by side pick
-  // other recipients. Then every due row of those recipients, for folding.
+/**
+ * Telegram's recipients, when the bot's budget is the bottleneck: those not told within the last
+ * minute first, then the one told longest ago; among equals, the oldest due message first. A
+ * burst's recipients take turns, and a newcomer is not queued behind them. (Its claims take turns
+ * anyway, so ranking whole recipients costs no concurrency.)
+ */
+async function leastRecentlyTold(tx: Sql, channel: Channel, now: Date, room: number): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ address: string }[]>`
+    SELECT n."address" FROM "Notification" n
+    LEFT JOIN (
+      SELECT "address", MAX("lastTriedAt") AS "told" FROM "Notification"
+      WHERE "channel" = ${channel} AND "lastTriedAt" > ${new Date(now.getTime() - TOLD_WINDOW_MS)}
+      GROUP BY "address") r ON r."address" = n."address"
+    WHERE n."channel" = ${channel} AND ${due(now)} AND n."address" NOT IN (${busy(channel, now)})
+    GROUP BY n."address", r."told"
+    ORDER BY r."told" ASC NULLS FIRST, MIN(n."id")
+    LIMIT ${room}`;
+  return rows.map((r) => r.address);
+}
+
+/**
+ * E-mail's recipients, when throughput is what counts: those of the oldest due rows. Rows another
+ * claimer holds are stepped over, and only as many are locked as may be taken, so claimers side
+ * by side take different recipients.
+ */
+async function oldestFirst(tx: Sql, channel: Channel, now: Date, room: number): Promise<string[]> {
   const oldest = await tx.$queryRaw<{ address: string }[]>`
     SELECT "address" FROM "Notification"
     WHERE "channel" = ${channel} AND ${due(now)} AND "address" NOT IN (${busy(channel, now)})
     ORDER BY "id" LIMIT ${room} ${skipLockedRows(tx)}`;
-  const recipients = [...new Set(oldest.map((c) => c.address))];
+  return [...new Set(oldest.map((c) => c.address))];
+}
+
+async function claimIn(tx: Sql, channel: Channel, now: Date, limit: number): Promise<Claimed[]> {
+  if (channel === "telegram") await takeTurns(tx, TELEGRAM_CLAIMS);
+  const room = await budget(tx, channel, now, limit);
+  if (room <= 0) return [];
+  const recipients = await (channel === "telegram" ? leastRecentlyTold : oldestFirst)(tx, channel, now, room);
   if (recipients.length === 0) return [];
+  // Every due row of those recipients, for folding.
   const rows = await tx.$queryRaw<(ClaimedRow & { address: string })[]>`
     SELECT "id", "userId", "transferId", "address", "text", "attempts" FROM "Notification"
-    WHERE "channel" = ${channel} AND "address" IN (${Prisma.join(recipients)}) AND ${due(now)}
+    WHERE "channel" = ${channel} AND "address" ${inList(tx, recipients)} AND ${due(now)}
     ORDER BY "id" ${skipLockedRows(tx)}`;
   const byAddress = new Map<string, ClaimedRow[]>();
   for (const row of rows) {
@@ -92,7 +121,7 @@ async function claimIn(tx: Sql, channel: Channel, now: Date, limit: number): Pro
   const taken = await tx.$queryRaw<{ id: number | bigint; attempts: number | bigint }[]>`
     UPDATE "Notification" SET "status" = 'sending', "leaseUntil" = ${new Date(now.getTime() + LEASE_MS)},
       "attempts" = "attempts" + 1
-    WHERE "id" IN (${Prisma.join(ids)}) AND ${due(now)}
+    WHERE "id" ${inList(tx, ids)} AND ${due(now)}
     RETURNING "id", "attempts"`;
   const attempts = new Map(taken.map((r) => [Number(r.id), Number(r.attempts)]));
   return messages
@@ -108,22 +137,9 @@ async function claimIn(tx: Sql, channel: Channel, now: Date, limit: number): Pro
  * taking the same row; Telegram's claims also take turns, because they share the bot's budget.
  */
 export async function claimDue(channel: Channel, now: Date, limit: number): Promise<Claim> {
-  const db = getDb();
+  const sql = await sqlOf();
   // An idle worker only reads: a claim's transaction would take SQLite's write lock each time.
-  const any = await db.notification.findFirst({
-    where: {
-      channel,
-      OR: [
-        { status: "pending", nextAttemptAt: { lte: now } },
-        { status: "sending", leaseUntil: { lt: now } },
-      ],
-    },
-    select: { id: true },
-  });
-  if (!any) return { messages: [], due: false };
-  const messages = await db.$transaction((tx) => claimIn(sqlIn(db, tx), channel, now, limit), {
-    maxWait: 10_000,
-    timeout: 10_000,
-  });
-  return { messages, due: true };
+  const any = await sql.$queryRaw<unknown[]>`SELECT "id" FROM "Notification" WHERE "channel" = ${channel} AND ${due(now)} LIMIT 1`;
+  if (any.length === 0) return { messages: [], due: false };
+  return { messages: await sql.transaction((tx) => claimIn(tx, channel, now, limit)), due: true };
 }

@@ -1,5 +1,7 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { getDb, sqlOf } from "@/lib/server/db";
+import { inList } from "@/lib/server/db/claim";
 import { logger } from "@/lib/server/log";
 import {
   CHANNELS,
@@ -7,6 +9,7 @@ import {
   LEASE_MS,
   TELEGRAM_PER_SECOND,
   type Channel,
+  type Claim,
   type Claimed,
   type ClaimedRow,
 } from "@/lib/server/notifications/claim";
@@ -23,68 +26,81 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * Messages one process has under way per channel at most. Telegram: the bot's budget per second
- * (the claim enforces it over all instances; this only bounds one process). E-mail: enough to
- * keep the SMTP pool's connections busy while the next batch is claimed.
+ * How each channel's worker paces itself. `inFlight`: messages one process has under way at
+ * most; `minRoom`: the room it waits for before it claims more; `wakeOnRoom`: whether a finished
+ * message wakes it. Telegram: the bot's budget per second (the claim enforces it over all
+ * instances, and it frees a second after a try, so finishing one frees nothing yet), claimed as
+ * soon as any is free. E-mail: enough to keep the SMTP pool's connections busy, claimed in
+ * batches as soon as half the room is free.
  */
-const IN_FLIGHT: Record<Channel, number> = { telegram: TELEGRAM_PER_SECOND, email: 50 };
+const PACE: Record<Channel, { inFlight: number; minRoom: number; wakeOnRoom: boolean }> = {
+  telegram: { inFlight: TELEGRAM_PER_SECOND, minRoom: 1, wakeOnRoom: false },
+  email: { inFlight: 50, minRoom: 25, wakeOnRoom: true },
+};
 /** Nothing due: look again after this long. */
 const IDLE_MS = 250;
 /** Something due but held back (rate limits, no room): look again soon. */
 const HELD_MS = 100;
 
-type Data = Parameters<ReturnType<typeof getDb>["notification"]["updateMany"]>[0]["data"];
-
 /**
- * Records an outcome for `rows`, only where this worker still holds the lease: status `sending`
- * and `attempts` as claimed (a worker that lost its lease to another changes nothing).
+ * Records an outcome for `rows` (what `set` writes, per the rows' attempts), only where this
+ * worker still holds the lease: status `sending` and `attempts` as claimed (a worker that lost
+ * its lease to another changes nothing). One statement per distinct `attempts`, usually one.
  */
-async function settleRows(rows: ClaimedRow[], data: (attempts: number) => Data): Promise<void> {
+async function settleRows(rows: ClaimedRow[], set: (attempts: number) => Prisma.Sql): Promise<void> {
+  const sql = await sqlOf();
   const byAttempts = new Map<number, number[]>();
   for (const row of rows) byAttempts.set(row.attempts, [...(byAttempts.get(row.attempts) ?? []), row.id]);
   for (const [attempts, ids] of byAttempts) {
-    await getDb().notification.updateMany({ where: { id: { in: ids }, status: "sending", attempts }, data: data(attempts) });
+    await sql.$executeRaw`UPDATE "Notification" SET ${set(attempts)}
+      WHERE "id" ${inList(sql, ids)} AND "status" = 'sending' AND "attempts" = ${attempts}`;
   }
 }
 
 function settle(rows: ClaimedRow[], outcome: Outcome, at: Date): Promise<void> {
   const later = (ms: number) => new Date(at.getTime() + ms);
-  const ended = { lastTriedAt: at, leaseUntil: null };
   switch (outcome.kind) {
     case "sent":
       // Every row the message told becomes `sent` at once.
-      return settleRows(rows, () => ({ ...ended, status: "sent", sentAt: at, lastError: null }));
+      return settleRows(rows, () => Prisma.sql`"status" = 'sent', "sentAt" = ${at}, "lastTriedAt" = ${at},
+        "leaseUntil" = NULL, "lastError" = NULL`);
     case "slowDown":
       // Not a try: the attempt the claim counted is given back.
-      return settleRows(rows, () => ({
-        ...ended,
-        status: "pending",
-        attempts: { decrement: 1 },
-        nextAttemptAt: later(outcome.waitMs),
-        lastError: outcome.error,
-      }));
+      return settleRows(rows, () => Prisma.sql`"status" = 'pending', "attempts" = "attempts" - 1,
+        "nextAttemptAt" = ${later(outcome.waitMs)}, "lastTriedAt" = ${at}, "leaseUntil" = NULL, "lastError" = ${outcome.error}`);
     case "failed":
       return settleRows(rows, (attempts) =>
         !outcome.retry || attempts >= MAX_ATTEMPTS
-          ? { ...ended, status: "failed", lastError: outcome.error }
-          : { ...ended, status: "pending", nextAttemptAt: later(retryDelayMs(attempts)), lastError: outcome.error },
+          ? Prisma.sql`"status" = 'failed', "lastTriedAt" = ${at}, "leaseUntil" = NULL, "lastError" = ${outcome.error}`
+          : Prisma.sql`"status" = 'pending', "nextAttemptAt" = ${later(retryDelayMs(attempts))}, "lastTriedAt" = ${at},
+            "leaseUntil" = NULL, "lastError" = ${outcome.error}`,
       );
   }
 }
 
 /**
- * Sends one claimed message and records the outcome on every row it tells; `clock` gives the
- * time a try ended (the rates are counted from it). Null when nothing was sent because the
- * recipient switched notifications off after the money arrived.
+ * Claims for `channel` and gives up, unsent, the rows of users who switched notifications off
+ * since the money arrived (one query per claim); returns the messages left to send.
  */
-async function deliver(message: Claimed, clock: () => Date): Promise<Outcome | null> {
-  const userIds = [...new Set(message.rows.map((r) => r.userId))];
+async function take(channel: Channel, now: Date, limit: number): Promise<Claim> {
+  const claim = await claimDue(channel, now, limit);
+  const userIds = [...new Set(claim.messages.flatMap((m) => m.rows.map((r) => r.userId)))];
+  if (userIds.length === 0) return claim;
   const on = await getDb().user.findMany({ where: { id: { in: userIds }, notification: true }, select: { id: true } });
   const listening = new Set(on.map((u) => u.id));
-  const off = message.rows.filter((r) => !listening.has(r.userId));
-  if (off.length > 0) await settleRows(off, () => ({ status: "failed", leaseUntil: null, lastError: "notifications switched off" }));
-  const rows = message.rows.filter((r) => listening.has(r.userId));
-  if (rows.length === 0) return null;
+  const off = claim.messages.flatMap((m) => m.rows.filter((r) => !listening.has(r.userId)));
+  if (off.length === 0) return claim;
+  await settleRows(off, () => Prisma.sql`"status" = 'failed', "leaseUntil" = NULL, "lastError" = 'notifications switched off'`);
+  const messages = claim.messages.map((m) => ({ ...m, rows: m.rows.filter((r) => listening.has(r.userId)) }));
+  return { ...claim, messages: messages.filter((m) => m.rows.length > 0) };
+}
+
+/**
+ * Sends one claimed message and records the outcome on every row it tells; `clock` gives the
+ * time a try ended (the rates are counted from it).
+ */
+async function deliver(message: Claimed, clock: () => Date): Promise<Outcome> {
+  const { rows } = message;
   const text = rows.length === 1 ? rows[0].text : foldedText(await creditsOf(rows.map((r) => r.transferId)));
   const outcome = await send(message.channel, message.address, text);
   if (outcome.kind !== "sent") {
@@ -106,9 +122,9 @@ export async function deliverDue(now: Date = new Date(), channels: readonly Chan
   const clock = () => new Date(now.getTime() + Date.now() - started);
   const handled = await Promise.all(
     channels.map(async (channel) => {
-      const { messages } = await claimDue(channel, now, IN_FLIGHT[channel]);
-      await Promise.all(messages.map((message) => deliver(message, clock)));
-      return messages.length;
+      const claim = await take(channel, now, PACE[channel].inFlight);
+      await Promise.all(claim.messages.map((message) => deliver(message, clock)));
+      return claim.messages.length;
     }),
   );
   return handled.reduce((a, b) => a + b, 0);
@@ -141,25 +157,29 @@ function sleep(worker: Worker, ms: number): Promise<void> {
 
 /**
  * One channel's worker: claims whenever it has room and the channel's limits allow, and keeps
- * up to IN_FLIGHT[channel] messages under way. Channels never wait for each other.
+ * up to PACE[channel].inFlight messages under way. Channels never wait for each other.
  */
 async function work(channel: Channel, worker: Worker): Promise<void> {
+  const pace = PACE[channel];
   while (worker.running) {
     let wait = IDLE_MS;
     try {
       const now = Date.now();
-      const room = IN_FLIGHT[channel] - worker.inFlight.size;
+      const room = pace.inFlight - worker.inFlight.size;
       if (now < worker.pausedUntil) wait = worker.pausedUntil - now;
-      else if (room <= 0) wait = HELD_MS;
+      else if (room < pace.minRoom) wait = HELD_MS;
       else {
-        const claim = await claimDue(channel, new Date(now), room);
+        const claim = await take(channel, new Date(now), room);
         for (const message of claim.messages) {
           const delivery = deliver(message, () => new Date())
             .then((outcome) => {
-              if (outcome?.kind === "slowDown") worker.pausedUntil = Math.max(worker.pausedUntil, Date.now() + outcome.waitMs);
+              if (outcome.kind === "slowDown") worker.pausedUntil = Math.max(worker.pausedUntil, Date.now() + outcome.waitMs);
             })
             .catch((error: unknown) => logger.warn({ err: error, channel }, "notification delivery failed"))
-            .finally(() => worker.inFlight.delete(delivery));
+            .finally(() => {
+              worker.inFlight.delete(delivery);
+              if (pace.wakeOnRoom && pace.inFlight - worker.inFlight.size >= pace.minRoom) worker.sleeping?.wake();
+            });
           worker.inFlight.add(delivery);
         }
         wait = claim.messages.length > 0 ? 0 : claim.due ? HELD_MS : IDLE_MS;
