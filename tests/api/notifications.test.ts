@@ -392,6 +392,8 @@ describe("channels apart", () => {
       await until("the SMTP server to take the first mails", () => smtp.received.length > 0);
       await pay(alice, bob.wallets.RUB);
       await until("the Telegram notice", () => sent().some((c) => c.params.chat_id === chat));
+      // Told while every e-mail under way was still held by the SMTP server.
+      expect(await getDb().notification.count({ where: { channel: "email", lastTriedAt: { not: null } } })).toBe(0);
       expect(await count("email", "sent")).toBe(0);
       expect(await count("email", "pending")).toBeGreaterThan(200);
       smtp.release();
@@ -414,6 +416,8 @@ describe("channels apart", () => {
     await until("Telegram messages under way", async () => (await count("telegram", "sending")) > 0);
     const carol = await createFundedUser({ USD: 2_500 });
     await until("the e-mail notice", async () => (await getDb().outboxEmail.count({ where: { to: carol.user.email! } })) === 1);
+    // Told while every Telegram message under way was still held by the Bot API.
+    expect(await getDb().notification.count({ where: { channel: "telegram", lastTriedAt: { not: null } } })).toBe(0);
     expect(await count("telegram", "sent")).toBe(0);
     fake.release();
     await stopNotificationWorker();
