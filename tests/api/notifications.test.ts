@@ -1,9 +1,10 @@
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { PUT as notificationsRoute } from "@/app/api/v1/users/[id]/notifications/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
-import { getDb } from "@/lib/server/db";
+import { getDb, sqlIn } from "@/lib/server/db";
 import { resetEnvForTests } from "@/lib/server/env";
-import { claimDue, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
+import { takeTurns } from "@/lib/server/db/claim";
+import { claimDue, TELEGRAM_CLAIMS, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
 import {
   deliverDue,
   LEASE_MS,
@@ -376,6 +377,26 @@ describe("Telegram's limits", () => {
     const ids = claims.flatMap((c) => c.messages.flatMap((m) => m.rows.map((r) => r.id)));
     expect(ids).toHaveLength(TELEGRAM_PER_SECOND);
     expect(new Set(ids).size).toBe(TELEGRAM_PER_SECOND);
+  });
+});
+
+describe("Telegram's limits over several instances", () => {
+  (onPostgres ? it : it.skip)("a claim that overlaps another instance's waits its turn, then sees the budget it used", async () => {
+    const bob = await telegramUser();
+    await queue("telegram", Array.from({ length: 80 }, (_, i) => String(995_000 + i)), bob.user.id);
+    const newest = await getDb().notification.findMany({ orderBy: { id: "desc" }, take: TELEGRAM_PER_SECOND, select: { id: true } });
+    let overlapping: ReturnType<typeof claimDue> | null = null;
+    await getDb().$transaction(async (tx) => {
+      // Another instance's claim, half done: it has its turn and has leased a second's worth.
+      await takeTurns(sqlIn(getDb(), tx), TELEGRAM_CLAIMS);
+      await tx.notification.updateMany({
+        where: { id: { in: newest.map((r) => r.id) } },
+        data: { status: "sending", attempts: 1, leaseUntil: new Date(Date.now() + LEASE_MS) },
+      });
+      overlapping = claimDue("telegram", new Date(), TELEGRAM_PER_SECOND);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await overlapping!).messages).toEqual([]);
   });
 });
 
