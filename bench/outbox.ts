@@ -1,7 +1,7 @@
 /**
- * Notification outbox under a burst (`npx tsx --conditions=react-server bench/outbox.ts`; never
- * part of `npm test`). For each database — a fresh SQLite file, and PostgreSQL when
- * BENCH_POSTGRES_URL (default postgresql://postgres@127.0.0.1:5432/postgres) answers — starts the
+ * Notification outbox under a burst (`npm run bench:outbox`; never part of `npm test`). For each
+ * database — a fresh SQLite file, and PostgreSQL when BENCH_POSTGRES_URL (default
+ * postgresql://postgres@127.0.0.1:5432/postgres) answers — starts the
  * production build with its mail going to a local SMTP server and its bot to a fake Bot API that
  * enforces Telegram's limits (30 messages a second per bot, one a second per chat, 429 with
  * retry_after beyond them). Then makes a burst of real transfers through the API, each one a credit
