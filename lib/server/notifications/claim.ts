@@ -19,7 +19,7 @@ export const TELEGRAM_PER_SECOND = 30;
 /** How far back a recipient's last message counts when Telegram's recipients are ranked. */
 const TOLD_WINDOW_MS = 60_000;
 /** Claims of Telegram messages take turns across instances (the budget above is shared). */
-const TELEGRAM_CLAIMS = 2_202_000_101;
+export const TELEGRAM_CLAIMS = 2_202_000_101;
 
 export type ClaimedRow = { id: number; userId: number; transferId: number; text: string; attempts: number };
 /** One message to send: a recipient's oldest due row, or all of them folded when there are many. */
