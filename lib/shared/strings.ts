@@ -250,6 +250,26 @@ export const ru = {
     toppedUp: "Счёт пополнен на {amount}",
     historyButton: "Открыть историю",
     receivedSubject: "Поступление на счёт в Minibank",
+    /**
+     * Several credits told in one message ("Вам пришло 12 переводов на 15 300,00 ₽"), by the
+     * plural form of the count (see `pluralForm`); {amount} is the sum per currency.
+     */
+    receivedMany: {
+      one: "Вам пришёл {count} перевод на {amount}",
+      few: "Вам пришло {count} перевода на {amount}",
+      many: "Вам пришло {count} переводов на {amount}",
+    },
+    toppedUpMany: {
+      one: "Счёт пополнен {count} раз на {amount}",
+      few: "Счёт пополнен {count} раза на {amount}",
+      many: "Счёт пополнен {count} раз на {amount}",
+    },
+    /** Transfers and top-ups together. */
+    creditedMany: {
+      one: "Вам пришло {count} поступление на {amount}",
+      few: "Вам пришло {count} поступления на {amount}",
+      many: "Вам пришло {count} поступлений на {amount}",
+    },
   },
   mailbox: {
     title: "Демо-почта",
@@ -298,6 +318,18 @@ export const ru = {
     network: "Нет связи с сервером. Проверьте подключение к интернету и попробуйте снова",
   },
 } as const;
+
+/** Russian plural forms of a count: 1, 21 → one; 2–4, 22 → few; 0, 5–20, 25 → many. */
+export type PluralForm = "one" | "few" | "many";
+
+export function pluralForm(count: number): PluralForm {
+  const tens = Math.abs(count) % 100;
+  const units = tens % 10;
+  if (tens >= 11 && tens <= 14) return "many";
+  if (units === 1) return "one";
+  if (units >= 2 && units <= 4) return "few";
+  return "many";
+}
 
 /** Fills `{name}` placeholders: t("Кошелек пополнен на {amount}", { amount: "5" }). */
 export function fill(template: string, values: Record<string, string | number>): string {

@@ -23,11 +23,14 @@ describe("GET /api/health", () => {
 });
 
 describe("GET /api/ready", () => {
+  const empty = { pending: 0, oldestPendingSeconds: 0 };
+
   it("answers 200 when the database answers, with rates: null while no rate is stored", async () => {
     await getDb().rate.deleteMany();
+    await getDb().notification.deleteMany();
     const res = await call(ready, { path: "/api/ready" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", rates: null });
+    expect(res.body).toEqual({ status: "ok", rates: null, outbox: empty });
     expect(res.headers.get("content-type")).toBe("application/json");
   });
 
@@ -41,9 +44,39 @@ describe("GET /api/ready", () => {
     });
     try {
       const res = await call(ready, { path: "/api/ready" });
-      expect(res.body).toEqual({ status: "ok", rates: { latest: day(3), ageDays: 3 } });
+      expect(res.body).toEqual({ status: "ok", rates: { latest: day(3), ageDays: 3 }, outbox: empty });
     } finally {
       await getDb().rate.deleteMany();
+    }
+  });
+
+  it("reports the notification outbox: messages not yet delivered nor given up, and the oldest one's age in seconds", async () => {
+    const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);
+    const row = (transferId: number, status: string, createdAt: Date) => ({
+      transferId,
+      userId: 1,
+      channel: "email",
+      address: "ready@example.test",
+      text: "…",
+      status,
+      createdAt,
+    });
+    await getDb().notification.createMany({
+      data: [
+        row(7_000_001, "sent", ago(3600)),
+        row(7_000_002, "failed", ago(1800)),
+        row(7_000_003, "pending", ago(90)),
+        row(7_000_004, "sending", ago(30)),
+        row(7_000_005, "pending", ago(1)),
+      ],
+    });
+    try {
+      const res = await call(ready, { path: "/api/ready" });
+      expect(res.body.outbox).toEqual({ pending: 3, oldestPendingSeconds: expect.any(Number) });
+      expect(res.body.outbox.oldestPendingSeconds).toBeGreaterThanOrEqual(90);
+      expect(res.body.outbox.oldestPendingSeconds).toBeLessThan(120);
+    } finally {
+      await getDb().notification.deleteMany();
     }
   });
 

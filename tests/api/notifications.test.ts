@@ -1,44 +1,69 @@
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { PUT as notificationsRoute } from "@/app/api/v1/users/[id]/notifications/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
-import { getDb } from "@/lib/server/db";
+import { getDb, sqlIn } from "@/lib/server/db";
 import { resetEnvForTests } from "@/lib/server/env";
-import { deliverDue, LEASE_MS } from "@/lib/server/notifications/deliver";
+import { takeTurns } from "@/lib/server/db/claim";
+import { claimDue, TELEGRAM_CLAIMS, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
+import {
+  deliverDue,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  startNotificationWorker,
+  stopNotificationWorker,
+} from "@/lib/server/notifications/deliver";
 import { call } from "@/tests/support/api";
-import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
+import { startFakeBotApi, TELEGRAM_LIMITS, type FakeBotApi, type Limits } from "@/tests/support/fake-bot-api";
 import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
+import { startSmtp, type Mailbox } from "@/tests/support/smtp";
+
+const onPostgres = process.env.DATABASE_URL!.startsWith("postgres");
 
 let fake: FakeBotApi;
 let chat = 880_000;
 
-beforeEach(async () => {
-  fake = await startFakeBotApi(process.env.TELEGRAM_BOT_TOKEN!);
+async function useFake(limits?: Limits) {
+  await fake?.close();
+  fake = await startFakeBotApi(process.env.TELEGRAM_BOT_TOKEN!, { limits });
   process.env.TELEGRAM_API_URL = fake.url;
   resetEnvForTests();
+}
+
+beforeEach(async () => {
+  await useFake();
   // Messages from earlier tests are not this test's business.
   await getDb().notification.deleteMany();
 });
 
 afterEach(async () => {
+  await stopNotificationWorker();
   await fake.close();
   delete process.env.TELEGRAM_API_URL;
   resetEnvForTests();
   await checkInvariants();
 });
 
+type Person = Awaited<ReturnType<typeof createFundedUser>>;
+
+/** A user with the four wallets who reads the bot, notifications on. */
+async function telegramUser(): Promise<Person & { chat: string }> {
+  const person = await createFundedUser();
+  chat += 1;
+  await getDb().user.update({ where: { id: person.user.id }, data: { telegramId: String(chat) } });
+  return { ...person, chat: String(chat) };
+}
+
 /** Алиса (funded) and a Telegram user to pay, notifications on. */
 async function people() {
   const alice = await createFundedUser({ RUB: 1_000_000 });
   await getDb().user.update({ where: { id: alice.user.id }, data: { telegramFirstName: "Алиса" } });
-  const bob = await createFundedUser();
-  chat += 1;
-  await getDb().user.update({ where: { id: bob.user.id }, data: { telegramId: String(chat) } });
+  const bob = await telegramUser();
   // Alice's opening top-up queued a message of its own (tested below); these tests watch Bob's.
   await getDb().notification.deleteMany();
-  return { alice, bob, chat: String(chat) };
+  return { alice, bob, chat: bob.chat };
 }
 
-async function pay(from: Awaited<ReturnType<typeof people>>["alice"], toWallet: number, amount = 150_000) {
+async function pay(from: Person, toWallet: number, amount = 150_000) {
   const res = await call(transferRoute, {
     token: from.token,
     body: { senderWalletId: from.wallets.RUB, receiverWalletId: toWallet, amount },
@@ -48,12 +73,35 @@ async function pay(from: Awaited<ReturnType<typeof people>>["alice"], toWallet: 
 }
 
 const sent = () => fake.calls.filter((c) => c.method === "sendMessage");
+const row = (transferId: number) => getDb().notification.findUniqueOrThrow({ where: { transferId } });
+const textOf = (c: { params: Record<string, unknown> }) => String(c.params.text).replace(/\s/g, " ");
+
+let transferIds = 9_000_000;
+/**
+ * Outbox rows for load-shaped tests, one per address, as the ledger writes them (the worker reads
+ * nothing else of a single message; `userId` only for the notifications switch).
+ */
+async function queue(channel: Channel, addresses: string[], userId: number): Promise<void> {
+  await getDb().notification.createMany({
+    data: addresses.map((address) => ({ transferId: (transferIds += 1), userId, channel, address, text: `Вам перевели ${address}` })),
+  });
+}
+
+const count = (channel: Channel, status: string) => getDb().notification.count({ where: { channel, status } });
+
+async function until(what: string, condition: () => Promise<boolean> | boolean, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 describe("credit notifications", () => {
   it("a transfer to a Telegram user with notifications on becomes exactly one bot message, in Russian formatting", async () => {
     const { alice, bob, chat } = await people();
     const transfer = await pay(alice, bob.wallets.RUB);
-    const queued = await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } });
+    const queued = await row(transfer.id);
     expect(queued).toMatchObject({ status: "pending", channel: "telegram", address: chat, userId: bob.user.id });
 
     expect(await deliverDue()).toBe(1);
@@ -64,10 +112,7 @@ describe("credit notifications", () => {
       text: expect.stringMatching(/^Вам перевели 1\s500,00\s₽ от Алиса$/),
       reply_markup: { inline_keyboard: [[{ text: "Открыть историю", web_app: { url: expect.stringMatching(/\/bank$/) } }]] },
     });
-    expect(await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } })).toMatchObject({
-      status: "sent",
-      attempts: 1,
-    });
+    expect(await row(transfer.id)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("nothing is queued once the switch is off, or for money moved between one's own wallets", async () => {
@@ -92,20 +137,14 @@ describe("credit notifications", () => {
     await call(notificationsRoute, { token: bob.token, params: { id: String(bob.user.id) }, body: { enable: false } });
     await deliverDue();
     expect(sent()).toHaveLength(0);
-    expect(await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } })).toMatchObject({
-      status: "failed",
-      lastError: "notifications switched off",
-    });
+    expect(await row(transfer.id)).toMatchObject({ status: "failed", lastError: "notifications switched off" });
   });
 
   it("a top-up is announced too; an e-mail-only user is told by e-mail", async () => {
     const carol = await createFundedUser();
     const top = await call(topUpRoute, { token: carol.token, body: { currency: "USD", amount: 2_500 } });
     expect(top.status).toBe(201);
-    expect(await getDb().notification.findUniqueOrThrow({ where: { transferId: top.body.id } })).toMatchObject({
-      channel: "email",
-      address: carol.user.email,
-    });
+    expect(await row(top.body.id)).toMatchObject({ channel: "email", address: carol.user.email });
     await deliverDue();
     const mail = await getDb().outboxEmail.findFirstOrThrow({ where: { to: carol.user.email! }, orderBy: { id: "desc" } });
     expect(mail.subject).toBe("Поступление на счёт в Minibank");
@@ -113,19 +152,19 @@ describe("credit notifications", () => {
     expect(sent()).toHaveLength(0);
   });
 
-  it("429: waits the retry_after, then delivers once", async () => {
+  it("429: waits its retry_after, then delivers once; the 429 is not counted as a try", async () => {
     const { alice, bob } = await people();
     const transfer = await pay(alice, bob.wallets.RUB);
     fake.fail("sendMessage", "429");
     const now = new Date();
     await deliverDue(now);
-    const waiting = await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } });
-    expect(waiting.status).toBe("pending");
-    expect(waiting.nextAttemptAt.getTime() - now.getTime()).toBe(1000);
+    const waiting = await row(transfer.id);
+    expect(waiting).toMatchObject({ status: "pending", attempts: 0 });
+    expect(waiting.nextAttemptAt.getTime() - now.getTime()).toBeGreaterThanOrEqual(1000);
     expect(await deliverDue(new Date(now.getTime() + 500))).toBe(0);
-    expect(await deliverDue(new Date(now.getTime() + 1000))).toBe(1);
+    expect(await deliverDue(waiting.nextAttemptAt)).toBe(1);
     expect(sent()).toHaveLength(2);
-    expect((await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } })).status).toBe("sent");
+    expect(await row(transfer.id)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
   it("500 three times, then 200: delivered once, with growing waits between tries", async () => {
@@ -136,13 +175,14 @@ describe("credit notifications", () => {
     const waits: number[] = [];
     for (let i = 0; i < 4; i += 1) {
       expect(await deliverDue(new Date(now))).toBe(1);
-      const row = await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } });
-      if (row.status === "sent") break;
-      waits.push(row.nextAttemptAt.getTime() - now);
-      now = row.nextAttemptAt.getTime();
+      const queued = await row(transfer.id);
+      if (queued.status === "sent") break;
+      waits.push(queued.nextAttemptAt.getTime() - now);
+      now = queued.nextAttemptAt.getTime();
     }
-    expect(waits).toEqual([2000, 4000, 8000]);
-    expect((await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } })).status).toBe("sent");
+    // Counted from the end of each try (a few milliseconds after the pass began).
+    expect(waits.map((ms) => Math.floor(ms / 1000) * 1000)).toEqual([2000, 4000, 8000]);
+    expect(await row(transfer.id)).toMatchObject({ status: "sent", attempts: 4 });
     expect(sent()).toHaveLength(4);
   });
 
@@ -151,10 +191,7 @@ describe("credit notifications", () => {
     const transfer = await pay(alice, bob.wallets.RUB);
     fake.fail("sendMessage", "403");
     await deliverDue();
-    expect(await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } })).toMatchObject({
-      status: "failed",
-      lastError: expect.stringMatching(/blocked/),
-    });
+    expect(await row(transfer.id)).toMatchObject({ status: "failed", lastError: expect.stringMatching(/blocked/) });
     expect(await deliverDue(new Date(Date.now() + 3_600_000))).toBe(0);
     expect(await getDb().transfer.findUnique({ where: { id: transfer.id } })).not.toBeNull();
   });
@@ -170,23 +207,269 @@ describe("credit notifications", () => {
     expect(await deliverDue()).toBe(0);
     expect(await deliverDue(new Date(Date.now() + LEASE_MS + 1000))).toBe(1);
     expect(sent()).toHaveLength(1);
-    expect((await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } })).status).toBe("sent");
+    expect((await row(transfer.id)).status).toBe("sent");
   });
 
-  it("workers running at once never send one message twice", async () => {
-    const { alice, bob } = await people();
-    for (let i = 0; i < 6; i += 1) await pay(alice, bob.wallets.RUB, 1_000 + i);
+  it("passes running at once never send one message twice", async () => {
+    const alice = await createFundedUser({ RUB: 1_000_000 });
+    const receivers = [];
+    for (let i = 0; i < 6; i += 1) receivers.push(await telegramUser());
+    await getDb().notification.deleteMany();
+    for (const [i, receiver] of receivers.entries()) await pay(alice, receiver.wallets.RUB, 1_000 + i);
     const handled = await Promise.all([deliverDue(), deliverDue(), deliverDue()]);
     expect(handled.reduce((a, b) => a + b, 0)).toBe(6);
-    expect(sent()).toHaveLength(6);
-    expect(new Set(sent().map((c) => c.params.text)).size).toBe(6);
+    expect(sent().map((c) => c.params.chat_id).sort()).toEqual(receivers.map((r) => r.chat).sort());
   });
 
   it("a transfer never waits for, or fails with, the Bot API", async () => {
     const { alice, bob } = await people();
     await fake.close();
     const transfer = await pay(alice, bob.wallets.RUB);
-    expect((await getDb().notification.findUniqueOrThrow({ where: { transferId: transfer.id } })).status).toBe("pending");
+    expect((await row(transfer.id)).status).toBe("pending");
     fake = await startFakeBotApi(process.env.TELEGRAM_BOT_TOKEN!);
+  });
+});
+
+describe("bursts to one recipient", () => {
+  it("more than 3 waiting go out as one message with their count and sum, and are all sent together", async () => {
+    const { alice, bob } = await people();
+    expect((await call(topUpRoute, { token: alice.token, body: { currency: "RUB", amount: 1_000_000 } })).status).toBe(201);
+    await getDb().notification.deleteMany();
+    const ids = [];
+    for (let i = 0; i < 12; i += 1) ids.push((await pay(alice, bob.wallets.RUB, 127_500)).id);
+    expect(await deliverDue()).toBe(1);
+    expect(sent().map(textOf)).toEqual(["Вам пришло 12 переводов на 15 300,00 ₽"]);
+    const rows = await getDb().notification.findMany({ where: { transferId: { in: ids } } });
+    expect(rows.map((r) => r.status)).toEqual(Array(12).fill("sent"));
+    expect(new Set(rows.map((r) => r.sentAt?.getTime())).size).toBe(1);
+  });
+
+  it("sums each currency apart, and names transfers and top-ups together as поступления", async () => {
+    const { alice, bob } = await people();
+    for (let i = 0; i < 3; i += 1) await pay(alice, bob.wallets.RUB, 150_000);
+    for (let i = 0; i < 2; i += 1) {
+      expect((await call(topUpRoute, { token: bob.token, body: { currency: "USD", amount: 2_500 } })).status).toBe(201);
+    }
+    await deliverDue();
+    expect(sent().map(textOf)).toEqual(["Вам пришло 5 поступлений на 4 500,00 ₽ и 50,00 $"]);
+  });
+
+  it("up to 3 go one by one, at most one a second to a recipient; nobody is told more often than money arrived", async () => {
+    const { alice, bob } = await people();
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) ids.push((await pay(alice, bob.wallets.RUB, 10_000 * (i + 1))).id);
+    const now = Date.now();
+    expect(await deliverDue(new Date(now))).toBe(1);
+    // Told less than a second ago: the next one waits.
+    expect(await deliverDue(new Date(now + 500))).toBe(0);
+    expect(await deliverDue(new Date(now + 1500))).toBe(1);
+    expect(await deliverDue(new Date(now + 3000))).toBe(1);
+    expect(await deliverDue(new Date(now + 4500))).toBe(0);
+    expect(sent().map(textOf)).toEqual([
+      "Вам перевели 100,00 ₽ от Алиса",
+      "Вам перевели 200,00 ₽ от Алиса",
+      "Вам перевели 300,00 ₽ от Алиса",
+    ]);
+  });
+});
+
+describe("slowing down", () => {
+  it("a 429 never uses up attempts: a message on its last try outlives any number of them", async () => {
+    const { alice, bob } = await people();
+    const transfer = await pay(alice, bob.wallets.RUB);
+    await getDb().notification.update({ where: { transferId: transfer.id }, data: { attempts: MAX_ATTEMPTS - 1 } });
+    fake.fail("sendMessage", "429", "429", "429");
+    let now = new Date();
+    for (let i = 0; i < 3; i += 1) {
+      expect(await deliverDue(now)).toBe(1);
+      const waiting = await row(transfer.id);
+      expect(waiting).toMatchObject({ status: "pending", attempts: MAX_ATTEMPTS - 1 });
+      now = waiting.nextAttemptAt;
+    }
+    expect(await deliverDue(now)).toBe(1);
+    expect(await row(transfer.id)).toMatchObject({ status: "sent", attempts: MAX_ATTEMPTS });
+    expect(sent()).toHaveLength(4);
+  });
+
+  it("while a real failure on the last try gives the message up", async () => {
+    const { alice, bob } = await people();
+    const transfer = await pay(alice, bob.wallets.RUB);
+    await getDb().notification.update({ where: { transferId: transfer.id }, data: { attempts: MAX_ATTEMPTS - 1 } });
+    fake.fail("sendMessage", "500");
+    await deliverDue();
+    expect(await row(transfer.id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+  });
+
+  it("the worker holds the channel for a 429's retry_after, then sends what it held", async () => {
+    const { bob } = await people();
+    const other = await telegramUser();
+    await queue("telegram", [bob.chat, other.chat], bob.user.id);
+    fake.fail("sendMessage", "429");
+    startNotificationWorker();
+    await until("the 429", () => sent().some((c) => c.status === 429));
+    // A message queued after the 429, to a chat nobody has written to: it waits out the 429 too.
+    await queue("telegram", ["994000"], bob.user.id);
+    await until("all three messages sent", async () => (await count("telegram", "sent")) === 3);
+    const refused = sent().find((c) => c.status === 429)!;
+    const after = (chatId: unknown) => sent().filter((c) => c.params.chat_id === chatId && c.at > refused.at);
+    expect(after(refused.params.chat_id)).toHaveLength(1);
+    expect(after(refused.params.chat_id)[0].at - refused.at).toBeGreaterThanOrEqual(1000);
+    expect(after("994000")).toHaveLength(1);
+    expect(after("994000")[0].at - refused.at).toBeGreaterThanOrEqual(1000);
+    expect((await getDb().notification.findMany({ select: { attempts: true } })).map((r) => r.attempts)).toEqual([1, 1, 1]);
+  }, 30_000);
+
+  it("an SMTP server's 4xx (try later) is not counted as a try either", async () => {
+    const smtp = await startSmtp({ defer: true });
+    Object.assign(process.env, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_FROM: "Minibank <no-reply@minibank.test>" });
+    resetEnvForTests();
+    try {
+      const carol = await createFundedUser();
+      await queue("email", [carol.user.email!], carol.user.id);
+      await getDb().notification.updateMany({ data: { attempts: MAX_ATTEMPTS - 1 } });
+      expect(await deliverDue()).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+      expect(await getDb().notification.findFirstOrThrow()).toMatchObject({ status: "pending", attempts: MAX_ATTEMPTS - 1 });
+    } finally {
+      delete process.env.SMTP_URL;
+      delete process.env.SMTP_FROM;
+      resetEnvForTests();
+      await smtp.close();
+    }
+  });
+});
+
+describe("Telegram's limits", () => {
+  it("the worker keeps to 30 a second for the bot and one a second per chat: no 429, everyone told", async () => {
+    await useFake(TELEGRAM_LIMITS);
+    const bob = await telegramUser();
+    const chats = Array.from({ length: 65 }, (_, i) => String(990_000 + i));
+    await queue("telegram", chats, bob.user.id);
+    // Three for one chat: each goes alone (not past the folding threshold), a second apart.
+    await queue("telegram", [bob.chat, bob.chat, bob.chat], bob.user.id);
+    startNotificationWorker();
+    await until("all 68 messages sent", async () => (await count("telegram", "sent")) === 68);
+    expect(fake.limited()).toEqual([]);
+    expect(sent()).toHaveLength(68);
+    expect(sent().filter((c) => c.params.chat_id === bob.chat)).toHaveLength(3);
+    expect(await getDb().notification.count({ where: { attempts: 1 } })).toBe(68);
+  }, 60_000);
+
+  it("a newcomer is not queued behind a burst's recipients: the least recently told go first", async () => {
+    const bob = await telegramUser();
+    const chats = Array.from({ length: 40 }, (_, i) => String(993_000 + i));
+    await queue("telegram", chats, bob.user.id);
+    await queue("telegram", chats, bob.user.id);
+    const now = Date.now();
+    expect(await deliverDue(new Date(now), ["telegram"])).toBe(TELEGRAM_PER_SECOND);
+    await queue("telegram", ["993999"], bob.user.id);
+    expect(await deliverDue(new Date(now + 1500), ["telegram"])).toBe(TELEGRAM_PER_SECOND);
+    const second = sent().slice(TELEGRAM_PER_SECOND).map((c) => c.params.chat_id);
+    // Never told yet: the ten the first second had no room for, and the newcomer.
+    expect(second).toEqual(expect.arrayContaining([...chats.slice(TELEGRAM_PER_SECOND), "993999"]));
+  });
+
+  it("the bot's budget is shared: claimers at once take 30 Telegram messages between them", async () => {
+    const bob = await telegramUser();
+    await queue("telegram", Array.from({ length: 80 }, (_, i) => String(991_000 + i)), bob.user.id);
+    const now = new Date();
+    const claims = await Promise.all([1, 2, 3, 4].map(() => claimDue("telegram", now, 30)));
+    const ids = claims.flatMap((c) => c.messages.flatMap((m) => m.rows.map((r) => r.id)));
+    expect(ids).toHaveLength(TELEGRAM_PER_SECOND);
+    expect(new Set(ids).size).toBe(TELEGRAM_PER_SECOND);
+  });
+});
+
+describe("Telegram's limits over several instances", () => {
+  (onPostgres ? it : it.skip)("a claim that overlaps another instance's waits its turn, then sees the budget it used", async () => {
+    const bob = await telegramUser();
+    await queue("telegram", Array.from({ length: 80 }, (_, i) => String(995_000 + i)), bob.user.id);
+    const newest = await getDb().notification.findMany({ orderBy: { id: "desc" }, take: TELEGRAM_PER_SECOND, select: { id: true } });
+    let overlapping: ReturnType<typeof claimDue> | null = null;
+    await getDb().$transaction(async (tx) => {
+      // Another instance's claim, half done: it has its turn and has leased a second's worth.
+      await takeTurns(sqlIn(getDb(), tx), TELEGRAM_CLAIMS);
+      await tx.notification.updateMany({
+        where: { id: { in: newest.map((r) => r.id) } },
+        data: { status: "sending", attempts: 1, leaseUntil: new Date(Date.now() + LEASE_MS) },
+      });
+      overlapping = claimDue("telegram", new Date(), TELEGRAM_PER_SECOND);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await overlapping!).messages).toEqual([]);
+  });
+});
+
+describe("channels apart", () => {
+  it("an e-mail backlog never holds up a Telegram notice", async () => {
+    const smtp: Mailbox = await startSmtp();
+    Object.assign(process.env, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_FROM: "Minibank <no-reply@minibank.test>" });
+    resetEnvForTests();
+    try {
+      const { alice, bob, chat } = await people();
+      smtp.hold();
+      await queue("email", Array.from({ length: 300 }, (_, i) => `backlog${i}@example.test`), bob.user.id);
+      startNotificationWorker();
+      await until("the SMTP server to take the first mails", () => smtp.received.length > 0);
+      await pay(alice, bob.wallets.RUB);
+      await until("the Telegram notice", () => sent().some((c) => c.params.chat_id === chat));
+      // Told while every e-mail under way was still held by the SMTP server.
+      expect(await getDb().notification.count({ where: { channel: "email", lastTriedAt: { not: null } } })).toBe(0);
+      expect(await count("email", "sent")).toBe(0);
+      expect(await count("email", "pending")).toBeGreaterThan(200);
+      smtp.release();
+      await until("the e-mail backlog to drain", async () => (await count("email", "sent")) === 300);
+    } finally {
+      smtp.release();
+      await stopNotificationWorker();
+      delete process.env.SMTP_URL;
+      delete process.env.SMTP_FROM;
+      resetEnvForTests();
+      await smtp.close();
+    }
+  }, 60_000);
+
+  it("a Telegram backlog never holds up an e-mail notice", async () => {
+    const bob = await telegramUser();
+    fake.hold();
+    await queue("telegram", Array.from({ length: 200 }, (_, i) => String(992_000 + i)), bob.user.id);
+    startNotificationWorker();
+    await until("Telegram messages under way", async () => (await count("telegram", "sending")) > 0);
+    const carol = await createFundedUser({ USD: 2_500 });
+    await until("the e-mail notice", async () => (await getDb().outboxEmail.count({ where: { to: carol.user.email! } })) === 1);
+    // Told while every Telegram message under way was still held by the Bot API.
+    expect(await getDb().notification.count({ where: { channel: "telegram", lastTriedAt: { not: null } } })).toBe(0);
+    expect(await count("telegram", "sent")).toBe(0);
+    fake.release();
+    await stopNotificationWorker();
+  }, 60_000);
+});
+
+describe("several instances on one database", () => {
+  it("claimers side by side never take the same row", async () => {
+    const bob = await telegramUser();
+    await queue("email", Array.from({ length: 120 }, (_, i) => `side${i}@example.test`), bob.user.id);
+    const now = new Date();
+    const claims = await Promise.all([1, 2, 3, 4].map(() => claimDue("email", now, 40)));
+    const ids = claims.flatMap((c) => c.messages.flatMap((m) => m.rows.map((r) => r.id)));
+    expect(ids).toHaveLength(120);
+    expect(new Set(ids).size).toBe(120);
+  });
+
+  (onPostgres ? it : it.skip)("a claimer skips rows another transaction holds, without waiting for it (SKIP LOCKED)", async () => {
+    const bob = await telegramUser();
+    await queue("email", Array.from({ length: 30 }, (_, i) => `locked${i}@example.test`), bob.user.id);
+    const all = await getDb().notification.findMany({ orderBy: { id: "asc" }, select: { id: true } });
+    const held = all.slice(0, 10).map((r) => r.id);
+    const claimed = await getDb().$transaction(
+      async (tx) => {
+        await tx.$queryRawUnsafe(`SELECT "id" FROM "Notification" WHERE "id" = ANY($1::int[]) FOR UPDATE`, held);
+        // Another connection claims while this transaction holds its rows.
+        return claimDue("email", new Date(), 100);
+      },
+      { timeout: 5_000 },
+    );
+    const ids = claimed.messages.flatMap((m) => m.rows.map((r) => r.id)).sort((a, b) => a - b);
+    expect(ids).toEqual(all.slice(10).map((r) => r.id));
   });
 });

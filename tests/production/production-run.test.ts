@@ -130,7 +130,11 @@ describe("production build under npm start, every optional feature on", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       ready = await ok("GET", "/api/ready");
     }
-    expect(ready).toEqual({ status: "ok", rates: { latest: "2021-08-21", ageDays: expect.any(Number) } });
+    expect(ready).toEqual({
+      status: "ok",
+      rates: { latest: "2021-08-21", ageDays: expect.any(Number) },
+      outbox: { pending: expect.any(Number), oldestPendingSeconds: expect.any(Number) },
+    });
     expect(ratesSource.hits()).toBeGreaterThanOrEqual(1);
   });
 

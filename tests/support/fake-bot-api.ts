@@ -4,11 +4,20 @@ import type { AddressInfo } from "node:net";
 /**
  * A Bot API server on 127.0.0.1 for tests: answers `POST /bot<token>/<method>` as Telegram does
  * (`{ok, result}` or `{ok: false, error_code, description, parameters}`), keeps the bot's settings
- * so the get* methods read back what the set* methods stored, records every call, and can be told
- * to fail the next calls of a method (429 with retry_after, 500, 403 …).
+ * so the get* methods read back what the set* methods stored, records every call with its answer's
+ * status, and can be told to fail the next calls of a method (429 with retry_after, 500, 403 …).
+ *
+ * Opt-in (`limits`): Telegram's flood limits on sendMessage, as the Bot API FAQ states them —
+ * at most `perSecond` messages in any second for the bot and `perChatPerSecond` to one chat; a message
+ * over either gets 429 with `parameters.retry_after` (whole seconds until it would pass), and only
+ * accepted messages count. Opt-in (`hold`): sendMessage calls wait unanswered until `release`.
  */
-export type BotCall = { method: string; params: Record<string, unknown>; at: number };
+export type BotCall = { method: string; params: Record<string, unknown>; at: number; status: number };
 type Answer = { status: number; body: unknown };
+
+export type Limits = { perSecond: number; perChatPerSecond: number };
+/** Telegram's limits for one bot (Bot API FAQ). */
+export const TELEGRAM_LIMITS: Limits = { perSecond: 30, perChatPerSecond: 1 };
 
 export type FakeBotApi = {
   url: string;
@@ -16,6 +25,12 @@ export type FakeBotApi = {
   state: Record<string, unknown>;
   /** The next calls of `method` get these answers, in order, before it works normally again. */
   fail(method: string, ...answers: ("429" | "500" | "403")[]): void;
+  /** sendMessage calls answered 429 by the limits (not the scripted ones). */
+  limited(): BotCall[];
+  /** From now on sendMessage calls are held unanswered … */
+  hold(): void;
+  /** … until this answers them all, and the next ones at once. */
+  release(): void;
   close(): Promise<void>;
 };
 
@@ -30,10 +45,38 @@ const errorAnswer = (kind: "429" | "500" | "403", retryAfter = 1): Answer => {
   return { status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" } };
 };
 
-export async function startFakeBotApi(token: string): Promise<FakeBotApi> {
+const SECOND_MS = 1000;
+
+/** Telegram's flood control: which sendMessage would break a limit, and how long until it would not. */
+function floodControl(limits: Limits) {
+  const accepted: number[] = [];
+  const lastToChat = new Map<string, number>();
+  return {
+    /** Whole seconds to wait (≥ 1) when a message to `chat` at `now` breaks a limit; 0 when it passes (and counts). */
+    check(chat: string, now: number): number {
+      while (accepted.length > 0 && accepted[0] <= now - SECOND_MS) accepted.shift();
+      const last = lastToChat.get(chat);
+      const spacing = SECOND_MS / limits.perChatPerSecond;
+      const waits = [
+        accepted.length >= limits.perSecond ? accepted[0] + SECOND_MS - now : 0,
+        last !== undefined && now - last < spacing ? last + spacing - now : 0,
+      ];
+      const wait = Math.max(...waits);
+      if (wait > 0) return Math.max(1, Math.ceil(wait / SECOND_MS));
+      accepted.push(now);
+      lastToChat.set(chat, now);
+      return 0;
+    },
+  };
+}
+
+export async function startFakeBotApi(token: string, options: { limits?: Limits } = {}): Promise<FakeBotApi> {
   const calls: BotCall[] = [];
   const state: Record<string, unknown> = {};
   const scripted = new Map<string, Answer[]>();
+  const flood = options.limits ? floodControl(options.limits) : null;
+  const limitedCalls = new Set<BotCall>();
+  let held: (() => void)[] | null = null;
   let messageId = 0;
 
   const handle = (method: string, params: Record<string, unknown>): Answer => {
@@ -72,23 +115,43 @@ export async function startFakeBotApi(token: string): Promise<FakeBotApi> {
     }
   };
 
+  const respond = (res: http.ServerResponse, answer: Answer) => {
+    res.writeHead(answer.status, { "content-type": "application/json" });
+    res.end(JSON.stringify(answer.body));
+  };
+
+  /** Answers a call when it is let through (at once unless sendMessage is held). */
+  const answerCall = (res: http.ServerResponse, method: string, params: Record<string, unknown>) => {
+    const at = Date.now();
+    let answer = scripted.get(method)?.shift();
+    const call: BotCall = { method, params, at, status: 0 };
+    if (!answer && flood && method === "sendMessage") {
+      const retryAfter = flood.check(String(params.chat_id), at);
+      if (retryAfter > 0) {
+        answer = errorAnswer("429", retryAfter);
+        limitedCalls.add(call);
+      }
+    }
+    answer ??= handle(method, params);
+    call.status = answer.status;
+    calls.push(call);
+    respond(res, answer);
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? "");
-      let answer: Answer;
       if (!match || match[1] !== token) {
-        answer = { status: 401, body: { ok: false, error_code: 401, description: "Unauthorized" } };
-      } else {
-        const text = Buffer.concat(chunks).toString("utf8");
-        const params = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-        const method = match[2];
-        calls.push({ method, params, at: Date.now() });
-        answer = scripted.get(method)?.shift() ?? handle(method, params);
+        respond(res, { status: 401, body: { ok: false, error_code: 401, description: "Unauthorized" } });
+        return;
       }
-      res.writeHead(answer.status, { "content-type": "application/json" });
-      res.end(JSON.stringify(answer.body));
+      const text = Buffer.concat(chunks).toString("utf8");
+      const params = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      const method = match[2];
+      if (held && method === "sendMessage") held.push(() => answerCall(res, method, params));
+      else answerCall(res, method, params);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -98,6 +161,15 @@ export async function startFakeBotApi(token: string): Promise<FakeBotApi> {
     state,
     fail(method, ...answers) {
       scripted.set(method, [...(scripted.get(method) ?? []), ...answers.map((a) => errorAnswer(a))]);
+    },
+    limited: () => calls.filter((call) => limitedCalls.has(call)),
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const answer of waiting) answer();
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,16 +4,36 @@ import { SMTPServer } from "smtp-server";
 
 export type Received = { from: string; to: string[]; raw: string };
 
-export type Mailbox = { server: SMTPServer; port: number; received: Received[]; close(): Promise<void> };
+export type Mailbox = {
+  server: SMTPServer;
+  port: number;
+  received: Received[];
+  /** From now on messages are taken in but not answered (the sender waits) … */
+  hold(): void;
+  /** … until this answers them all, and the next ones at once. */
+  release(): void;
+  close(): Promise<void>;
+};
 
-/** A real SMTP server on 127.0.0.1: plain text, no TLS, no auth; `reject` makes it refuse mail. */
-export function startSmtp(options: { reject?: boolean } = {}): Promise<Mailbox> {
+/**
+ * A real SMTP server on 127.0.0.1: plain text, no TLS, no auth; `reject` makes it refuse mail
+ * (550), `defer` put it off (451, "try again later"). Senders keep connections open (pooled), so
+ * closing gives them 0.2 s before it cuts them.
+ */
+export function startSmtp(options: { reject?: boolean; defer?: boolean } = {}): Promise<Mailbox> {
   const received: Received[] = [];
+  let held: (() => void)[] | null = null;
+  const refusal = options.reject
+    ? Object.assign(new Error("mailbox unavailable"), { responseCode: 550 })
+    : options.defer
+      ? Object.assign(new Error("try again later"), { responseCode: 451 })
+      : null;
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    closeTimeout: 200,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -23,7 +43,9 @@ export function startSmtp(options: { reject?: boolean } = {}): Promise<Mailbox> 
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        callback(options.reject ? Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }) : null);
+        const answer = () => callback(refusal);
+        if (held) held.push(answer);
+        else answer();
       });
     },
   });
@@ -31,7 +53,18 @@ export function startSmtp(options: { reject?: boolean } = {}): Promise<Mailbox> 
     server.listen(0, "127.0.0.1", () => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- smtp-server's typings omit `server`
       const port = ((server as any).server.address() as AddressInfo).port;
-      resolve({ server, port, received, close: () => new Promise<void>((done) => server.close(() => done())) });
+      resolve({
+        server,
+        port,
+        received,
+        hold: () => void (held ??= []),
+        release() {
+          const waiting = held ?? [];
+          held = null;
+          for (const answer of waiting) answer();
+        },
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
     });
   });
 }

@@ -10,7 +10,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How fresh the exchange rates are: the newest quote's day and its age in whole days. */
 export type RatesFreshness = { latest: string; ageDays: number } | null;
 
-export type Readiness = { status: "ok"; rates: RatesFreshness };
+/**
+ * The notification outbox's backlog: messages not yet delivered nor given up (waiting, or being
+ * sent), and how long the oldest of them has waited, in whole seconds (0 when there is none).
+ */
+export type OutboxBacklog = { pending: number; oldestPendingSeconds: number };
+
+export type Readiness = { status: "ok"; rates: RatesFreshness; outbox: OutboxBacklog };
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -27,16 +33,31 @@ export function quoteAgeDays(day: string, now: Date = new Date()): number {
 }
 
 /**
- * Ready when the database answers a trivial query in time; reports how old the newest rate is
- * (null when there is none — the server still serves, but cannot convert currencies).
- * Throws UNAVAILABLE (503) otherwise.
+ * Ready when the database answers in time; reports how old the newest rate is (null when there
+ * is none — the server still serves, but cannot convert currencies) and the outbox's backlog
+ * (one aggregate over an index of status and age). Throws UNAVAILABLE (503) otherwise.
  */
-export async function checkReady(): Promise<Readiness> {
+export async function checkReady(now: Date = new Date()): Promise<Readiness> {
   try {
-    const newest = await withTimeout(
-      getDb().rate.findFirst({ orderBy: { date: "desc" }, select: { date: true } }),
+    const [newest, backlog] = await withTimeout(
+      Promise.all([
+        getDb().rate.findFirst({ orderBy: { date: "desc" }, select: { date: true } }),
+        getDb().notification.aggregate({
+          where: { status: { in: ["pending", "sending"] } },
+          _count: { _all: true },
+          _min: { createdAt: true },
+        }),
+      ]),
     );
-    return { status: "ok", rates: newest ? { latest: newest.date, ageDays: quoteAgeDays(newest.date) } : null };
+    const oldest = backlog._min.createdAt;
+    return {
+      status: "ok",
+      rates: newest ? { latest: newest.date, ageDays: quoteAgeDays(newest.date) } : null,
+      outbox: {
+        pending: backlog._count._all,
+        oldestPendingSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 1000)) : 0,
+      },
+    };
   } catch (error) {
     // The cause goes to the log only; the body stays the generic `{message, code}`.
     logger.warn({ err: error }, "readiness check failed");

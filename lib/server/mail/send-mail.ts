@@ -8,15 +8,36 @@ import { processState } from "@/lib/server/process-state";
 
 export type Mail = { to: string; subject: string; text: string };
 
+/**
+ * MAIL_FAILED because the SMTP server answered 4xx: it took nothing and asks to be tried later
+ * (too many connections or messages, greylisting, a full queue) — a "slow down", not a failure.
+ */
+export class MailDeferredError extends AppError {
+  constructor() {
+    super("MAIL_FAILED");
+    this.name = "MailDeferredError";
+  }
+}
+
 /** Shared by every bundle of the process (see process-state.ts). */
 const transports = processState("smtp-transports", () => new Map<string, Transporter>());
 
-/** One pooled-less transport per SMTP URL; short timeouts so a dead server fails the request fast. */
+/** Connections the pool keeps open to the SMTP server (nodemailer's default). */
+const SMTP_CONNECTIONS = 5;
+
+/**
+ * One pooled transport per SMTP URL: up to SMTP_CONNECTIONS connections stay open and carry
+ * message after message, so a burst of notices pays no handshake per message (a connection is
+ * renewed after 100 messages; one idle for 15 s is closed). Short timeouts so a dead server fails
+ * the request fast.
+ */
 function transportFor(url: string): Transporter {
   let transport = transports.get(url);
   if (!transport) {
     transport = nodemailer.createTransport({
       url,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 15_000,
@@ -29,7 +50,8 @@ function transportFor(url: string): Transporter {
 /**
  * Sends an e-mail over SMTP whenever `SMTP_URL` is set (in any mode). A demo server without SMTP
  * keeps the message in the outbox table instead, readable at /dev/mailbox.
- * Throws MAIL_FAILED (502) when the message could not be handed over.
+ * Throws MAIL_FAILED (502) when the message could not be handed over — as MailDeferredError when
+ * the server asked to be tried later.
  */
 export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
@@ -48,6 +70,7 @@ export async function sendMail(mail: Mail): Promise<void> {
       // The SMTP error may quote the recipient; log only its code and command.
       const { code, command, responseCode } = (error ?? {}) as Record<string, unknown>;
       logger.error({ smtpCode: code, command, responseCode }, "smtp send failed");
+      if (typeof responseCode === "number" && responseCode >= 400 && responseCode < 500) throw new MailDeferredError();
       throw new AppError("MAIL_FAILED");
     }
     return;

@@ -1,128 +1,216 @@
 import "server-only";
-import { GrammyError, HttpError } from "grammy";
-import { getDb } from "@/lib/server/db";
-import { getEnv } from "@/lib/server/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { getDb, sqlOf } from "@/lib/server/db";
+import { inList } from "@/lib/server/db/claim";
 import { logger } from "@/lib/server/log";
-import { sendMail } from "@/lib/server/mail/send-mail";
+import {
+  CHANNELS,
+  claimDue,
+  LEASE_MS,
+  TELEGRAM_PER_SECOND,
+  type Channel,
+  type Claim,
+  type Claimed,
+  type ClaimedRow,
+} from "@/lib/server/notifications/claim";
+import { creditsOf, foldedText } from "@/lib/server/notifications/fold";
+import { send, type Outcome } from "@/lib/server/notifications/send";
 import { processState } from "@/lib/server/process-state";
-import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
-import { ru } from "@/lib/shared/strings";
 
-/** A claimed message is this worker's for 30 s; after that another worker may take it over. */
-export const LEASE_MS = 30_000;
-/** Tries before a message is given up (`failed`). */
+export { LEASE_MS };
+/** Tries before a message is given up (`failed`); a "slow down" answer is not a try. */
 export const MAX_ATTEMPTS = 8;
-/** Backoff after the n-th failed try (no `retry_after` given): 2, 4, 8 … s, at most 10 min. */
+/** Backoff after the n-th failed try: 2, 4, 8 … s, at most 10 min. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(2 ** attempts * 1000, 10 * 60 * 1000);
 }
 
-type Claimed = { id: number; userId: number; channel: string; address: string; text: string; attempts: number };
+/**
+ * How each channel's worker paces itself. `inFlight`: messages one process has under way at
+ * most; `minRoom`: the room it waits for before it claims more; `wakeOnRoom`: whether a finished
+ * message wakes it. Telegram: the bot's budget per second (the claim enforces it over all
+ * instances, and it frees a second after a try, so finishing one frees nothing yet), claimed as
+ * soon as any is free. E-mail: enough to keep the SMTP pool's connections busy, claimed in
+ * batches as soon as half the room is free.
+ */
+const PACE: Record<Channel, { inFlight: number; minRoom: number; wakeOnRoom: boolean }> = {
+  telegram: { inFlight: TELEGRAM_PER_SECOND, minRoom: 1, wakeOnRoom: false },
+  email: { inFlight: 50, minRoom: 25, wakeOnRoom: true },
+};
+/** Nothing due: look again after this long. */
+const IDLE_MS = 250;
+/** Something due but held back (rate limits, no room): look again soon. */
+const HELD_MS = 100;
 
 /**
- * Takes up to `limit` due messages for this worker: pending ones whose time has come, and ones a
- * crashed worker left `sending` past its lease. One UPDATE, so two workers never take the same row;
- * `attempts` doubles as the lease's token (see `settle`).
+ * Records an outcome for `rows` (what `set` writes, per the rows' attempts), only where this
+ * worker still holds the lease: status `sending` and `attempts` as claimed (a worker that lost
+ * its lease to another changes nothing). One statement per distinct `attempts`, usually one.
  */
-async function claimDue(now: Date, limit: number): Promise<Claimed[]> {
-  const until = new Date(now.getTime() + LEASE_MS);
-  const rows = await getDb().$queryRaw<Claimed[]>`
-    UPDATE "Notification" SET "status" = 'sending', "leaseUntil" = ${until}, "attempts" = "attempts" + 1
-    WHERE "id" IN (
-      SELECT "id" FROM "Notification"
-      WHERE ("status" = 'pending' AND "nextAttemptAt" <= ${now})
-         OR ("status" = 'sending' AND "leaseUntil" < ${now})
-      ORDER BY "id" LIMIT ${limit})
-    RETURNING "id", "userId", "channel", "address", "text", "attempts"`;
-  return rows.map((r) => ({ ...r, id: Number(r.id), userId: Number(r.userId), attempts: Number(r.attempts) }));
-}
-
-type Result = { sent: true } | { sent: false; retryAt: Date | null; error: string };
-
-async function send(message: Claimed, now: Date): Promise<Result> {
-  // Switched off since the money arrived: nothing more goes out.
-  const user = await getDb().user.findUnique({ where: { id: message.userId }, select: { notification: true } });
-  if (!user?.notification) return { sent: false, retryAt: null, error: "notifications switched off" };
-  try {
-    if (message.channel === "telegram") {
-      const url = `${getEnv().appUrl}/bank`;
-      await botApi(getEnv(), { retries: false }).sendMessage(message.address, message.text, {
-        reply_markup: { inline_keyboard: [[{ text: ru.bot.historyButton, web_app: { url } }]] },
-      });
-    } else {
-      await sendMail({ to: message.address, subject: ru.bot.receivedSubject, text: message.text });
-    }
-    return { sent: true };
-  } catch (error) {
-    const { code, description } = describeBotError(error);
-    const later = (ms: number) => new Date(now.getTime() + ms);
-    if (error instanceof GrammyError && code === 429) {
-      return { sent: false, retryAt: later((error.parameters.retry_after ?? 1) * 1000), error: description };
-    }
-    if (error instanceof GrammyError && code !== null && code < 500) {
-      // 403: the user blocked the bot or never started it; 400: no such chat. Trying again won't help.
-      return { sent: false, retryAt: null, error: description };
-    }
-    const what = error instanceof GrammyError || error instanceof HttpError ? description : "e-mail not sent";
-    return { sent: false, retryAt: later(retryDelayMs(message.attempts)), error: what };
+async function settleRows(rows: ClaimedRow[], set: (attempts: number) => Prisma.Sql): Promise<void> {
+  const sql = await sqlOf();
+  const byAttempts = new Map<number, number[]>();
+  for (const row of rows) byAttempts.set(row.attempts, [...(byAttempts.get(row.attempts) ?? []), row.id]);
+  for (const [attempts, ids] of byAttempts) {
+    await sql.$executeRaw`UPDATE "Notification" SET ${set(attempts)}
+      WHERE "id" ${inList(sql, ids)} AND "status" = 'sending' AND "attempts" = ${attempts}`;
   }
 }
 
-/** Records the outcome, only if this worker still holds the lease (`attempts` unchanged). */
-async function settle(message: Claimed, result: Result, now: Date): Promise<void> {
-  const mine = { id: message.id, status: "sending", attempts: message.attempts };
-  if (result.sent) {
-    await getDb().notification.updateMany({ where: mine, data: { status: "sent", sentAt: now, leaseUntil: null, lastError: null } });
-    return;
+function settle(rows: ClaimedRow[], outcome: Outcome, at: Date): Promise<void> {
+  const later = (ms: number) => new Date(at.getTime() + ms);
+  switch (outcome.kind) {
+    case "sent":
+      // Every row the message told becomes `sent` at once.
+      return settleRows(rows, () => Prisma.sql`"status" = 'sent', "sentAt" = ${at}, "lastTriedAt" = ${at},
+        "leaseUntil" = NULL, "lastError" = NULL`);
+    case "slowDown":
+      // Not a try: the attempt the claim counted is given back.
+      return settleRows(rows, () => Prisma.sql`"status" = 'pending', "attempts" = "attempts" - 1,
+        "nextAttemptAt" = ${later(outcome.waitMs)}, "lastTriedAt" = ${at}, "leaseUntil" = NULL, "lastError" = ${outcome.error}`);
+    case "failed":
+      return settleRows(rows, (attempts) =>
+        !outcome.retry || attempts >= MAX_ATTEMPTS
+          ? Prisma.sql`"status" = 'failed', "lastTriedAt" = ${at}, "leaseUntil" = NULL, "lastError" = ${outcome.error}`
+          : Prisma.sql`"status" = 'pending', "nextAttemptAt" = ${later(retryDelayMs(attempts))}, "lastTriedAt" = ${at},
+            "leaseUntil" = NULL, "lastError" = ${outcome.error}`,
+      );
   }
-  const giveUp = result.retryAt === null || message.attempts >= MAX_ATTEMPTS;
-  await getDb().notification.updateMany({
-    where: mine,
-    data: giveUp
-      ? { status: "failed", leaseUntil: null, lastError: result.error }
-      : { status: "pending", leaseUntil: null, nextAttemptAt: result.retryAt!, lastError: result.error },
+}
+
+/**
+ * Claims for `channel` and gives up, unsent, the rows of users who switched notifications off
+ * since the money arrived (one query per claim); returns the messages left to send.
+ */
+async function take(channel: Channel, now: Date, limit: number): Promise<Claim> {
+  const claim = await claimDue(channel, now, limit);
+  const userIds = [...new Set(claim.messages.flatMap((m) => m.rows.map((r) => r.userId)))];
+  if (userIds.length === 0) return claim;
+  const on = await getDb().user.findMany({ where: { id: { in: userIds }, notification: true }, select: { id: true } });
+  const listening = new Set(on.map((u) => u.id));
+  const off = claim.messages.flatMap((m) => m.rows.filter((r) => !listening.has(r.userId)));
+  if (off.length === 0) return claim;
+  await settleRows(off, () => Prisma.sql`"status" = 'failed', "leaseUntil" = NULL, "lastError" = 'notifications switched off'`);
+  const messages = claim.messages.map((m) => ({ ...m, rows: m.rows.filter((r) => listening.has(r.userId)) }));
+  return { ...claim, messages: messages.filter((m) => m.rows.length > 0) };
+}
+
+/**
+ * Sends one claimed message and records the outcome on every row it tells; `clock` gives the
+ * time a try ended (the rates are counted from it).
+ */
+async function deliver(message: Claimed, clock: () => Date): Promise<Outcome> {
+  const { rows } = message;
+  const text = rows.length === 1 ? rows[0].text : foldedText(await creditsOf(rows.map((r) => r.transferId)));
+  const outcome = await send(message.channel, message.address, text);
+  if (outcome.kind !== "sent") {
+    const log = { notifications: rows.map((r) => r.id), channel: message.channel, error: outcome.error };
+    if (outcome.kind === "slowDown") logger.info({ ...log, waitMs: outcome.waitMs }, "notification channel asked to slow down");
+    else logger.warn(log, "notification not delivered");
+  }
+  await settle(rows, outcome, clock());
+  return outcome;
+}
+
+/**
+ * One pass, as if the time were `now`: claims what is due on each channel (within its limits)
+ * and delivers it, all at once, returning how many messages it handled. The worker runs its
+ * own loop; this is for tests and one-off runs.
+ */
+export async function deliverDue(now: Date = new Date(), channels: readonly Channel[] = CHANNELS): Promise<number> {
+  const started = Date.now();
+  const clock = () => new Date(now.getTime() + Date.now() - started);
+  const handled = await Promise.all(
+    channels.map(async (channel) => {
+      const claim = await take(channel, now, PACE[channel].inFlight);
+      await Promise.all(claim.messages.map((message) => deliver(message, clock)));
+      return claim.messages.length;
+    }),
+  );
+  return handled.reduce((a, b) => a + b, 0);
+}
+
+type Worker = {
+  running: boolean;
+  inFlight: Set<Promise<void>>;
+  /** A "slow down" answer holds the whole channel of this process until then (ms since epoch). */
+  pausedUntil: number;
+  sleeping: { timer: NodeJS.Timeout; wake: () => void } | null;
+  loop: Promise<void> | null;
+};
+
+const workers = processState("notification-workers", () => new Map<Channel, Worker>());
+
+function sleep(worker: Worker, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      worker.sleeping = null;
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    // A waiting worker never keeps the process alive.
+    timer.unref();
+    worker.sleeping = { timer, wake };
   });
 }
 
-/** One pass of the worker: claims due messages and delivers them. Returns how many it handled. */
-export async function deliverDue(now: Date = new Date(), limit = 20): Promise<number> {
-  // The worker runs every second in every process: an idle pass only reads (an UPDATE would take
-  // SQLite's write lock each time, whether or not anything is due).
-  const due = await getDb().notification.findFirst({
-    where: {
-      OR: [
-        { status: "pending", nextAttemptAt: { lte: now } },
-        { status: "sending", leaseUntil: { lt: now } },
-      ],
-    },
-    select: { id: true },
-  });
-  if (!due) return 0;
-  const claimed = await claimDue(now, limit);
-  for (const message of claimed) {
-    const result = await send(message, now);
-    if (!result.sent) logger.warn({ notification: message.id, channel: message.channel, error: result.error }, "notification not delivered");
-    await settle(message, result, now);
+/**
+ * One channel's worker: claims whenever it has room and the channel's limits allow, and keeps
+ * up to PACE[channel].inFlight messages under way. Channels never wait for each other.
+ */
+async function work(channel: Channel, worker: Worker): Promise<void> {
+  const pace = PACE[channel];
+  while (worker.running) {
+    let wait = IDLE_MS;
+    try {
+      const now = Date.now();
+      const room = pace.inFlight - worker.inFlight.size;
+      if (now < worker.pausedUntil) wait = worker.pausedUntil - now;
+      else if (room < pace.minRoom) wait = HELD_MS;
+      else {
+        const claim = await take(channel, new Date(now), room);
+        for (const message of claim.messages) {
+          const delivery = deliver(message, () => new Date())
+            .then((outcome) => {
+              if (outcome.kind === "slowDown") worker.pausedUntil = Math.max(worker.pausedUntil, Date.now() + outcome.waitMs);
+            })
+            .catch((error: unknown) => logger.warn({ err: error, channel }, "notification delivery failed"))
+            .finally(() => {
+              worker.inFlight.delete(delivery);
+              if (pace.wakeOnRoom && pace.inFlight - worker.inFlight.size >= pace.minRoom) worker.sleeping?.wake();
+            });
+          worker.inFlight.add(delivery);
+        }
+        wait = claim.messages.length > 0 ? 0 : claim.due ? HELD_MS : IDLE_MS;
+      }
+    } catch (error) {
+      logger.warn({ err: error, channel }, "notification worker failed");
+    }
+    if (wait > 0 && worker.running) await sleep(worker, wait);
   }
-  return claimed.length;
 }
 
-const state = processState("notification-worker", () => ({ timer: null as NodeJS.Timeout | null, busy: false }));
-
-/** Delivers due messages every second, in every process (claims keep them from sending twice). */
-export function startNotificationWorker(intervalMs = 1000): void {
-  if (state.timer) return;
-  state.timer = setInterval(() => {
-    if (state.busy) return;
-    state.busy = true;
-    deliverDue()
-      .catch((error: unknown) => logger.warn({ err: error }, "notification worker failed"))
-      .finally(() => (state.busy = false));
-  }, intervalMs);
-  state.timer.unref();
+/**
+ * Starts one worker per channel in this process (every instance runs them; the claims keep
+ * them from sending anything twice).
+ */
+export function startNotificationWorker(): void {
+  for (const channel of CHANNELS) {
+    if (workers.has(channel)) continue;
+    const worker: Worker = { running: true, inFlight: new Set(), pausedUntil: 0, sleeping: null, loop: null };
+    workers.set(channel, worker);
+    worker.loop = work(channel, worker);
+  }
 }
 
-export function stopNotificationWorker(): void {
-  if (state.timer) clearInterval(state.timer);
-  state.timer = null;
+/** Stops the workers; resolves once the messages they had under way are settled. */
+export async function stopNotificationWorker(): Promise<void> {
+  const stopping = [...workers.values()];
+  workers.clear();
+  for (const worker of stopping) {
+    worker.running = false;
+    worker.sleeping?.wake();
+  }
+  await Promise.all(stopping.flatMap((worker) => [worker.loop, ...worker.inFlight]));
 }

@@ -1,0 +1,54 @@
+import "server-only";
+import { GrammyError, HttpError } from "grammy";
+import { getEnv } from "@/lib/server/env";
+import { MailDeferredError, sendMail } from "@/lib/server/mail/send-mail";
+import type { Channel } from "@/lib/server/notifications/claim";
+import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
+import { ru } from "@/lib/shared/strings";
+
+/** How long an SMTP server that answered 4xx is left alone (it gives no time of its own). */
+export const MAIL_DEFERRED_MS = 10_000;
+
+/**
+ * How one try went. `slowDown`: the other side asked us to wait (Telegram's 429 with its
+ * `retry_after`, an SMTP 4xx) — nothing is wrong with the message, so the try is not counted.
+ * `failed`: a real failure; `retry` false when trying again cannot help.
+ */
+export type Outcome =
+  | { kind: "sent" }
+  | { kind: "slowDown"; waitMs: number; error: string }
+  | { kind: "failed"; retry: boolean; error: string };
+
+async function sendTelegram(chatId: string, text: string): Promise<Outcome> {
+  const env = getEnv();
+  try {
+    // The worker schedules its own retries: the client must not sit on a message for seconds.
+    await botApi(env, { retries: false }).sendMessage(chatId, text, {
+      reply_markup: { inline_keyboard: [[{ text: ru.bot.historyButton, web_app: { url: `${env.appUrl}/bank` } }]] },
+    });
+    return { kind: "sent" };
+  } catch (error) {
+    const { code, description } = describeBotError(error);
+    if (error instanceof GrammyError && code === 429) {
+      return { kind: "slowDown", waitMs: (error.parameters.retry_after ?? 1) * 1000, error: description };
+    }
+    // 403: the user blocked the bot or never started it; 400: no such chat. Trying again won't help.
+    if (error instanceof GrammyError && code !== null && code < 500) return { kind: "failed", retry: false, error: description };
+    return { kind: "failed", retry: true, error: error instanceof GrammyError || error instanceof HttpError ? description : "Bot API call failed" };
+  }
+}
+
+async function sendEmail(to: string, text: string): Promise<Outcome> {
+  try {
+    await sendMail({ to, subject: ru.bot.receivedSubject, text });
+    return { kind: "sent" };
+  } catch (error) {
+    if (error instanceof MailDeferredError) return { kind: "slowDown", waitMs: MAIL_DEFERRED_MS, error: "e-mail deferred by the SMTP server" };
+    return { kind: "failed", retry: true, error: "e-mail not sent" };
+  }
+}
+
+/** One try at handing a message to its channel: the bot for Telegram chats, SMTP (or the demo outbox) for e-mail. */
+export function send(channel: Channel, address: string, text: string): Promise<Outcome> {
+  return channel === "telegram" ? sendTelegram(address, text) : sendEmail(address, text);
+}

@@ -1,0 +1,36 @@
+import { foldedText, type Credit } from "@/lib/server/notifications/fold";
+import { pluralForm } from "@/lib/shared/strings";
+
+const transfers = (count: number, amount: bigint, currency = "RUB"): Credit[] =>
+  Array.from({ length: count }, () => ({ kind: "transfer", amount, currency }));
+const plain = (text: string) => text.replace(/\s/g, " ");
+
+describe("one message for several credits", () => {
+  it("says how many arrived and their sum, in the count's Russian plural form", () => {
+    expect(plain(foldedText(transfers(12, 127_500n)))).toBe("Вам пришло 12 переводов на 15 300,00 ₽");
+    expect(plain(foldedText(transfers(4, 100n)))).toBe("Вам пришло 4 перевода на 4,00 ₽");
+    expect(plain(foldedText(transfers(21, 100n)))).toBe("Вам пришёл 21 перевод на 21,00 ₽");
+    expect(plain(foldedText(transfers(111, 100n)))).toBe("Вам пришло 111 переводов на 111,00 ₽");
+  });
+
+  it("sums each currency apart, in the currency table's order", () => {
+    const credits = [...transfers(3, 2_000n, "USD"), ...transfers(2, 50_000n, "RUB"), ...transfers(1, 1_000n, "CNY")];
+    expect(plain(foldedText(credits))).toBe("Вам пришло 6 переводов на 1 000,00 ₽, 60,00 $ и 10,00 ¥");
+  });
+
+  it("names top-ups as such, and transfers with top-ups as поступления", () => {
+    const topUps: Credit[] = Array.from({ length: 5 }, () => ({ kind: "topup", amount: 1_000n, currency: "EUR" }));
+    expect(plain(foldedText(topUps))).toBe("Счёт пополнен 5 раз на 50,00 €");
+    expect(plain(foldedText([...topUps.slice(0, 2), ...transfers(2, 100n)]))).toBe(
+      "Вам пришло 4 поступления на 2,00 ₽ и 20,00 €",
+    );
+  });
+
+  it("plural forms: 1, 21, 101 one; 2–4, 22 few; 0, 5–20, 11–14, 111 many", () => {
+    const forms = [0, 1, 2, 4, 5, 11, 12, 14, 20, 21, 22, 25, 101, 111, 112, 122].map((n) => [n, pluralForm(n)]);
+    expect(Object.fromEntries(forms)).toEqual({
+      0: "many", 1: "one", 2: "few", 4: "few", 5: "many", 11: "many", 12: "many", 14: "many",
+      20: "many", 21: "one", 22: "few", 25: "many", 101: "one", 111: "many", 112: "many", 122: "few",
+    });
+  });
+});
