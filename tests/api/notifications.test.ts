@@ -1,10 +1,9 @@
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { PUT as notificationsRoute } from "@/app/api/v1/users/[id]/notifications/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
-import { getDb, sqlIn } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db";
 import { resetEnvForTests } from "@/lib/server/env";
-import { takeTurns } from "@/lib/server/db/claim";
-import { claimDue, TELEGRAM_CLAIMS, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
+import { claimDue, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
 import {
   deliverDue,
   LEASE_MS,
@@ -16,8 +15,6 @@ import { call } from "@/tests/support/api";
 import { startFakeBotApi, TELEGRAM_LIMITS, type FakeBotApi, type Limits } from "@/tests/support/fake-bot-api";
 import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
 import { startSmtp, type Mailbox } from "@/tests/support/smtp";
-
-const onPostgres = process.env.DATABASE_URL!.startsWith("postgres");
 
 let fake: FakeBotApi;
 let chat = 880_000;
@@ -380,26 +377,6 @@ describe("Telegram's limits", () => {
   });
 });
 
-describe("Telegram's limits over several instances", () => {
-  (onPostgres ? it : it.skip)("a claim that overlaps another instance's waits its turn, then sees the budget it used", async () => {
-    const bob = await telegramUser();
-    await queue("telegram", Array.from({ length: 80 }, (_, i) => String(995_000 + i)), bob.user.id);
-    const newest = await getDb().notification.findMany({ orderBy: { id: "desc" }, take: TELEGRAM_PER_SECOND, select: { id: true } });
-    let overlapping: ReturnType<typeof claimDue> | null = null;
-    await getDb().$transaction(async (tx) => {
-      // Another instance's claim, half done: it has its turn and has leased a second's worth.
-      await takeTurns(sqlIn(getDb(), tx), TELEGRAM_CLAIMS);
-      await tx.notification.updateMany({
-        where: { id: { in: newest.map((r) => r.id) } },
-        data: { status: "sending", attempts: 1, leaseUntil: new Date(Date.now() + LEASE_MS) },
-      });
-      overlapping = claimDue("telegram", new Date(), TELEGRAM_PER_SECOND);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
-    expect((await overlapping!).messages).toEqual([]);
-  });
-});
-
 describe("channels apart", () => {
   it("an e-mail backlog never holds up a Telegram notice", async () => {
     const smtp: Mailbox = await startSmtp();
@@ -456,20 +433,4 @@ describe("several instances on one database", () => {
     expect(new Set(ids).size).toBe(120);
   });
 
-  (onPostgres ? it : it.skip)("a claimer skips rows another transaction holds, without waiting for it (SKIP LOCKED)", async () => {
-    const bob = await telegramUser();
-    await queue("email", Array.from({ length: 30 }, (_, i) => `locked${i}@example.test`), bob.user.id);
-    const all = await getDb().notification.findMany({ orderBy: { id: "asc" }, select: { id: true } });
-    const held = all.slice(0, 10).map((r) => r.id);
-    const claimed = await getDb().$transaction(
-      async (tx) => {
-        await tx.$queryRawUnsafe(`SELECT "id" FROM "Notification" WHERE "id" = ANY($1::int[]) FOR UPDATE`, held);
-        // Another connection claims while this transaction holds its rows.
-        return claimDue("email", new Date(), 100);
-      },
-      { timeout: 5_000 },
-    );
-    const ids = claimed.messages.flatMap((m) => m.rows.map((r) => r.id)).sort((a, b) => a - b);
-    expect(ids).toEqual(all.slice(10).map((r) => r.id));
-  });
 });
