@@ -21,17 +21,11 @@ export type PostTransferOptions = {
   createdAt?: Date;
 };
 
-export type TransferRow = {
-  id: number;
-  senderWalletId: number;
-  receiverWalletId: number;
-  amount: bigint;
-  currency: string;
-  receivedAmount: bigint;
-  receivedCurrency: string;
-  rate: string;
-  createdAt: Date;
-};
+/** A transfer as it was made: the plan's facts, and its id. */
+export type TransferRow = { id: number } & Pick<
+  TransferPlan,
+  "senderWalletId" | "receiverWalletId" | "amount" | "currency" | "receivedAmount" | "receivedCurrency" | "rate" | "createdAt"
+>;
 
 function currencyOf(wallet: LedgerWallet): Currency {
   if (!isCurrency(wallet.currency)) throw new Error(`wallet ${wallet.id} has an unknown currency`);
@@ -102,17 +96,8 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
 export async function applyPlan(sql: Sql | SqlRunner, plan: TransferPlan): Promise<TransferRow> {
   const applied = await applyTransfer(sql, plan);
   if (applied.refusal) throw new AppError(applied.refusal);
-  return {
-    id: applied.id,
-    senderWalletId: plan.senderWalletId,
-    receiverWalletId: plan.receiverWalletId,
-    amount: plan.amount,
-    currency: plan.currency,
-    receivedAmount: plan.receivedAmount,
-    receivedCurrency: plan.receivedCurrency,
-    rate: plan.rate,
-    createdAt: plan.createdAt,
-  };
+  const { senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, createdAt } = plan;
+  return { id: applied.id, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, createdAt };
 }
 
 /** Plans and applies a transfer with no key and no notice (the demo seed, inside its transaction). */
