@@ -9,8 +9,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startSweeper } = await import("@/lib/server/sweep");
   startSweeper();
-  const { startNotificationWorker } = await import("@/lib/server/notifications/deliver");
+  const { startNotificationWorker, stopNotificationWorker } = await import("@/lib/server/notifications/deliver");
   startNotificationWorker();
+  const { onShutdown } = await import("@/lib/server/shutdown");
+  onShutdown(stopNotificationWorker);
   const { getEnv } = await import("@/lib/server/env");
   const url = getEnv().ratesSourceUrl;
   if (!url) return;

@@ -6,7 +6,8 @@
  *  - answers an API path whose percent-encoding is malformed with a JSON 400 (Next.js would fail
  *    decoding it with a plain-text 500);
  *  - answers CORS preflights for /api/v1 (CORS_ORIGINS, lib/server/cors.ts).
- * Listens on PORT (3000) and HOSTNAME (0.0.0.0); ends cleanly on SIGTERM/SIGINT.
+ * Listens on PORT (3000) and HOSTNAME (0.0.0.0); ends cleanly on SIGTERM/SIGINT: requests under
+ * way and notifications being sent finish first.
  */
 import http from "node:http";
 import path from "node:path";
@@ -14,6 +15,7 @@ import next from "next";
 import { CLIENT_IP_HEADER, clientIpOf, parseTrustProxy } from "@/lib/server/client-ip";
 import { parseCorsOrigins, preflightHeaders } from "@/lib/server/cors";
 import { logger } from "@/lib/server/log";
+import { runShutdownHooks } from "@/lib/server/shutdown";
 import { apiStaticHeaders } from "@/lib/server/security-headers";
 import { ru } from "@/lib/shared/strings";
 
@@ -65,9 +67,13 @@ async function main(): Promise<void> {
   server.listen(port, hostname, () => logger.info({ port, hostname, trustedProxies }, "listening"));
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      server.close(() => process.exit(0));
-      // Keep-alive connections may hold close() open; do not wait for them for long.
-      setTimeout(() => process.exit(0), 5000).unref();
+      // No new connections; requests under way finish. Keep-alive connections may hold close()
+      // open, so it is not waited for long.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const idle = Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 5000))]);
+      // Then the background work settles what it has under way (a notification being sent is
+      // recorded as sent, not left to be sent again once its lease ends), for up to 10 s.
+      void idle.then(() => runShutdownHooks(10_000)).finally(() => process.exit(0));
     });
   }
 }

@@ -3,6 +3,8 @@ import { PUT as notificationsRoute } from "@/app/api/v1/users/[id]/notifications
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { getDb } from "@/lib/server/db";
 import { resetEnvForTests } from "@/lib/server/env";
+import { UNREACHABLE_MS } from "@/lib/server/notifications/send";
+import { freePort } from "@/scripts/app-server";
 import { claimDue, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
 import {
   deliverDue,
@@ -332,6 +334,29 @@ describe("slowing down", () => {
       delete process.env.SMTP_FROM;
       resetEnvForTests();
       await smtp.close();
+    }
+  });
+  it("a server that cannot be reached (SMTP or the Bot API) is not a try: the channel waits instead", async () => {
+    const closed = await freePort();
+    Object.assign(process.env, { SMTP_URL: `smtp://127.0.0.1:${closed}`, SMTP_FROM: "Minibank <no-reply@minibank.test>" });
+    process.env.TELEGRAM_API_URL = `http://127.0.0.1:${closed}`;
+    resetEnvForTests();
+    try {
+      const carol = await createFundedUser();
+      await queue("email", [carol.user.email!], carol.user.id);
+      await queue("telegram", ["990777"], carol.user.id);
+      await getDb().notification.updateMany({ data: { attempts: MAX_ATTEMPTS - 1 } });
+      const at = new Date();
+      expect(await deliverDue(at)).toBe(2);
+      for (const row of await getDb().notification.findMany()) {
+        expect(row).toMatchObject({ status: "pending", attempts: MAX_ATTEMPTS - 1 });
+        expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(at.getTime() + UNREACHABLE_MS);
+      }
+    } finally {
+      delete process.env.SMTP_URL;
+      delete process.env.SMTP_FROM;
+      process.env.TELEGRAM_API_URL = fake.url;
+      resetEnvForTests();
     }
   });
 });

@@ -19,6 +19,22 @@ export class MailDeferredError extends AppError {
   }
 }
 
+/**
+ * MAIL_FAILED because the SMTP server could not be reached (refused, timed out, no such host):
+ * nothing is wrong with the message, the server is down.
+ */
+export class MailUnreachableError extends AppError {
+  constructor() {
+    super("MAIL_FAILED");
+    this.name = "MailUnreachableError";
+  }
+}
+
+/** nodemailer's codes for a server it could not talk to at all (ESOCKET while connecting: refused). */
+const UNREACHABLE = new Set(["ECONNECTION", "ETIMEDOUT", "EDNS"]);
+const unreachable = (code: unknown, command: unknown) =>
+  typeof code === "string" && (UNREACHABLE.has(code) || (code === "ESOCKET" && command === "CONN"));
+
 /** Shared by every bundle of the process (see process-state.ts). */
 const transports = processState("smtp-transports", () => new Map<string, Transporter>());
 
@@ -51,7 +67,7 @@ function transportFor(url: string): Transporter {
  * Sends an e-mail over SMTP whenever `SMTP_URL` is set (in any mode). A demo server without SMTP
  * keeps the message in the outbox table instead, readable at /dev/mailbox.
  * Throws MAIL_FAILED (502) when the message could not be handed over — as MailDeferredError when
- * the server asked to be tried later.
+ * the server asked to be tried later, as MailUnreachableError when it could not be reached.
  */
 export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
@@ -71,6 +87,7 @@ export async function sendMail(mail: Mail): Promise<void> {
       const { code, command, responseCode } = (error ?? {}) as Record<string, unknown>;
       logger.error({ smtpCode: code, command, responseCode }, "smtp send failed");
       if (typeof responseCode === "number" && responseCode >= 400 && responseCode < 500) throw new MailDeferredError();
+      if (responseCode === undefined && unreachable(code, command)) throw new MailUnreachableError();
       throw new AppError("MAIL_FAILED");
     }
     return;

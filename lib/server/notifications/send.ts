@@ -1,17 +1,24 @@
 import "server-only";
 import { GrammyError, HttpError } from "grammy";
 import { getEnv } from "@/lib/server/env";
-import { MailDeferredError, sendMail } from "@/lib/server/mail/send-mail";
+import { MailDeferredError, MailUnreachableError, sendMail } from "@/lib/server/mail/send-mail";
 import type { Channel } from "@/lib/server/notifications/claim";
 import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
 import { ru } from "@/lib/shared/strings";
 
 /** How long an SMTP server that answered 4xx is left alone (it gives no time of its own). */
 export const MAIL_DEFERRED_MS = 10_000;
+/**
+ * How long a channel whose server cannot be reached (the Bot API or the SMTP server down, the
+ * network gone) is left alone. Not a try either: without this every due message would fail in
+ * turn, each a claim and a settle, as fast as connections are refused.
+ */
+export const UNREACHABLE_MS = 5_000;
 
 /**
  * How one try went. `slowDown`: the other side asked us to wait (Telegram's 429 with its
- * `retry_after`, an SMTP 4xx) — nothing is wrong with the message, so the try is not counted.
+ * `retry_after`, an SMTP 4xx) or could not be reached — nothing is wrong with the message, so the
+ * try is not counted.
  * `failed`: a real failure; `retry` false when trying again cannot help.
  */
 export type Outcome =
@@ -34,7 +41,9 @@ async function sendTelegram(chatId: string, text: string): Promise<Outcome> {
     }
     // 403: the user blocked the bot or never started it; 400: no such chat. Trying again won't help.
     if (error instanceof GrammyError && code !== null && code < 500) return { kind: "failed", retry: false, error: description };
-    return { kind: "failed", retry: true, error: error instanceof GrammyError || error instanceof HttpError ? description : "Bot API call failed" };
+    // No answer at all: the Bot API cannot be reached.
+    if (error instanceof HttpError) return { kind: "slowDown", waitMs: UNREACHABLE_MS, error: description };
+    return { kind: "failed", retry: true, error: error instanceof GrammyError ? description : "Bot API call failed" };
   }
 }
 
@@ -44,6 +53,7 @@ async function sendEmail(to: string, text: string): Promise<Outcome> {
     return { kind: "sent" };
   } catch (error) {
     if (error instanceof MailDeferredError) return { kind: "slowDown", waitMs: MAIL_DEFERRED_MS, error: "e-mail deferred by the SMTP server" };
+    if (error instanceof MailUnreachableError) return { kind: "slowDown", waitMs: UNREACHABLE_MS, error: "SMTP server not reachable" };
     return { kind: "failed", retry: true, error: "e-mail not sent" };
   }
 }
