@@ -80,12 +80,13 @@ test("the wallet tab shows balances with a stand-in button; the widget loads on 
   // The widget's own button: the same size and Telegram's colours as the stand-in it replaced.
   await expect(widgetButton(page)).toHaveCount(1);
   await expect.poll(() => paint(widgetButton(page))).toEqual(colours);
-  expect((await widgetButton(page).boundingBox())?.height).toBe(44);
+  // Measured once the widget's own press animation (a brief scale) has ended.
+  await expect.poll(async () => (await widgetButton(page).boundingBox())?.height).toBe(44);
   const modal = page.locator("[data-tc-wallets-modal-container]");
   await modal.getByText("Test Wallet", { exact: true }).click();
   await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
   await expect(page.getByTestId("ton-connect-standin")).toHaveCount(0);
-  expect((await connectButton(page).boundingBox())?.height).toBe(44);
+  await expect.poll(async () => (await connectButton(page).boundingBox())?.height).toBe(44);
 
   // Phone width, after a reload: the stored connection loads the widget at once, no press needed.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -121,7 +122,7 @@ test("with a stored connection the widget loads at once, in a placeholder of the
   await expect(connectButton(page)).toHaveText(SHORT_ADDRESS);
   await expect(placeholder).toHaveCount(0);
   // The widget's button takes exactly the placeholder's height.
-  expect((await connectButton(page).boundingBox())?.height).toBe(44);
+  await expect.poll(async () => (await connectButton(page).boundingBox())?.height).toBe(44);
 
   expect(errors).toEqual([]);
 });
