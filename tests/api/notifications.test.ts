@@ -3,6 +3,7 @@ import { PUT as notificationsRoute } from "@/app/api/v1/users/[id]/notifications
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { getDb } from "@/lib/server/db";
 import { resetEnvForTests } from "@/lib/server/env";
+import { onShutdown, runShutdownHooks } from "@/lib/server/shutdown";
 import { UNREACHABLE_MS } from "@/lib/server/notifications/send";
 import { freePort } from "@/scripts/app-server";
 import { claimDue, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
@@ -399,6 +400,33 @@ describe("Telegram's limits", () => {
     const ids = claims.flatMap((c) => c.messages.flatMap((m) => m.rows.map((r) => r.id)));
     expect(ids).toHaveLength(TELEGRAM_PER_SECOND);
     expect(new Set(ids).size).toBe(TELEGRAM_PER_SECOND);
+  });
+});
+
+describe("stopping the server", () => {
+  it("the shutdown hooks let a message under way finish and be recorded as sent", async () => {
+    const smtp: Mailbox = await startSmtp();
+    Object.assign(process.env, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_FROM: "Minibank <no-reply@minibank.test>" });
+    resetEnvForTests();
+    try {
+      const carol = await createFundedUser();
+      smtp.hold();
+      await queue("email", [carol.user.email!], carol.user.id);
+      startNotificationWorker();
+      onShutdown(stopNotificationWorker);
+      await until("the message to reach the SMTP server", () => smtp.received.length === 1);
+      // What `npm start` does on SIGTERM (scripts/serve.ts); the server answers meanwhile.
+      const stopping = runShutdownHooks(10_000);
+      setTimeout(() => smtp.release(), 300);
+      await stopping;
+      expect(await count("email", "sent")).toBe(1);
+    } finally {
+      smtp.release();
+      delete process.env.SMTP_URL;
+      delete process.env.SMTP_FROM;
+      resetEnvForTests();
+      await smtp.close();
+    }
   });
 });
 
