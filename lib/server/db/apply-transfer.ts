@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Sql, SqlRunner } from "@/lib/server/db/sql";
+import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 
 /** One posting of a planned transfer. `tracked`: the wallet keeps a running balance (a user's). */
 export type PlannedPosting = { walletId: number; currency: string; amount: bigint; tracked: boolean };
@@ -120,10 +120,6 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
       VALUES (${userId}, ${key}, ${requestHash}, ${id}, ${null}, ${plan.createdAt})`;
   }
   return { id: Number(id) };
-}
-
-function isRunner(sql: Sql | SqlRunner): sql is SqlRunner {
-  return "transaction" in sql;
 }
 
 /**

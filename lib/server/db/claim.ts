@@ -21,8 +21,9 @@ export function skipLockedRows(tx: Sql): Prisma.Sql {
 
 /**
  * Makes the transactions that pass the same `key` take turns until they commit, across every
- * process on the database: for a claim that reads a shared budget (how much was sent in the last
- * second) before it takes its share. PostgreSQL: a transaction-scoped advisory lock.
+ * process on the database: a claim that reads a shared budget (how much was sent in the last
+ * second) before it takes its share, or the creation of one shared thing (the bank's user and
+ * wallets). PostgreSQL: a transaction-scoped advisory lock; SQLite is serial anyway.
  */
 export async function takeTurns(tx: Sql, key: number): Promise<void> {
   if (tx.dialect !== "postgresql") return;

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { createPostgresClient, createPostgresPool, postgresRunner } from "@/lib/server/db/postgres";
-import { SELF_WAIT, UNIT_DID_IO, type Dialect, type Sql, type SqlRunner } from "@/lib/server/db/sql";
+import { isRunner, SELF_WAIT, UNIT_DID_IO, type Dialect, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import { sqliteAdapter, type SqliteFactory } from "@/lib/server/db/sqlite";
 import { getDatabaseUrl } from "@/lib/server/env";
 import { processState } from "@/lib/server/process-state";
@@ -13,7 +13,8 @@ import { processState } from "@/lib/server/process-state";
  * the Prisma client (`getDb`) and the store, never the database.
  */
 export type { Dialect, Sql, SqlRunner };
-export { SELF_WAIT, UNIT_DID_IO };
+export { isRunner, SELF_WAIT, UNIT_DID_IO };
+export { takeTurns } from "@/lib/server/db/claim";
 export type Db = PrismaClient;
 /** The client inside `db.$transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -108,13 +109,4 @@ export async function lockWallets(tx: Sql, ids: number[]): Promise<void> {
   if (tx.dialect !== "postgresql") return;
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   await tx.$queryRaw`SELECT "id" FROM "Wallet" WHERE "id" IN (${Prisma.join(sorted)}) ORDER BY "id" FOR UPDATE`;
-}
-
-/**
- * Serialises the transactions that create one shared thing (the bank's own user and wallets)
- * until they commit. PostgreSQL: a transaction-scoped advisory lock; SQLite: already serial.
- */
-export async function lockCreation(tx: Sql, key: number): Promise<void> {
-  if (tx.dialect !== "postgresql") return;
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${key}::bigint)`;
 }

@@ -31,6 +31,11 @@ export type SqlRunner = Sql & {
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
 };
 
+/** Whether `sql` is the store itself (it can start transactions), not a transaction's `tx`. */
+export function isRunner(sql: Sql | SqlRunner): sql is SqlRunner {
+  return "transaction" in sql;
+}
+
 /** The error of a database call that would wait for the transaction it runs in. */
 export const SELF_WAIT =
   "database call on the root client inside a transaction: it would wait for the transaction it runs in — use the transaction's `tx`";

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { lockCreation, type Sql, type SqlRunner } from "@/lib/server/db";
+import { isRunner, takeTurns, type Sql, type SqlRunner } from "@/lib/server/db";
 import { processState } from "@/lib/server/process-state";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import type { Currency } from "@/lib/shared/money";
@@ -33,10 +33,6 @@ export async function bankWallet(tx: Sql, currency: Currency, random?: RandomInt
   return existing;
 }
 
-function isRunner(sql: Sql | SqlRunner): sql is SqlRunner {
-  return "transaction" in sql;
-}
-
 /**
  * The bank's wallets in several currencies, from this process's memory once known, else with one
  * query; a missing one (and the bank itself, on a fresh database) is created — in its own
@@ -67,7 +63,7 @@ export async function bankWallets(
 const BANK_CREATION = 2_202_000_001;
 
 async function createBankWallet(tx: Sql, currency: Currency, random?: RandomInt) {
-  await lockCreation(tx, BANK_CREATION);
+  await takeTurns(tx, BANK_CREATION);
   // A transaction that waited for the lock finds what the one before it created.
   const [created] = await tx.$queryRaw<LedgerWallet[]>`
     SELECT "id", "userId", "currency" FROM "Wallet" WHERE "userId" = ${BANK_USER} AND "currency" = ${currency}`;
