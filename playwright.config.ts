@@ -51,6 +51,7 @@ export default defineConfig({
       AUTH_CODE_LIMIT_PER_EMAIL_TOTAL: "1000",
       AUTH_VERIFY_LIMIT_PER_IP: "1000",
       LOOKUP_LIMIT_PER_USER: "1000",
+      TRANSFER_LIMIT_PER_USER: "1000",
       LOG_LEVEL: "warn",
     },
   },

@@ -3,8 +3,9 @@
  * own request handler behind a plain Node server that does the two things only the socket can —
  *  - decides the client's address (lib/server/client-ip.ts, TRUST_PROXY) and hands it to the
  *    route handlers in a header it always overwrites;
- *  - answers an API path whose percent-encoding is malformed with a JSON 400 (Next.js would fail
- *    decoding it with a plain-text 500);
+ *  - answers a request target Next.js cannot take — a path whose percent-encoding is malformed,
+ *    `OPTIONS *` — with a 400 (Next.js would fail with a plain-text 500): JSON for the API, a
+ *    short page in the app's language for pages, and one structured log line;
  *  - answers CORS preflights for /api/v1 (CORS_ORIGINS, lib/server/cors.ts).
  * Listens on PORT (3000) and HOSTNAME (0.0.0.0); ends cleanly on SIGTERM/SIGINT: requests under
  * way and notifications being sent finish first.
@@ -29,13 +30,24 @@ function malformedPath(url: string): boolean {
   }
 }
 
-function badRequest(res: http.ServerResponse): void {
-  res.writeHead(400, {
-    ...apiStaticHeaders(),
-    "content-type": "application/json",
-    "cache-control": "no-store",
-  });
-  res.end(JSON.stringify({ message: ru.errors.validation, code: "VALIDATION_ERROR" }));
+/** Neither a path ("/…") nor a URL a proxy may send ("http://…"): `OPTIONS *` and the like. */
+function unusableTarget(url: string): boolean {
+  return !url.startsWith("/") && !/^https?:\/\//i.test(url);
+}
+
+function badRequest(res: http.ServerResponse, api: boolean): void {
+  const headers = { ...apiStaticHeaders(), "cache-control": "no-store" };
+  if (api) {
+    res.writeHead(400, { ...headers, "content-type": "application/json" });
+    res.end(JSON.stringify({ message: ru.errors.validation, code: "VALIDATION_ERROR" }));
+    return;
+  }
+  // No script and no style: the API's CSP (default-src 'none') fits this page too.
+  res.writeHead(400, { ...headers, "content-type": "text/html; charset=utf-8" });
+  res.end(
+    `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+      `<title>Minibank</title></head><body><h1>${ru.errors.badAddress}</h1><p><a href="/">${ru.errors.toStart}</a></p></body></html>`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -57,9 +69,10 @@ async function main(): Promise<void> {
       res.end();
       return;
     }
-    if (url.startsWith("/api/") && malformedPath(url)) {
-      badRequest(res);
-      logger.info({ method: req.method, route: "/api/[malformed]", status: 400 }, "request");
+    if (unusableTarget(url) || malformedPath(url)) {
+      const api = url.startsWith("/api/") || !url.startsWith("/");
+      badRequest(res, api);
+      logger.info({ method: req.method, route: api ? "/api/[malformed]" : "/[malformed]", status: 400 }, "request");
       return;
     }
     void handle(req, res);

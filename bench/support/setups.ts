@@ -56,6 +56,9 @@ function serverEnv(work: string, databaseUrl: string, port: number) {
     // The benchmark seeds its own rates and must not leave the machine.
     RATES_SOURCE_URL: "off",
     TON_WALLETS_LIST_URL: "bundled",
+    // A load of transfers from few senders, not a flood from one account.
+    TRANSFER_LIMIT_PER_USER: "1000000",
+    LOOKUP_LIMIT_PER_USER: "1000000",
   };
 }
 

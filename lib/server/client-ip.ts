@@ -10,6 +10,8 @@
  *
  * No `server-only` import: scripts/serve.ts runs outside the React server graph.
  */
+import ipaddr from "ipaddr.js";
+
 export const CLIENT_IP_HEADER = "x-minibank-client-ip";
 
 /** How many proxies stand in front of the server: TRUST_PROXY, a whole number 0–10 (default 0). */
@@ -22,9 +24,32 @@ export function parseTrustProxy(value: string | undefined): number {
   return n;
 }
 
-/** "::ffff:10.0.0.1" (an IPv4 client on a dual-stack socket) → "10.0.0.1". */
-function plain(address: string): string {
-  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+/**
+ * One spelling per address, so that a limit cannot be dodged by writing the same address another
+ * way: a port is dropped ("6.6.6.6:1234", "[2001:db8::1]:443"), as is an IPv6 zone ("fe80::1%eth0");
+ * an IPv4 client on a dual-stack socket ("::ffff:10.0.0.1") is its IPv4 address; IPv6 is written
+ * in RFC 5952's form (lower case, the longest run of zeros compressed). What does not parse as an
+ * address is "unknown" — one bucket for all of it, never one per spelling.
+ */
+export function canonicalAddress(raw: string): string {
+  let text = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
+  if (bracketed) text = bracketed[1];
+  else if (/^[\d.]+:\d+$/.test(text)) text = text.slice(0, text.lastIndexOf(":"));
+  text = text.replace(/%.*$/, "");
+  if (!ipaddr.isValid(text)) return "unknown";
+  return ipaddr.process(text).toString();
+}
+
+/**
+ * The key the per-address limits count under (lib/server/auth/code-limits.ts): an IPv4 address
+ * itself; an IPv6 client by its /64, the block one subscriber line or host is usually given, so
+ * that walking the addresses of one's own block does not buy more tries.
+ */
+export function addressKey(address: string): string {
+  const canonical = canonicalAddress(address);
+  if (!ipaddr.IPv6.isValid(canonical)) return canonical;
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${canonical}/64`).toString()}/64`;
 }
 
 export function clientIpOf(
@@ -32,12 +57,12 @@ export function clientIpOf(
   forwardedFor: string | string[] | undefined,
   trustedProxies: number,
 ): string {
-  const socket = socketAddress ? plain(socketAddress) : "unknown";
+  const socket = socketAddress ? canonicalAddress(socketAddress) : "unknown";
   if (trustedProxies === 0 || !forwardedFor) return socket;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
     .split(",")
     .map((hop) => hop.trim())
     .filter(Boolean);
   if (hops.length === 0) return socket;
-  return plain(hops[Math.max(0, hops.length - trustedProxies)]);
+  return canonicalAddress(hops[Math.max(0, hops.length - trustedProxies)]);
 }

@@ -50,6 +50,12 @@ export type Env = {
   /** Lookups of other users (profiles, their wallets) per user per 10 minutes (LOOKUP_LIMIT_PER_USER). */
   lookupLimitPerUser: number;
   /**
+   * Transfers a user may send to other people within TRANSFER_LIMIT_WINDOW_SECONDS
+   * (TRANSFER_LIMIT_PER_USER, default 50 per 600 s): no account can flood another with notices.
+   */
+  transferLimitPerUser: number;
+  transferLimitWindowMs: number;
+  /**
    * How long a process may use the day's rates it read before reading them again
    * (RATES_CACHE_SECONDS, default 60): an import on another instance is used everywhere within it.
    */
@@ -70,6 +76,8 @@ const schema = z.object({
   TELEGRAM_BOT_LINK: z.string().optional(),
   LOG_LEVEL: z.string().default("info"),
   LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
+  TRANSFER_LIMIT_PER_USER: z.coerce.number().int().positive().max(1_000_000).default(50),
+  TRANSFER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().max(86_400).default(600),
   TOPUP_DAILY_LIMIT: z.coerce.number().int().positive().max(1e12).default(DEFAULT_TOPUP_DAILY_LIMIT_UNITS),
   RATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
@@ -156,6 +164,8 @@ export function getEnv(): Env {
     logLevel: raw.LOG_LEVEL,
     topUpDailyLimitMinor: BigInt(raw.TOPUP_DAILY_LIMIT) * MINOR_PER_UNIT,
     lookupLimitPerUser: raw.LOOKUP_LIMIT_PER_USER,
+    transferLimitPerUser: raw.TRANSFER_LIMIT_PER_USER,
+    transferLimitWindowMs: raw.TRANSFER_LIMIT_WINDOW_SECONDS * 1000,
     ratesCacheMs: raw.RATES_CACHE_SECONDS * 1000,
     corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),
   };

@@ -246,7 +246,10 @@ export const ru = {
     help: "Minibank открывается кнопкой «Открыть Minibank» в меню чата или командой /start. Там — счета в четырёх валютах, переводы, пополнение и история.",
     openButton: "Открыть Minibank",
     /** Credit notifications (by the bot, or by e-mail). */
-    received: "Вам перевели {amount} от {name}",
+    /** {sender}: the sender's handle (senderTelegram / senderMinibank), never a name they typed. */
+    received: "Вам перевели {amount} от {sender}",
+    senderTelegram: "@{handle} (Telegram)",
+    senderMinibank: "{handle} (Minibank)",
     toppedUp: "Счёт пополнен на {amount}",
     historyButton: "Открыть историю",
     receivedSubject: "Поступление на счёт в Minibank",
@@ -303,6 +306,9 @@ export const ru = {
     unknownCurrency: "Неизвестная валюта",
     idempotencyMismatch: "Ключ идемпотентности уже использован с другими данными",
     rateLimited: "Слишком много запросов. Попробуйте позже",
+    transferRateLimited: "Слишком много переводов. Попробуйте позже",
+    badAddress: "Неверный адрес страницы",
+    toStart: "На главную",
     payloadTooLarge: "Слишком большой запрос",
     requestAborted: "Запрос прерван до конца",
     wrongCode: "Неверный или просроченный код",

@@ -53,10 +53,15 @@ async function telegramUser(): Promise<Person & { chat: string }> {
   return { ...person, chat: String(chat) };
 }
 
-/** Алиса (funded) and a Telegram user to pay, notifications on. */
+/** Алиса (funded, @alice_N vouched for by Telegram) and a Telegram user to pay, notifications on. */
 async function people() {
   const alice = await createFundedUser({ RUB: 1_000_000 });
-  await getDb().user.update({ where: { id: alice.user.id }, data: { telegramFirstName: "Алиса" } });
+  const handle = `alice_${alice.user.id}`;
+  await getDb().user.update({
+    where: { id: alice.user.id },
+    data: { telegramFirstName: "Алиса", username: handle, telegramUsername: handle },
+  });
+  alice.user.username = handle;
   const bob = await telegramUser();
   // Alice's opening top-up queued a message of its own (tested below); these tests watch Bob's.
   await getDb().notification.deleteMany();
@@ -109,7 +114,7 @@ describe("credit notifications", () => {
     expect(sent()).toHaveLength(1);
     expect(sent()[0].params).toMatchObject({
       chat_id: chat,
-      text: expect.stringMatching(/^Вам перевели 1\s500,00\s₽ от Алиса$/),
+      text: expect.stringMatching(new RegExp(`^Вам перевели 1\\s500,00\\s₽ от @${alice.user.username} \\(Telegram\\)$`)),
       reply_markup: { inline_keyboard: [[{ text: "Открыть историю", web_app: { url: expect.stringMatching(/\/bank$/) } }]] },
     });
     expect(await row(transfer.id)).toMatchObject({ status: "sent", attempts: 1 });
@@ -266,9 +271,9 @@ describe("bursts to one recipient", () => {
     expect(await deliverDue(new Date(now + 3000))).toBe(1);
     expect(await deliverDue(new Date(now + 4500))).toBe(0);
     expect(sent().map(textOf)).toEqual([
-      "Вам перевели 100,00 ₽ от Алиса",
-      "Вам перевели 200,00 ₽ от Алиса",
-      "Вам перевели 300,00 ₽ от Алиса",
+      `Вам перевели 100,00 ₽ от @${alice.user.username} (Telegram)`,
+      `Вам перевели 200,00 ₽ от @${alice.user.username} (Telegram)`,
+      `Вам перевели 300,00 ₽ от @${alice.user.username} (Telegram)`,
     ]);
   });
 });

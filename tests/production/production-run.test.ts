@@ -197,7 +197,7 @@ describe("production build under npm start, every optional feature on", () => {
     const messages = () => botApi.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === "424242");
     for (let i = 0; i < 100 && messages().length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
     expect(messages()).toHaveLength(1);
-    expect(String(messages()[0].params.text)).toMatch(/^Вам перевели 123,45\s₽ от e\.alice_production$/);
+    expect(String(messages()[0].params.text)).toMatch(/^Вам перевели 123,45\s₽ от e\.[a-z2-9]{8} \(Minibank\)$/);
     // No second message follows.
     await new Promise((r) => setTimeout(r, 2_500));
     expect(messages()).toHaveLength(1);

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { RateLimit } from "@/lib/server/rate-limit";
 import { sha256 } from "@/lib/server/auth/tokens";
+import { addressKey } from "@/lib/server/client-ip";
 
 /** Lifetime of an e-mail code and the wrong tries a challenge survives (spec: 10 min, 5 tries). */
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -28,9 +29,12 @@ const limitsSchema = z.object({
   AUTH_CODE_LIMIT_WINDOW_SECONDS: positiveInt(600),
 });
 
-/** Who asked, as stored with a challenge: a hash, never the address itself. */
+/**
+ * Who asked, as stored with a challenge: a hash, never the address itself. Addresses are counted
+ * by `addressKey` (IPv6 by its /64) here and in every per-address limit below.
+ */
 export function requesterKey(ip: string): string {
-  return sha256(`requester\n${ip}`).slice(0, 32);
+  return sha256(`requester\n${addressKey(ip)}`).slice(0, 32);
 }
 
 /**
@@ -43,7 +47,7 @@ export function codeRequestLimits(email: string, ip: string): RateLimit[] {
   const windowMs = env.AUTH_CODE_LIMIT_WINDOW_SECONDS * 1000;
   const address = sha256(email);
   return [
-    { key: `code:ip:${ip}`, limit: env.AUTH_CODE_LIMIT_PER_IP, windowMs },
+    { key: `code:ip:${addressKey(ip)}`, limit: env.AUTH_CODE_LIMIT_PER_IP, windowMs },
     { key: `code:email-ip:${address}:${requesterKey(ip)}`, limit: env.AUTH_CODE_LIMIT_PER_EMAIL, windowMs },
     { key: `code:email:${address}`, limit: env.AUTH_CODE_LIMIT_PER_EMAIL_TOTAL, windowMs },
   ];
@@ -52,7 +56,7 @@ export function codeRequestLimits(email: string, ip: string): RateLimit[] {
 /** Code checks from one address, whatever e-mail they are for. */
 export function verifyLimit(ip: string): RateLimit {
   const env = limitsSchema.parse(process.env);
-  return { key: `verify:ip:${ip}`, limit: env.AUTH_VERIFY_LIMIT_PER_IP, windowMs: env.AUTH_CODE_LIMIT_WINDOW_SECONDS * 1000 };
+  return { key: `verify:ip:${addressKey(ip)}`, limit: env.AUTH_VERIFY_LIMIT_PER_IP, windowMs: env.AUTH_CODE_LIMIT_WINDOW_SECONDS * 1000 };
 }
 
 /** The counter of wrong guesses at `email`'s codes by one requester. */

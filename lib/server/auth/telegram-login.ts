@@ -158,7 +158,7 @@ async function upsertTelegramUser(profile: TelegramProfile): Promise<number> {
       else if (!holder.isSystem && holder.telegramUsername?.toLowerCase() !== wanted) {
         const aside = holder.telegramId
           ? await uniqueUsername(tx, usernameBase(`tg${holder.telegramId}`))
-          : await uniqueUsername(tx, emailHandleBase(holder.email ?? `user${holder.id}@x.invalid`));
+          : await uniqueUsername(tx, emailHandleBase());
         await tx.user.update({ where: { id: holder.id }, data: { username: aside } });
         username = wanted;
       }

@@ -76,7 +76,7 @@ async function findOrCreateEmailUser(email: string): Promise<number> {
       // The bank's own users hold its wallets; nobody may sign in as one.
       if (existing?.isSystem) throw new AppError("INVALID_CODE");
       if (existing) return existing.id;
-      const username = await uniqueUsername(tx, emailHandleBase(email));
+      const username = await uniqueUsername(tx, emailHandleBase());
       const created = await tx.user.create({ data: { email, username }, select: { id: true } });
       return created.id;
     }),

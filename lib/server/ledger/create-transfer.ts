@@ -9,7 +9,9 @@ import {
   type WithStoredKey,
 } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
+import { checkSendingLimits, limitColumns, type LimitRow } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice } from "@/lib/server/notifications/enqueue";
+import { isTelegramVerified } from "@/lib/server/users/username";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 
 export type CreateTransferOptions = CreateTransferBody & {
@@ -17,7 +19,7 @@ export type CreateTransferOptions = CreateTransferBody & {
   idempotencyKey: string | null;
 };
 
-type WalletRow = WithStoredKey & {
+type WalletRow = WithStoredKey & LimitRow & {
   id: number;
   userId: number;
   currency: string;
@@ -25,16 +27,19 @@ type WalletRow = WithStoredKey & {
   notify: boolean;
   telegramId: string | null;
   email: string | null;
-  name: string | null;
+  username: string | null;
+  telegramUsername: string | null;
 };
 
 async function transfer(options: CreateTransferOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
   const sql = await sqlOf();
-  // Both wallets, their owners, what a notice needs and the stored key, in one query. A wallet's
-  // owner and currency never change, so reading them before the money moves is as good as inside.
+  // Both wallets, their owners, what a notice needs, the stored key and what the sending limits
+  // need, in one query. A wallet's owner and currency never change, so reading them before the
+  // money moves is as good as inside.
   const rows = await sql.$queryRaw<WalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify", u."telegramId",
-      u."email", COALESCE(u."telegramFirstName", u."username") AS "name" ${storedKeyColumns(key)}
+      u."email", u."username", u."telegramUsername" ${storedKeyColumns(key)}
+      ${limitColumns(options.userId, options.receiverWalletId)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
   replayIfStored(rows[0]);
@@ -46,6 +51,9 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
   if (!sender || Number(sender.userId) !== options.userId) throw new AppError("FORBIDDEN");
   if (options.receiverWalletId === options.senderWalletId) throw new AppError("SAME_WALLET");
   const receiver = find(options.receiverWalletId);
+  // Sending to someone else — or to a wallet that is not there — passes the sending limits before
+  // the answer says anything about the receiver.
+  if (!receiver || Number(receiver.userId) !== options.userId) await checkSendingLimits(options.userId, sender);
   // The bank's own wallets are not someone one can send money to.
   if (!receiver || receiver.isSystem) throw new AppError("WALLET_NOT_FOUND");
   const wallet = (row: WalletRow) => ({ id: Number(row.id), userId: Number(row.userId), currency: row.currency });
@@ -62,7 +70,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
     telegramId: receiver.telegramId,
     email: receiver.email,
     receiverIsSystem: receiver.isSystem,
-    sender: { id: Number(sender.userId), name: sender.name },
+    sender: { id: Number(sender.userId), handle: sender.username, verified: isTelegramVerified(sender) },
   });
   return applyPlan(sql, plan);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { publicName } from "@/lib/server/users/public-name";
 import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { avatarUrlFor } from "@/lib/server/users/dto";
@@ -37,7 +38,7 @@ export async function getCounterparty(options: { walletId: number; callerId: num
   const { user } = wallet;
   if (user.isSystem) return { username: ru.history.topUpName, avatarUrl: BANK_AVATAR_URL };
   return {
-    username: user.username ?? user.telegramFirstName ?? ru.common.unknown,
+    username: user.username ?? publicName(user.telegramFirstName) ?? ru.common.unknown,
     avatarUrl: avatarUrlFor(user),
   };
 }

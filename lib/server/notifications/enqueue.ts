@@ -11,9 +11,18 @@ export type NoticeParty = {
   telegramId: string | null;
   email: string | null;
   receiverIsSystem: boolean;
-  /** Null for a top-up (the bank sends it). */
-  sender: { id: number; name: string | null } | null;
+  /**
+   * Null for a top-up (the bank sends it). A transfer's sender is named by their handle, never by
+   * a name they typed: `verified` says Telegram vouches for it (their Telegram username).
+   */
+  sender: { id: number; handle: string | null; verified: boolean } | null;
 };
+
+/** "@gosha (Telegram)" when Telegram vouches for the handle, else "e.k7qm2xwa (Minibank)". */
+function senderLabel(sender: NonNullable<NoticeParty["sender"]>): string {
+  if (!sender.handle) return ru.common.unknown;
+  return fill(sender.verified ? ru.bot.senderTelegram : ru.bot.senderMinibank, { handle: sender.handle });
+}
 
 /**
  * "Money arrived" for the receiver of a planned transfer, to be written to the outbox by the
@@ -30,7 +39,7 @@ export function creditNotice(plan: Pick<TransferPlan, "receivedAmount" | "receiv
   if (!address || !isCurrency(plan.receivedCurrency)) return undefined;
   const amount = formatMoney(plan.receivedAmount, plan.receivedCurrency);
   const text = party.sender
-    ? fill(ru.bot.received, { amount, name: party.sender.name ?? ru.common.unknown })
+    ? fill(ru.bot.received, { amount, sender: senderLabel(party.sender) })
     : fill(ru.bot.toppedUp, { amount });
   return { userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { publicName } from "@/lib/server/users/public-name";
 import { isTelegramVerified } from "@/lib/server/users/username";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 import { ru } from "@/lib/shared/strings";
@@ -35,7 +36,7 @@ export function toPublicUserDto(user: UserRow): PublicUserDto {
     id: user.id,
     username: user.username,
     telegramVerified: isTelegramVerified(user),
-    telegramFirstName: user.telegramFirstName,
+    telegramFirstName: publicName(user.telegramFirstName),
     avatarUrl: avatarUrlFor(user),
   };
 }
@@ -43,9 +44,12 @@ export function toPublicUserDto(user: UserRow): PublicUserDto {
 /** Prisma `select` for naming and picturing another person (receipts, recent recipients). */
 export const personSelect = { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } as const;
 
-/** How a receipt or a list names another person: their Telegram first name, else their username. */
+/**
+ * How a receipt or a list names another person: their Telegram first name as it may be shown
+ * (`publicName`: no links, nothing passing for the bank, capped), else their username.
+ */
 export function personName(user: Pick<UserRow, "username" | "telegramFirstName">): string {
-  return user.telegramFirstName ?? user.username ?? ru.common.unknown;
+  return publicName(user.telegramFirstName) ?? user.username ?? ru.common.unknown;
 }
 
 /** Prisma `select` for the columns the DTOs need (never more). */

@@ -1,4 +1,5 @@
 import "server-only";
+import crypto from "node:crypto";
 import type { Tx } from "@/lib/server/db";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 
@@ -16,14 +17,18 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
 
 /**
  * E-mail users' handles live in a namespace no Telegram username can enter (Telegram allows only
- * letters, digits and underscores): "e." + a name from the address. So an e-mail user can never
- * hold a name that a Telegram user could own, and "send to @name" reaches that Telegram user.
+ * letters, digits and underscores): "e." + eight random letters and digits. So an e-mail user can
+ * never hold a name that a Telegram user could own, "send to @name" reaches that Telegram user,
+ * and the handle — shown to others in lookups, receipts and notices — says nothing about the
+ * address. (Handles made from the address before stay as they are.)
  */
 export const EMAIL_HANDLE_PREFIX = "e.";
+const HANDLE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 
-/** The handle base for an e-mail user: "vera.petrova@…" → "e.vera_petrova". */
-export function emailHandleBase(email: string): string {
-  return EMAIL_HANDLE_PREFIX + usernameBase(email.split("@")[0]);
+/** A new e-mail user's handle base: "e.k7qm2xwa" (40 random bits; `uniqueUsername` settles a clash). */
+export function emailHandleBase(): string {
+  const bytes = crypto.randomBytes(8);
+  return EMAIL_HANDLE_PREFIX + Array.from(bytes, (b) => HANDLE_ALPHABET[b % HANDLE_ALPHABET.length]).join("");
 }
 
 /** Whether a user's name is the Telegram username Telegram vouches for. */

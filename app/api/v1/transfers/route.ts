@@ -12,7 +12,7 @@ export const POST = route(
     body: createTransferBody,
     idempotent: true,
     ok: { status: 201, schema: transferDto },
-    errors: ["FORBIDDEN", "SAME_WALLET", "WALLET_NOT_FOUND", "INVALID_AMOUNT", "INSUFFICIENT_FUNDS", "BALANCE_LIMIT", "RATE_UNAVAILABLE"],
+    errors: ["FORBIDDEN", "SAME_WALLET", "WALLET_NOT_FOUND", "INVALID_AMOUNT", "INSUFFICIENT_FUNDS", "BALANCE_LIMIT", "RATE_UNAVAILABLE", "RATE_LIMITED"],
   },
   async ({ user, body, req }) => {
     const row = await createTransfer({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });

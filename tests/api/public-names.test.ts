@@ -1,0 +1,98 @@
+import { POST as transferRoute } from "@/app/api/v1/transfers/route";
+import { GET as receiptRoute } from "@/app/api/v1/transfers/[id]/route";
+import { GET as recipientsRoute } from "@/app/api/v1/transfers/recipients/route";
+import { GET as byId } from "@/app/api/v1/users/id/[id]/route";
+import { getDb } from "@/lib/server/db";
+import { publicName } from "@/lib/server/users/public-name";
+import { call } from "@/tests/support/api";
+import { checkInvariants, createFundedUser } from "@/tests/support/ledger";
+
+afterEach(() => checkInvariants());
+
+const PHISHING = "Minibank: перевод ошибочный, верните на t.me/evil_support";
+
+describe("a name typed by a person, as others see it", () => {
+  it("is cleaned and capped, and not shown at all when it holds a link or passes for the bank", () => {
+    expect(publicName("Гоша")).toBe("Гоша");
+    expect(publicName("  Анна\nМария\u0000\u202e ")).toBe("Анна Мария");
+    expect(publicName("A".repeat(64))).toBe(`${"A".repeat(31)}…`);
+    expect(publicName("J. Smith")).toBe("J. Smith");
+    for (const bad of [
+      PHISHING,
+      "верните на evil.example",
+      "https://evil.test",
+      "www.evil",
+      "напишите @evil_support",
+      "сайт пример.рф",
+      "Служба поддержки",
+      "Мinibаnk", // Cyrillic М and а
+      "M i n i b a n k",
+      "Bank of Russia",
+      "Telegram Support",
+      "Администрация",
+      "\n\t",
+      "",
+    ]) {
+      expect({ bad, shown: publicName(bad) }).toEqual({ bad, shown: null });
+    }
+    expect(publicName(null)).toBeNull();
+  });
+
+  let impostors = 0;
+  async function victimAndImpostor() {
+    const handle = `evil_handle${(impostors += 1)}`;
+    const victim = await createFundedUser();
+    await getDb().user.update({ where: { id: victim.user.id }, data: { notification: true } });
+    const impostor = await createFundedUser({ RUB: 1_000 });
+    await getDb().user.update({ where: { id: impostor.user.id }, data: { telegramFirstName: PHISHING, username: handle } });
+    const sent = await call(transferRoute, {
+      token: impostor.token,
+      body: { senderWalletId: impostor.wallets.RUB, receiverWalletId: victim.wallets.RUB, amount: 1 },
+    });
+    expect(sent.status).toBe(201);
+    return { victim, impostor, handle, transferId: sent.body.id as number };
+  }
+
+  it("the notice names the sender by handle — never by the name they typed — and says whether Telegram vouches for it", async () => {
+    const { victim, handle, transferId } = await victimAndImpostor();
+    const notice = await getDb().notification.findUniqueOrThrow({ where: { transferId } });
+    expect(notice.userId).toBe(victim.user.id);
+    expect(notice.text).toBe(`Вам перевели 0,01\u00a0₽ от ${handle} (Minibank)`);
+
+    const sender = await createFundedUser({ RUB: 1_000 });
+    await getDb().user.update({
+      where: { id: sender.user.id },
+      data: { username: "gosha_real", telegramUsername: "Gosha_Real", telegramFirstName: "Official Minibank" },
+    });
+    const sent = await call(transferRoute, {
+      token: sender.token,
+      body: { senderWalletId: sender.wallets.RUB, receiverWalletId: victim.wallets.RUB, amount: 2 },
+    });
+    expect((await getDb().notification.findUniqueOrThrow({ where: { transferId: sent.body.id } })).text).toBe(
+      "Вам перевели 0,02\u00a0₽ от @gosha_real (Telegram)",
+    );
+  });
+
+  it("receipts, recent recipients and lookups show the handle instead of such a name", async () => {
+    const { victim, impostor, handle, transferId } = await victimAndImpostor();
+    const receipt = await call(receiptRoute, { token: victim.token, params: { id: String(transferId) } });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.sender.name).toBe(handle);
+    const profile = await call(byId, { token: victim.token, params: { id: String(impostor.user.id) } });
+    expect(profile.body.telegramFirstName).toBeNull();
+    expect(JSON.stringify([receipt.body, profile.body])).not.toContain("t.me");
+
+    // The other way round: the victim sends back, and the impostor appears in their recent recipients by handle.
+    await getDb().user.update({ where: { id: victim.user.id }, data: { telegramFirstName: "Служба безопасности банка" } });
+    const back = await call(transferRoute, {
+      token: impostor.token,
+      body: { senderWalletId: impostor.wallets.RUB, receiverWalletId: victim.wallets.RUB, amount: 1 },
+    });
+    expect(back.status).toBe(201);
+    const recent = await call(recipientsRoute, { token: impostor.token });
+    expect(recent.status).toBe(200);
+    const names = (recent.body as { name: string }[]).map((r) => r.name);
+    expect(names).toContain(victim.user.username);
+    expect(names.join(" ")).not.toMatch(/безопасност/);
+  });
+});
