@@ -110,6 +110,9 @@ beforeAll(async () => {
         TELEGRAM_BOT_TOKEN: botToken,
         TELEGRAM_API_URL: botApi.url,
         RATES_SOURCE_URL: ratesSource.url,
+        // The suite runs against the limits a deployment has by default.
+        TRANSFER_LIMIT_PER_USER: "50",
+        LOOKUP_LIMIT_PER_USER: "120",
       },
     }),
   });
