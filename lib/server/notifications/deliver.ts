@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb, sqlOf } from "@/lib/server/db";
 import { inList } from "@/lib/server/db/claim";
 import { logger } from "@/lib/server/log";
+import { metrics } from "@/lib/server/metrics";
 import {
   CHANNELS,
   claimDue,
@@ -109,6 +110,9 @@ async function deliver(message: Claimed, clock: () => Date): Promise<Outcome> {
     else logger.warn(log, "notification not delivered");
   }
   await settle(rows, outcome, clock());
+  const given = outcome.kind === "failed" && (!outcome.retry || rows.some((row) => row.attempts >= MAX_ATTEMPTS));
+  const label = outcome.kind === "slowDown" ? "slow_down" : outcome.kind === "sent" ? "sent" : given ? "failed" : "retry";
+  metrics.outboxSettled.inc({ channel: message.channel, outcome: label });
   return outcome;
 }
 
