@@ -3,7 +3,6 @@ import crypto from "node:crypto";
 import { getDb } from "@/lib/server/db";
 import { metricsToken } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
-import { quoteAgeDays } from "@/lib/server/health/check-ready";
 import { metrics, metricsRegistry } from "@/lib/server/metrics";
 import { CHANNELS } from "@/lib/server/notifications/claim";
 
@@ -39,6 +38,9 @@ export async function scrapeMetrics(authorization: string | null, now: Date = ne
     metrics.outboxPending.set({ channel }, row?._count._all ?? 0);
     metrics.outboxOldest.set({ channel }, oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0);
   }
-  for (const rate of rates) if (rate._max.date) metrics.ratesAge.set({ currency: rate.currency }, quoteAgeDays(rate._max.date, now));
+  for (const rate of rates) {
+    const day = rate._max.date;
+    if (day) metrics.ratesAge.set({ currency: rate.currency }, Math.max(0, (now.getTime() - Date.parse(`${day}T00:00:00Z`)) / 1000));
+  }
   return { body: await metricsRegistry.metrics(), contentType: metricsRegistry.contentType };
 }
