@@ -12,9 +12,12 @@ export async function register(): Promise<void> {
   const { startSweeper, stopSweeper } = await import("@/lib/server/sweep");
   startSweeper();
   onShutdown(async () => stopSweeper());
-  const { startNotificationWorker, stopNotificationWorker } = await import("@/lib/server/notifications/deliver");
+  const { releaseNotificationLeases, startNotificationWorker, stopNotificationWorker } = await import(
+    "@/lib/server/notifications/deliver"
+  );
   startNotificationWorker();
   onShutdown(stopNotificationWorker);
+  onShutdownClose(async () => void (await releaseNotificationLeases()));
   const { getEnv, ledgerCheckIntervalMs } = await import("@/lib/server/env");
   const { startLedgerChecks, stopLedgerChecks } = await import("@/lib/server/ledger/scheduled-check");
   startLedgerChecks(ledgerCheckIntervalMs());

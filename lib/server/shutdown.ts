@@ -16,21 +16,27 @@ export function onShutdown(hook: () => Promise<void>): void {
   state.hooks.add(hook);
 }
 
-/** Runs after every shutdown hook has ended (or the time is up). */
+/** Runs after every shutdown hook has ended (or their time is up), in registration order. */
 export function onShutdownClose(closer: () => Promise<void>): void {
   state.closers.add(closer);
 }
 
 /**
- * Runs every hook at once, then every closer; resolves when all have ended, or after `ms`,
- * whichever is first.
+ * Runs every hook at once, until all have ended or `ms` has passed; then the closers, one after
+ * another in the order they were registered (what still holds work gives it back before the
+ * database closes), for at most `closeMs` more.
  */
-export async function runShutdownHooks(ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  const settle = (fns: Set<() => Promise<void>>) => Promise.allSettled([...fns].map((fn) => fn()));
-  await Promise.race([settle(state.hooks).then(() => settle(state.closers)), deadline]);
-  clearTimeout(timer);
+export async function runShutdownHooks(ms: number, closeMs = 2_000): Promise<void> {
+  const within = async (work: Promise<unknown>, limit: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, limit)))]);
+    clearTimeout(timer);
+  };
+  await within(Promise.allSettled([...state.hooks].map((hook) => hook())), ms);
+  const close = async () => {
+    for (const closer of state.closers) await closer().catch(() => undefined);
+  };
+  await within(close(), closeMs);
 }
 
 /**

@@ -6,7 +6,7 @@
 // The server process is scripts/serve.ts itself (as `npm start` runs it after migrating), started
 // with node directly, so SIGTERM reaches it without any wrapper in between.
 // Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build.
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -16,6 +16,7 @@ import { ensureBuild, freePort } from "@/scripts/app-server";
 import { backupDatabase } from "@/scripts/lib/backup";
 import { migrate } from "@/scripts/lib/database";
 import { parseScrape, promtoolCheck, valueOf, type Sample } from "@/tests/support/metrics";
+import { startServing, type ServingProcess } from "@/tests/support/serve-process";
 import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
 import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
 
@@ -30,7 +31,7 @@ let dbFile: string;
 let env: Record<string, string | undefined>;
 let mailbox: Mailbox;
 let rates: RatesSource;
-let server: { child: ChildProcess; url: string; log: string[]; exited: Promise<{ code: number | null; at: number }> };
+let server: ServingProcess;
 
 type Wallet = { id: number; currency: string };
 type Person = { token: string; email: string; rub: number; usd: number };
@@ -82,31 +83,6 @@ async function signIn(email: string): Promise<Person> {
   const wallets = (await ok("GET", "/api/v1/wallet", { token })) as unknown as Wallet[];
   const id = (currency: string) => wallets.find((w) => w.currency === currency)!.id;
   return { token, email, rub: id("RUB"), usd: id("USD") };
-}
-
-/** The serving script itself, as `npm start` runs it, resolved once it logs that it listens. */
-async function startServing(distDir: string, port: number) {
-  const log: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, NODE_ENV: "production", NEXT_DIST_DIR: distDir, PORT: String(port), HOSTNAME: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.once("exit", (code) => resolve({ code, at: Date.now() })),
-  );
-  const listening = new Promise<void>((resolve, reject) => {
-    const take = (chunk: Buffer) => {
-      const lines = chunk.toString().split("\n").filter(Boolean);
-      log.push(...lines);
-      if (lines.some((line) => line.includes('"msg":"listening"'))) resolve();
-    };
-    child.stdout.on("data", take);
-    child.stderr.on("data", take);
-    void exited.then(({ code }) => reject(new Error(`the server exited with ${code}:\n${log.join("\n")}`)));
-  });
-  await listening;
-  return { child, url: `http://127.0.0.1:${port}`, log, exited };
 }
 
 /** Polls `probe` until it returns a value, for up to `ms`. */
@@ -162,7 +138,7 @@ beforeAll(async () => {
   });
   dbFile = path.join(work, "bank.db");
   await migrate(`file:${dbFile}`);
-  server = await startServing(distDir, port);
+  server = await startServing({ distDir, port, env });
   alice = await signIn("alice.operations@example.test");
   bob = await signIn("bob.operations@example.test");
   await ok("POST", "/api/v1/wallet/topup", { token: alice.token, key: crypto.randomUUID(), body: { currency: "RUB", amount: 5_000_000 } });

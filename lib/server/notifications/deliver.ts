@@ -144,6 +144,8 @@ type Worker = {
 };
 
 const workers = processState("notification-workers", () => new Map<Channel, Worker>());
+/** The rows of every message this process's workers have claimed and not yet settled. */
+const leased = processState("notification-leases", () => new Set<ClaimedRow[]>());
 
 function sleep(worker: Worker, ms: number): Promise<void> {
   return new Promise((resolve) => {
@@ -175,12 +177,14 @@ async function work(channel: Channel, worker: Worker): Promise<void> {
       else {
         const claim = await take(channel, new Date(now), room);
         for (const message of claim.messages) {
+          leased.add(message.rows);
           const delivery = deliver(message, () => new Date())
             .then((outcome) => {
               if (outcome.kind === "slowDown") worker.pausedUntil = Math.max(worker.pausedUntil, Date.now() + outcome.waitMs);
             })
             .catch((error: unknown) => logger.warn({ err: error, channel }, "notification delivery failed"))
             .finally(() => {
+              leased.delete(message.rows);
               worker.inFlight.delete(delivery);
               if (pace.wakeOnRoom && pace.inFlight - worker.inFlight.size >= pace.minRoom) worker.sleeping?.wake();
             });
@@ -217,4 +221,20 @@ export async function stopNotificationWorker(): Promise<void> {
     worker.sleeping?.wake();
   }
   await Promise.all(stopping.flatMap((worker) => [worker.loop, ...worker.inFlight]));
+}
+
+/**
+ * Gives back, at once, the messages this process claimed and has not settled — a send still under
+ * way when a stopping server's time is up — so another instance sends them without waiting for
+ * their leases to run out. Not counted as a try. A message whose send had in fact reached the
+ * recipient may then go out twice: the outbox delivers at least once.
+ */
+export async function releaseNotificationLeases(now: Date = new Date()): Promise<number> {
+  const rows = [...leased].flat();
+  leased.clear();
+  if (rows.length === 0) return 0;
+  await settleRows(rows, () => Prisma.sql`"status" = 'pending', "attempts" = "attempts" - 1, "nextAttemptAt" = ${now},
+    "leaseUntil" = NULL, "lastError" = 'released: the sending server stopped'`);
+  logger.warn({ notifications: rows.map((row) => row.id) }, "notification leases released at shutdown");
+  return rows.length;
 }
