@@ -1,8 +1,9 @@
-// A production server as `npm start` runs it once migrations are applied: scripts/serve.ts under
-// node itself (no npm or npx in between), so a signal the test sends reaches the server as an
-// operator's orchestrator would send it.
+// A production server as `npm start` runs it once migrations are applied: the same command
+// (SERVE_COMMAND, node itself running scripts/serve.ts), started here directly, so a signal the
+// test sends reaches the server as an orchestrator's reaches it.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { SERVE_COMMAND } from "@/scripts/lib/run";
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -21,7 +22,8 @@ export async function startServing(options: {
   env: Record<string, string | undefined>;
 }): Promise<ServingProcess> {
   const log: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts"], {
+  const [command, args] = SERVE_COMMAND;
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: {
       ...process.env,
