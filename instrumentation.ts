@@ -1,21 +1,32 @@
 /**
  * Runs once when the server starts: the notification worker (credit messages from the outbox),
  * the periodic sweep of expired sign-in codes, rate-limit hits
- * and idempotency keys, and the rates import from the configured source (in production the
- * Central Bank's daily XML unless RATES_SOURCE_URL=off) at start and then periodically; failures
- * are logged and retried, never fatal.
+ * and idempotency keys, the scheduled ledger check, and the rates import from the configured
+ * source (in production the Central Bank's daily XML unless RATES_SOURCE_URL=off) at start and
+ * then periodically; failures are logged and retried, never fatal. On SIGTERM each is stopped
+ * and then the database is closed (lib/server/shutdown.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startSweeper } = await import("@/lib/server/sweep");
+  const { onShutdown, onShutdownClose } = await import("@/lib/server/shutdown");
+  const { startSweeper, stopSweeper } = await import("@/lib/server/sweep");
   startSweeper();
-  const { startNotificationWorker, stopNotificationWorker } = await import("@/lib/server/notifications/deliver");
+  onShutdown(async () => stopSweeper());
+  const { releaseNotificationLeases, startNotificationWorker, stopNotificationWorker } = await import(
+    "@/lib/server/notifications/deliver"
+  );
   startNotificationWorker();
-  const { onShutdown } = await import("@/lib/server/shutdown");
   onShutdown(stopNotificationWorker);
-  const { getEnv } = await import("@/lib/server/env");
+  onShutdownClose(async () => void (await releaseNotificationLeases()));
+  const { getEnv, ledgerCheckIntervalMs } = await import("@/lib/server/env");
+  const { startLedgerChecks, stopLedgerChecks } = await import("@/lib/server/ledger/scheduled-check");
+  startLedgerChecks(ledgerCheckIntervalMs());
+  onShutdown(stopLedgerChecks);
+  const { getDb } = await import("@/lib/server/db");
+  onShutdownClose(() => getDb().$disconnect());
   const url = getEnv().ratesSourceUrl;
   if (!url) return;
-  const { startRatesRefresh } = await import("@/lib/server/rates/refresh");
+  const { startRatesRefresh, stopRatesRefresh } = await import("@/lib/server/rates/refresh");
   startRatesRefresh(url);
+  onShutdown(async () => stopRatesRefresh());
 }

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { getDatabaseUrl } from "@/lib/server/env";
 import { migrate } from "./lib/database";
-import { run, serve } from "./lib/run";
+import { run, serve, SERVE_COMMAND } from "./lib/run";
 
 async function main() {
   const args = new Set(process.argv.slice(2));
@@ -39,7 +39,7 @@ async function main() {
   if (!args.has("--no-build")) await run("npx", ["next", "build"]);
   const port = process.env.PORT ?? "3000";
   console.log(`Minibank demo: http://localhost:${port}`);
-  serve("npx", ["tsx", "scripts/serve.ts"], { env: { ...process.env, NODE_ENV: "production", PORT: port } });
+  serve(...SERVE_COMMAND, { env: { ...process.env, NODE_ENV: "production", PORT: port } });
 }
 
 main().catch((error: unknown) => {

@@ -7,8 +7,10 @@
  *    `OPTIONS *` — with a 400 (Next.js would fail with a plain-text 500): JSON for the API, a
  *    short page in the app's language for pages, and one structured log line;
  *  - answers CORS preflights for /api/v1 (CORS_ORIGINS, lib/server/cors.ts).
- * Listens on PORT (3000) and HOSTNAME (0.0.0.0); ends cleanly on SIGTERM/SIGINT: requests under
- * way and notifications being sent finish first.
+ * Listens on PORT (3000) and HOSTNAME (0.0.0.0); ends cleanly on SIGTERM/SIGINT: it stops
+ * accepting connections (a new one is refused, so a load balancer sends it elsewhere), lets the
+ * requests under way finish, then stops its background work and closes the database, each phase
+ * within SHUTDOWN_TIMEOUT_SECONDS (10), and exits 0.
  */
 import http from "node:http";
 import path from "node:path";
@@ -16,7 +18,7 @@ import next from "next";
 import { CLIENT_IP_HEADER, clientIpOf, parseTrustProxy } from "@/lib/server/client-ip";
 import { parseCorsOrigins, preflightHeaders } from "@/lib/server/cors";
 import { logger } from "@/lib/server/log";
-import { runShutdownHooks } from "@/lib/server/shutdown";
+import { runShutdownHooks, shutdownTimeoutMs } from "@/lib/server/shutdown";
 import { apiStaticHeaders } from "@/lib/server/security-headers";
 import { ru } from "@/lib/shared/strings";
 
@@ -80,13 +82,25 @@ async function main(): Promise<void> {
   server.listen(port, hostname, () => logger.info({ port, hostname, trustedProxies }, "listening"));
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
-      // No new connections; requests under way finish. Keep-alive connections may hold close()
-      // open, so it is not waited for long.
+      const timeout = shutdownTimeoutMs();
+      logger.info({ signal, timeoutMs: timeout }, "stopping");
+      // No new connections. Idle keep-alive connections are closed as they become idle, so a
+      // client's next request goes elsewhere instead of reaching a server that is going away.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      const idle = Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 5000))]);
+      server.closeIdleConnections();
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      const drained = Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, timeout))]).finally(() => {
+        clearInterval(idle);
+        server.closeAllConnections();
+      });
       // Then the background work settles what it has under way (a notification being sent is
-      // recorded as sent, not left to be sent again once its lease ends), for up to 10 s.
-      void idle.then(() => runShutdownHooks(10_000)).finally(() => process.exit(0));
+      // recorded as sent, not left to be sent again once its lease ends) and the database closes.
+      void drained
+        .then(() => runShutdownHooks(timeout))
+        .finally(() => {
+          logger.info("stopped");
+          process.exit(0);
+        });
     });
   }
 }

@@ -5,7 +5,7 @@
 import { isDemoEnv } from "@/lib/server/demo-mode";
 import { checkProductionEnv, getDatabaseUrl } from "@/lib/server/env";
 import { migrate } from "./lib/database";
-import { serve } from "./lib/run";
+import { serve, SERVE_COMMAND } from "./lib/run";
 
 async function main() {
   const problems = isDemoEnv(process.env) ? [] : checkProductionEnv(process.env);
@@ -19,7 +19,7 @@ async function main() {
   await migrate(databaseUrl);
   const port = process.env.PORT ?? "3000";
   const hostname = process.env.HOSTNAME ?? "0.0.0.0";
-  serve("npx", ["tsx", "scripts/serve.ts"], {
+  serve(...SERVE_COMMAND, {
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, PORT: port, HOSTNAME: hostname },
   });
 }

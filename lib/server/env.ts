@@ -111,6 +111,17 @@ export function databasePoolSize(): number {
   return Number.isInteger(value) && value > 0 && value <= 1000 ? value : 10;
 }
 
+/** Seconds between the ledger checks each server runs (LEDGER_CHECK_INTERVAL_SECONDS, default 3600; 0 = none). */
+export function ledgerCheckIntervalMs(): number {
+  const value = Number(process.env.LEDGER_CHECK_INTERVAL_SECONDS ?? "3600");
+  return Number.isInteger(value) && value >= 0 ? value * 1000 : 3_600_000;
+}
+
+/** The bearer token GET /api/metrics asks for (METRICS_TOKEN); unset, the endpoint does not exist. */
+export function metricsToken(): string | undefined {
+  return process.env.METRICS_TOKEN || undefined;
+}
+
 /**
  * The database every part of the server, the scripts and the seed use (DATABASE_URL): a `file:`
  * URL for SQLite (the default) or a `postgresql://` URL. Read here only.

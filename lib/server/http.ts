@@ -8,6 +8,7 @@ import { contractBreach, type Contract } from "@/lib/server/contract";
 import { AppError, asAppError, errorBody, type ErrorCode } from "@/lib/server/errors";
 import { isSessionRevoked, verifyAccessToken } from "@/lib/server/auth/tokens";
 import { logger } from "@/lib/server/log";
+import { observeRequest } from "@/lib/server/metrics";
 import { HSTS, securityModeFromEnv } from "@/lib/server/security-headers";
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
@@ -223,13 +224,15 @@ export function route<const C extends Contract>(
     response.headers.set("cache-control", cacheControl ?? "no-store");
     // The API's other security headers are static (next.config.ts); HSTS depends on the mode.
     if (securityModeFromEnv(process.env).https) response.headers.set("Strict-Transport-Security", HSTS);
+    const durationMs = performance.now() - started;
+    observeRequest(path, req.method, response.status, durationMs / 1000);
     logger.info(
       {
         requestId,
         method: req.method,
         route: path,
         status: response.status,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        durationMs: Math.round(durationMs * 10) / 10,
         userId,
       },
       "request",

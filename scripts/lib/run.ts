@@ -11,6 +11,12 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
   });
 }
 
+/**
+ * The serving process `npm start` and `npm run demo` run (scripts/serve.ts): node itself with
+ * tsx's loader, so a signal reaches the server without an npx or tsx wrapper process in between.
+ */
+export const SERVE_COMMAND: [string, string[]] = [process.execPath, ["--import", "tsx", "scripts/serve.ts"]];
+
 /** Starts a long-running child that receives our SIGINT/SIGTERM and ends this process with it. */
 export function serve(command: string, args: string[], options: SpawnOptions = {}): void {
   const child = spawn(command, args, { stdio: "inherit", ...options });

@@ -30,7 +30,7 @@ describe("GET /api/ready", () => {
     await getDb().notification.deleteMany();
     const res = await call(ready, { path: "/api/ready" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", rates: null, outbox: empty });
+    expect(res.body).toEqual({ status: "ok", rates: null, outbox: empty, ledger: null });
     expect(res.headers.get("content-type")).toBe("application/json");
   });
 
@@ -44,7 +44,7 @@ describe("GET /api/ready", () => {
     });
     try {
       const res = await call(ready, { path: "/api/ready" });
-      expect(res.body).toEqual({ status: "ok", rates: { latest: day(3), ageDays: 3 }, outbox: empty });
+      expect(res.body).toEqual({ status: "ok", rates: { latest: day(3), ageDays: 3 }, outbox: empty, ledger: null });
     } finally {
       await getDb().rate.deleteMany();
     }

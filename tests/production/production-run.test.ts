@@ -126,7 +126,7 @@ describe("production build under npm start, every optional feature on", () => {
     expect((await call("GET", "/api/v1/demo/telegram-init-data")).status).toBe(404);
 
     let ready = await ok("GET", "/api/ready");
-    for (let i = 0; i < 100 && ready.rates === null; i += 1) {
+    for (let i = 0; i < 100 && (ready.rates === null || ready.ledger === null); i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       ready = await ok("GET", "/api/ready");
     }
@@ -134,6 +134,7 @@ describe("production build under npm start, every optional feature on", () => {
       status: "ok",
       rates: { latest: "2021-08-21", ageDays: expect.any(Number) },
       outbox: { pending: expect.any(Number), oldestPendingSeconds: expect.any(Number) },
+      ledger: { ok: true, problems: 0, checkedAt: expect.any(String) },
     });
     expect(ratesSource.hits()).toBeGreaterThanOrEqual(1);
   });

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { route } from "@/lib/server/http";
 import { checkReady } from "@/lib/server/health/check-ready";
 
-/** Readiness: 200 with the rates' freshness and the outbox's backlog when the database answers, 503 otherwise. */
+/** Readiness: 200 with the rates' freshness, the outbox's backlog and the last ledger check when the database answers, 503 otherwise. */
 export const GET = route(
   {
     method: "GET",
     path: "/api/ready",
-    summary: "Readiness probe (the database answers); how old the newest exchange rate is; the notification backlog",
+    summary: "Readiness probe (the database answers); how old the newest exchange rate is; the notification backlog; the last ledger check",
     tag: "health",
     auth: false,
     ok: {
@@ -16,6 +16,7 @@ export const GET = route(
         status: z.literal("ok"),
         rates: z.object({ latest: z.string(), ageDays: z.int().nonnegative() }).nullable(),
         outbox: z.object({ pending: z.int().nonnegative(), oldestPendingSeconds: z.int().nonnegative() }),
+        ledger: z.object({ ok: z.boolean(), problems: z.int().nonnegative(), checkedAt: z.string() }).nullable(),
       }),
     },
     errors: ["UNAVAILABLE"],

@@ -7,6 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { isRetryableConflict } from "@/lib/server/db/errors";
 import { SELF_WAIT, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import { databasePoolSize, dbLockWaitMs } from "@/lib/server/env";
+import { observeDbWait, watchPool } from "@/lib/server/metrics";
 
 type Query = TemplateStringsArray | Prisma.Sql;
 
@@ -20,12 +21,14 @@ const MAX_ATTEMPTS = 8;
  * runs past twice that (waiting for a lock, say) is cancelled, also a 503.
  */
 export function createPostgresPool(url: string): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     connectionTimeoutMillis: dbLockWaitMs(),
     statement_timeout: 2 * dbLockWaitMs(),
     max: databasePoolSize(),
   });
+  watchPool(pool);
+  return pool;
 }
 
 export function createPostgresClient(pool: pg.Pool): PostgresClient {
@@ -68,12 +71,30 @@ function toQuery(query: Query, values: unknown[]): pg.QueryConfig {
  */
 export function postgresRunner(pool: pg.Pool): SqlRunner {
   const inTransaction = new AsyncLocalStorage<true>();
+  /** A pooled connection, the wait for it measured (minibank_db_wait_seconds). */
+  const connect = async () => {
+    const started = performance.now();
+    const client = await pool.connect();
+    observeDbWait("postgresql", (performance.now() - started) / 1000);
+    return client;
+  };
   const sql = (client: pg.Pool | pg.PoolClient, root: boolean): Sql => {
     const run = async (query: Query, values: unknown[]) => {
       // Inside a transaction the root store would take a second connection and could wait for
       // rows the transaction itself locked.
       if (root && inTransaction.getStore()) throw new Error(SELF_WAIT);
-      return client.query(toQuery(query, values));
+      if (!root) return client.query(toQuery(query, values));
+      const pooled = await connect();
+      let broken = false;
+      try {
+        return await pooled.query(toQuery(query, values));
+      } catch (error) {
+        // An error the server answered (it has a SQLSTATE code) leaves the connection usable.
+        broken = !(error instanceof Error && "code" in error && typeof error.code === "string");
+        throw error;
+      } finally {
+        pooled.release(broken);
+      }
     };
     return {
       dialect: "postgresql",
@@ -82,7 +103,7 @@ export function postgresRunner(pool: pg.Pool): SqlRunner {
     };
   };
   const once = async <T>(work: (tx: Sql) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
+    const client = await connect();
     let broken = false;
     try {
       await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");

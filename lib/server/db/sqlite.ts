@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { dbLockWaitMs } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { logger } from "@/lib/server/log";
+import { observeDbWait } from "@/lib/server/metrics";
 import { createGroupCommitRunner, type Lock } from "@/lib/server/db/sqlite-group-commit";
 import { SELF_WAIT, type SqlRunner } from "@/lib/server/db/sql";
 
@@ -63,10 +64,15 @@ function createLock(): Lock {
     acquire() {
       if (holders.getStore()) return Promise.reject(new Error(SELF_WAIT));
       const now = tryAcquire();
-      if (now) return Promise.resolve(now);
+      if (now) {
+        observeDbWait("sqlite", 0);
+        return Promise.resolve(now);
+      }
+      const started = performance.now();
       return new Promise((resolve, reject) => {
         const waiter = () => {
           clearTimeout(timer);
+          observeDbWait("sqlite", (performance.now() - started) / 1000);
           resolve(releaser());
         };
         const timer = setTimeout(() => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
+import { lastLedgerCheck } from "@/lib/server/ledger/scheduled-check";
 import { logger } from "@/lib/server/log";
 
 /** A stuck database must not hold a readiness probe open longer than the prober waits. */
@@ -16,7 +17,18 @@ export type RatesFreshness = { latest: string; ageDays: number } | null;
  */
 export type OutboxBacklog = { pending: number; oldestPendingSeconds: number };
 
-export type Readiness = { status: "ok"; rates: RatesFreshness; outbox: OutboxBacklog };
+/**
+ * The last ledger check this process ran (null before the first): whether every invariant held,
+ * how many breaches it found, and when (the breaches themselves are in the log).
+ */
+export type LedgerStatus = { ok: boolean; problems: number; checkedAt: string } | null;
+
+export type Readiness = { status: "ok"; rates: RatesFreshness; outbox: OutboxBacklog; ledger: LedgerStatus };
+
+function ledgerStatus(): LedgerStatus {
+  const last = lastLedgerCheck();
+  return last && { ok: last.ok, problems: last.problemCount, checkedAt: last.checkedAt.toISOString() };
+}
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -35,7 +47,7 @@ export function quoteAgeDays(day: string, now: Date = new Date()): number {
 /**
  * Ready when the database answers in time; reports how old the newest rate is (null when there
  * is none — the server still serves, but cannot convert currencies) and the outbox's backlog
- * (one aggregate over an index of status and age). Throws UNAVAILABLE (503) otherwise.
+ * (one aggregate over an index of status and age), and the last ledger check. Throws UNAVAILABLE (503) otherwise.
  */
 export async function checkReady(now: Date = new Date()): Promise<Readiness> {
   try {
@@ -57,6 +69,7 @@ export async function checkReady(now: Date = new Date()): Promise<Readiness> {
         pending: backlog._count._all,
         oldestPendingSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 1000)) : 0,
       },
+      ledger: ledgerStatus(),
     };
   } catch (error) {
     // The cause goes to the log only; the body stays the generic `{message, code}`.

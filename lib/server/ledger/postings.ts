@@ -1,8 +1,9 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Sql, SqlRunner } from "@/lib/server/db";
+import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db";
 import { applyTransfer, type PlannedPosting, type TransferPlan } from "@/lib/server/db/apply-transfer";
 import { AppError } from "@/lib/server/errors";
+import { countTransfer } from "@/lib/server/metrics";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { currentRateUnits, latestRateUnits } from "@/lib/server/rates/latest";
 import { convert, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
@@ -96,6 +97,8 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
 export async function applyPlan(sql: Sql | SqlRunner, plan: TransferPlan): Promise<TransferRow> {
   const applied = await applyTransfer(sql, plan);
   if (applied.refusal) throw new AppError(applied.refusal);
+  // Counted once committed: on the store itself, the transfer was its own transaction.
+  if (isRunner(sql)) countTransfer(plan.kind, plan.currency, plan.amount);
   const { senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, createdAt } = plan;
   return { id: applied.id, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, createdAt };
 }

@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb, sqlOf } from "@/lib/server/db";
 import { inList } from "@/lib/server/db/claim";
 import { logger } from "@/lib/server/log";
+import { metrics } from "@/lib/server/metrics";
 import {
   CHANNELS,
   claimDue,
@@ -109,6 +110,9 @@ async function deliver(message: Claimed, clock: () => Date): Promise<Outcome> {
     else logger.warn(log, "notification not delivered");
   }
   await settle(rows, outcome, clock());
+  const given = outcome.kind === "failed" && (!outcome.retry || rows.some((row) => row.attempts >= MAX_ATTEMPTS));
+  const label = outcome.kind === "slowDown" ? "slow_down" : outcome.kind === "sent" ? "sent" : given ? "failed" : "retry";
+  metrics.outboxSettled.inc({ channel: message.channel, outcome: label });
   return outcome;
 }
 
@@ -140,6 +144,8 @@ type Worker = {
 };
 
 const workers = processState("notification-workers", () => new Map<Channel, Worker>());
+/** The rows of every message this process's workers have claimed and not yet settled. */
+const leased = processState("notification-leases", () => new Set<ClaimedRow[]>());
 
 function sleep(worker: Worker, ms: number): Promise<void> {
   return new Promise((resolve) => {
@@ -171,12 +177,14 @@ async function work(channel: Channel, worker: Worker): Promise<void> {
       else {
         const claim = await take(channel, new Date(now), room);
         for (const message of claim.messages) {
+          leased.add(message.rows);
           const delivery = deliver(message, () => new Date())
             .then((outcome) => {
               if (outcome.kind === "slowDown") worker.pausedUntil = Math.max(worker.pausedUntil, Date.now() + outcome.waitMs);
             })
             .catch((error: unknown) => logger.warn({ err: error, channel }, "notification delivery failed"))
             .finally(() => {
+              leased.delete(message.rows);
               worker.inFlight.delete(delivery);
               if (pace.wakeOnRoom && pace.inFlight - worker.inFlight.size >= pace.minRoom) worker.sleeping?.wake();
             });
@@ -213,4 +221,20 @@ export async function stopNotificationWorker(): Promise<void> {
     worker.sleeping?.wake();
   }
   await Promise.all(stopping.flatMap((worker) => [worker.loop, ...worker.inFlight]));
+}
+
+/**
+ * Gives back, at once, the messages this process claimed and has not settled — a send still under
+ * way when a stopping server's time is up — so another instance sends them without waiting for
+ * their leases to run out. Not counted as a try. A message whose send had in fact reached the
+ * recipient may then go out twice: the outbox delivers at least once.
+ */
+export async function releaseNotificationLeases(now: Date = new Date()): Promise<number> {
+  const rows = [...leased].flat();
+  leased.clear();
+  if (rows.length === 0) return 0;
+  await settleRows(rows, () => Prisma.sql`"status" = 'pending', "attempts" = "attempts" - 1, "nextAttemptAt" = ${now},
+    "leaseUntil" = NULL, "lastError" = 'released: the sending server stopped'`);
+  logger.warn({ notifications: rows.map((row) => row.id) }, "notification leases released at shutdown");
+  return rows.length;
 }

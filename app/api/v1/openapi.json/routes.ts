@@ -2,6 +2,7 @@ import type { RouteHandler } from "@/lib/server/http";
 import * as docs from "@/app/api/docs/route";
 import * as docsScript from "@/app/api/docs/redoc.standalone.js/route";
 import * as health from "@/app/api/health/route";
+import * as metrics from "@/app/api/metrics/route";
 import * as ready from "@/app/api/ready/route";
 import * as telegramWebhook from "@/app/api/telegram/webhook/route";
 import * as authEmailRequestCode from "@/app/api/v1/auth/email/request-code/route";
@@ -39,6 +40,7 @@ const MODULES: Record<string, RouteHandler>[] = [
   docs,
   docsScript,
   health,
+  metrics,
   ready,
   telegramWebhook,
   authEmailRequestCode,

@@ -1,0 +1,46 @@
+import "server-only";
+import crypto from "node:crypto";
+import { getDb } from "@/lib/server/db";
+import { metricsToken } from "@/lib/server/env";
+import { AppError } from "@/lib/server/errors";
+import { metrics, metricsRegistry } from "@/lib/server/metrics";
+import { CHANNELS } from "@/lib/server/notifications/claim";
+
+/** Whether `header` is `Bearer <METRICS_TOKEN>` (compared in constant time). */
+function authorised(header: string | null, token: string): boolean {
+  const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1] ?? "");
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && crypto.timingSafeEqual(given, wanted);
+}
+
+/**
+ * The metrics in Prometheus's text format, for a scraper holding METRICS_TOKEN. Without the
+ * token configured, or without the right one, there is nothing here (NOT_FOUND): the endpoint
+ * does not advertise itself. The database-backed gauges (the outbox's backlog, the rates' age)
+ * are read now, with one aggregate each; the rest is what this process counted.
+ */
+export async function scrapeMetrics(authorization: string | null, now: Date = new Date()) {
+  const token = metricsToken();
+  if (!token || !authorised(authorization, token)) throw new AppError("NOT_FOUND");
+  const db = getDb();
+  const [backlog, rates] = await Promise.all([
+    db.notification.groupBy({
+      by: ["channel"],
+      where: { status: { in: ["pending", "sending"] } },
+      _count: { _all: true },
+      _min: { createdAt: true },
+    }),
+    db.rate.groupBy({ by: ["currency"], _max: { date: true } }),
+  ]);
+  for (const channel of CHANNELS) {
+    const row = backlog.find((b) => b.channel === channel);
+    const oldest = row?._min.createdAt;
+    metrics.outboxPending.set({ channel }, row?._count._all ?? 0);
+    metrics.outboxOldest.set({ channel }, oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0);
+  }
+  for (const rate of rates) {
+    const day = rate._max.date;
+    if (day) metrics.ratesAge.set({ currency: rate.currency }, Math.max(0, (now.getTime() - Date.parse(`${day}T00:00:00Z`)) / 1000));
+  }
+  return { body: await metricsRegistry.metrics(), contentType: metricsRegistry.contentType };
+}

@@ -1,0 +1,151 @@
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Sql } from "@/lib/server/db";
+
+/** At most this many breaches of each kind are listed (the count is always exact). */
+const LISTED = 100;
+
+/** One breach of the ledger's invariants, with what was expected and what was found. */
+export type LedgerProblem =
+  | { kind: "walletBalance"; walletId: number; currency: string; expected: string; found: string }
+  | { kind: "negativeBalance"; walletId: number; currency: string; found: string }
+  | { kind: "bankBalanceColumn"; walletId: number; currency: string; found: string }
+  | { kind: "postingCurrency"; postingId: number; walletId: number; expected: string; found: string }
+  | { kind: "unbalancedTransfer"; transferId: number; currency: string; expected: string; found: string }
+  | { kind: "transferWithoutPostings"; transferId: number }
+  | { kind: "currencySum"; currency: string; expected: string; found: string };
+
+export type LedgerCheck = {
+  ok: boolean;
+  /** How many breaches there are in all (`problems` lists at most 100 of each kind). */
+  problemCount: number;
+  problems: LedgerProblem[];
+  counted: { wallets: number; transfers: number; postings: number };
+  checkedAt: Date;
+  durationMs: number;
+};
+
+/** The advisory lock PostgreSQL instances take turns on for the scheduled check. */
+export const LEDGER_CHECK_LOCK = 7_306_212_027;
+
+const count = (value: unknown) => Number(value ?? 0);
+const money = (value: unknown) => BigInt((value as bigint | number | string | null) ?? 0).toString();
+
+/** Sum of each wallet's postings, one row per wallet that has any. */
+const POSTED = Prisma.sql`(SELECT "walletId", SUM("amount") AS "total" FROM "Posting" GROUP BY "walletId")`;
+
+/**
+ * Checks the double-entry invariants on `sql` (best on one snapshot: see `readSnapshot`):
+ * - each customer wallet's balance equals the sum of its postings, and is not negative;
+ * - the bank's wallets keep no running balance (the column stays 0; their balance is the sum of
+ *   their postings);
+ * - every posting is in its wallet's currency;
+ * - each transfer's postings sum to zero per currency, and every transfer has postings;
+ * - per currency, all balances (customers' columns, the bank's postings) sum to zero.
+ * Each is one aggregate statement that returns only the breaches.
+ */
+export async function checkLedger(sql: Sql): Promise<LedgerCheck> {
+  const started = performance.now();
+  const checkedAt = new Date();
+  const problems: LedgerProblem[] = [];
+  let problemCount = 0;
+  const add = (rows: unknown[], map: (row: Record<string, unknown>) => LedgerProblem) => {
+    problemCount += rows.length;
+    problems.push(...(rows as Record<string, unknown>[]).slice(0, LISTED).map(map));
+  };
+
+  const wallets = await sql.$queryRaw<Record<string, unknown>[]>`
+    SELECT w."id", w."currency", w."balance", CAST(COALESCE(p."total", 0) AS BIGINT) AS "posted",
+      CASE WHEN u."isSystem" THEN 1 ELSE 0 END AS "bank"
+    FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" LEFT JOIN ${POSTED} p ON p."walletId" = w."id"
+    WHERE (u."isSystem" AND w."balance" <> 0)
+      OR (NOT u."isSystem" AND (w."balance" < 0 OR w."balance" <> COALESCE(p."total", 0)))
+    ORDER BY w."id"`;
+  const walletProblems = wallets.flatMap((w): LedgerProblem[] => {
+    const base = { walletId: count(w.id), currency: String(w.currency), found: money(w.balance) };
+    if (count(w.bank)) return [{ kind: "bankBalanceColumn", ...base }];
+    const found: LedgerProblem[] = [];
+    if (base.found !== money(w.posted)) found.push({ kind: "walletBalance", ...base, expected: money(w.posted) });
+    if (BigInt(base.found) < 0n) found.push({ kind: "negativeBalance", ...base });
+    return found;
+  });
+  problemCount += walletProblems.length;
+  problems.push(...walletProblems.slice(0, LISTED));
+
+  add(
+    await sql.$queryRaw<unknown[]>`
+      SELECT p."id", p."walletId", p."currency", w."currency" AS "walletCurrency"
+      FROM "Posting" p JOIN "Wallet" w ON w."id" = p."walletId"
+      WHERE p."currency" <> w."currency" ORDER BY p."id"`,
+    (r) => ({
+      kind: "postingCurrency",
+      postingId: count(r.id),
+      walletId: count(r.walletId),
+      expected: String(r.walletCurrency),
+      found: String(r.currency),
+    }),
+  );
+
+  add(
+    await sql.$queryRaw<unknown[]>`
+      SELECT "transferId", "currency", CAST(SUM("amount") AS BIGINT) AS "total"
+      FROM "Posting" GROUP BY "transferId", "currency" HAVING SUM("amount") <> 0 ORDER BY "transferId", "currency"`,
+    (r) => ({
+      kind: "unbalancedTransfer",
+      transferId: count(r.transferId),
+      currency: String(r.currency),
+      expected: "0",
+      found: money(r.total),
+    }),
+  );
+
+  add(
+    await sql.$queryRaw<unknown[]>`
+      SELECT t."id" FROM "Transfer" t
+      WHERE NOT EXISTS (SELECT 1 FROM "Posting" p WHERE p."transferId" = t."id") ORDER BY t."id"`,
+    (r) => ({ kind: "transferWithoutPostings", transferId: count(r.id) }),
+  );
+
+  add(
+    await sql.$queryRaw<unknown[]>`
+      SELECT w."currency",
+        CAST(SUM(CASE WHEN u."isSystem" THEN COALESCE(p."total", 0) ELSE w."balance" END) AS BIGINT) AS "total"
+      FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" LEFT JOIN ${POSTED} p ON p."walletId" = w."id"
+      GROUP BY w."currency"
+      HAVING SUM(CASE WHEN u."isSystem" THEN COALESCE(p."total", 0) ELSE w."balance" END) <> 0
+      ORDER BY w."currency"`,
+    (r) => ({ kind: "currencySum", currency: String(r.currency), expected: "0", found: money(r.total) }),
+  );
+
+  const [counted] = await sql.$queryRaw<Record<string, unknown>[]>`
+    SELECT (SELECT COUNT(*) FROM "Wallet") AS "wallets", (SELECT COUNT(*) FROM "Transfer") AS "transfers",
+      (SELECT COUNT(*) FROM "Posting") AS "postings"`;
+  return {
+    ok: problemCount === 0,
+    problemCount,
+    problems,
+    counted: { wallets: count(counted.wallets), transfers: count(counted.transfers), postings: count(counted.postings) },
+    checkedAt,
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** One line per breach, for people: what is wrong, where, what was expected, what was found. */
+export function describeProblem(problem: LedgerProblem): string {
+  switch (problem.kind) {
+    case "walletBalance":
+      return `wallet ${problem.walletId} (${problem.currency}): balance ${problem.found}, expected ${problem.expected} (the sum of its postings)`;
+    case "negativeBalance":
+      return `wallet ${problem.walletId} (${problem.currency}): negative balance ${problem.found}, expected at least 0`;
+    case "bankBalanceColumn":
+      return `bank wallet ${problem.walletId} (${problem.currency}): balance column ${problem.found}, expected 0 (the bank's balance is the sum of its postings)`;
+    case "postingCurrency":
+      return `posting ${problem.postingId} on wallet ${problem.walletId}: currency ${problem.found}, expected ${problem.expected}`;
+    case "unbalancedTransfer":
+      return `transfer ${problem.transferId} (${problem.currency}): postings sum to ${problem.found}, expected 0`;
+    case "transferWithoutPostings":
+      return `transfer ${problem.transferId}: no postings, expected at least two`;
+    case "currencySum":
+      return `${problem.currency}: all balances sum to ${problem.found}, expected 0`;
+  }
+}
