@@ -16,6 +16,8 @@ export type TransferSummary = {
   credit: string | null;
   rate: string | null;
   fee: string;
+  /** The message to the recipient, if any. */
+  message?: string | null;
 };
 
 type ConfirmSheetProps = {
@@ -48,6 +50,7 @@ export function ConfirmSheet({ summary, submitting, showConfirm = true, onConfir
     ...(summary.credit ? ([[ru.confirm.credit, summary.credit]] as [string, string][]) : []),
     ...(summary.rate ? ([[ru.confirm.rate, summary.rate]] as [string, string][]) : []),
     [ru.confirm.fee, summary.fee],
+    ...(summary.message ? ([[ru.transferMessage.term, summary.message]] as [string, string][]) : []),
   ];
   return (
     <div className="sheet-backdrop" onClick={submitting ? undefined : onCancel}>

@@ -54,6 +54,7 @@ const transferShape = {
   receivedAmount: int,
   receivedCurrency: currency,
   rate: string,
+  message: nullable(string),
   createdAt: string,
 };
 export const transferDto = object(transferShape);

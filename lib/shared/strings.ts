@@ -158,6 +158,17 @@ export const ru = {
     outcomeUnknown:
       "Нет связи с банком, поэтому неизвестно, выполнен ли перевод. Отправьте его ещё раз — это безопасно: деньги не спишутся дважды",
   },
+  /** A message that travels with a transfer. */
+  transferMessage: {
+    label: "Сообщение получателю",
+    placeholder: "Необязательно, до 140 символов",
+    /** On the confirmation sheet and the receipt. */
+    term: "Сообщение",
+    /** The line a credit notification adds: "Вам перевели 100,00 ₽ от Алиса\nСообщение: «За обед»". */
+    notice: "Сообщение: «{message}»",
+    tooLong: "Сообщение — не больше 140 символов",
+    controlCharacters: "Сообщение может содержать только обычный текст",
+  },
   confirm: {
     title: "Проверьте перевод",
     recipient: "Получатель",

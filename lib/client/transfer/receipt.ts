@@ -28,6 +28,7 @@ export function receiptLines(receipt: ReceiptDto): [string, string][] {
     lines.push([ru.receipt.rate, rate]);
   }
   lines.push([ru.receipt.fee, formatMoney(receipt.fee, receipt.currency)]);
+  if (receipt.message) lines.push([ru.transferMessage.term, receipt.message]);
   lines.push([ru.receipt.date, formatDateTime(receipt.createdAt)]);
   lines.push([ru.receipt.number, String(receipt.id)]);
   return lines;

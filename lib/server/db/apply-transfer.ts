@@ -19,6 +19,8 @@ export type TransferPlan = {
   receivedAmount: bigint;
   receivedCurrency: string;
   rate: string;
+  /** The sender's message to the receiver (already checked: plain text, trimmed, ≤ 140 characters). */
+  message: string | null;
   createdAt: Date;
   postings: PlannedPosting[];
   /** No tracked wallet may end above this. */
@@ -64,7 +66,7 @@ async function applyOnPostgres(sql: Sql, plan: TransferPlan): Promise<Applied> {
       ${plan.topUpWindow?.limit ?? null}::bigint,
       ${key?.userId ?? null}::int, ${key?.key ?? null}::text, ${key?.requestHash ?? null}::text,
       ${notice?.userId ?? null}::int, ${notice?.channel ?? null}::text, ${notice?.address ?? null}::text,
-      ${notice?.text ?? null}::text)`;
+      ${notice?.text ?? null}::text, ${plan.message}::text)`;
   if (row?.refusal) {
     if (!(REFUSALS as string[]).includes(row.refusal)) throw new Error(`unknown refusal ${row.refusal}`);
     return { refusal: row.refusal as Refusal };
@@ -99,9 +101,9 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
   }
   const [{ id }] = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO "Transfer" ("kind", "senderWalletId", "receiverWalletId", "amount", "currency",
-      "receivedAmount", "receivedCurrency", "rate", "createdAt")
+      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt")
     VALUES (${plan.kind}, ${plan.senderWalletId}, ${plan.receiverWalletId}, ${plan.amount}, ${plan.currency},
-      ${plan.receivedAmount}, ${plan.receivedCurrency}, ${plan.rate}, ${plan.createdAt})
+      ${plan.receivedAmount}, ${plan.receivedCurrency}, ${plan.rate}, ${plan.message}, ${plan.createdAt})
     RETURNING "id"`;
   await tx.$executeRaw`
     INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")

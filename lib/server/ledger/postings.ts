@@ -17,6 +17,8 @@ export type PostTransferOptions = {
   amount: bigint;
   /** The sender is the bank's own wallet (a top-up): it keeps no running balance and is never short. */
   fromBank?: boolean;
+  /** The sender's message to the receiver (checked by the request's schema). */
+  message?: string | null;
   /** Backdated movements (the demo seed) use that day's rates and timestamp. */
   createdAt?: Date;
 };
@@ -24,7 +26,7 @@ export type PostTransferOptions = {
 /** A transfer as it was made: the plan's facts, and its id. */
 export type TransferRow = { id: number } & Pick<
   TransferPlan,
-  "senderWalletId" | "receiverWalletId" | "amount" | "currency" | "receivedAmount" | "receivedCurrency" | "rate" | "createdAt"
+  "senderWalletId" | "receiverWalletId" | "amount" | "currency" | "receivedAmount" | "receivedCurrency" | "rate" | "message" | "createdAt"
 >;
 
 function currencyOf(wallet: LedgerWallet): Currency {
@@ -81,6 +83,7 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
     receivedAmount: received,
     receivedCurrency: to,
     rate,
+    message: options.message ?? null,
     createdAt: options.createdAt ?? new Date(),
     postings,
     maxBalance: MAX_BALANCE_MINOR,
@@ -96,8 +99,8 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
 export async function applyPlan(sql: Sql | SqlRunner, plan: TransferPlan): Promise<TransferRow> {
   const applied = await applyTransfer(sql, plan);
   if (applied.refusal) throw new AppError(applied.refusal);
-  const { senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, createdAt } = plan;
-  return { id: applied.id, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, createdAt };
+  const { senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt } = plan;
+  return { id: applied.id, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt };
 }
 
 /** Plans and applies a transfer with no key and no notice (the demo seed, inside its transaction). */
@@ -106,7 +109,7 @@ export async function postTransfer(sql: Sql | SqlRunner, options: PostTransferOp
 }
 
 const TRANSFER_COLUMNS = Prisma.sql`"id", "senderWalletId", "receiverWalletId", "amount", "currency",
-  "receivedAmount", "receivedCurrency", "rate", "createdAt"`;
+  "receivedAmount", "receivedCurrency", "rate", "message", "createdAt"`;
 
 /** One transfer as `applyPlan` returned it (an idempotent replay reads it back). */
 export async function transferById(sql: Sql, id: number): Promise<TransferRow> {

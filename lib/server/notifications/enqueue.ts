@@ -22,7 +22,10 @@ export type NoticeParty = {
  * switched notifications off, moved money between their own wallets, or has no way to be reached.
  * (The worker checks the switch again before sending.)
  */
-export function creditNotice(plan: Pick<TransferPlan, "receivedAmount" | "receivedCurrency">, party: NoticeParty): TransferPlan["notice"] {
+export function creditNotice(
+  plan: Pick<TransferPlan, "receivedAmount" | "receivedCurrency"> & Partial<Pick<TransferPlan, "message">>,
+  party: NoticeParty,
+): TransferPlan["notice"] {
   if (!party.notify || party.receiverIsSystem) return undefined;
   if (party.sender && party.sender.id === party.receiverId) return undefined;
   const byTelegram = party.telegramId !== null && getEnv().notifyByTelegram;
@@ -32,5 +35,7 @@ export function creditNotice(plan: Pick<TransferPlan, "receivedAmount" | "receiv
   const text = party.sender
     ? fill(ru.bot.received, { amount, name: party.sender.name ?? ru.common.unknown })
     : fill(ru.bot.toppedUp, { amount });
-  return { userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text };
+  // Sent as plain text (no parse mode, a text e-mail): the message cannot become markup.
+  const withMessage = plan.message ? `${text}\n${fill(ru.transferMessage.notice, { message: plan.message })}` : text;
+  return { userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text: withMessage };
 }

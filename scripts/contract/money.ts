@@ -1,0 +1,71 @@
+import type { Answer, ContractClient } from "./client";
+
+type Wallet = { id: number; currency: string };
+/** A signed-in user of the scenario (scripts/contract/scenario.ts). */
+export type MoneyPerson = { token: string; wallets: Wallet[] };
+
+export type MoneyContext = {
+  api: ContractClient;
+  alice: MoneyPerson;
+  bob: MoneyPerson;
+  /** Unique per run, for idempotency keys. */
+  run: string;
+  ratesKnown: boolean;
+  documents: (method: string, path: string) => boolean;
+  section: (name: string, work: () => Promise<void>) => Promise<void>;
+};
+
+const field = (answer: Answer, name: string) => (answer.body as Record<string, unknown>)[name];
+const expectField = (answer: Answer, name: string, expected: unknown) =>
+  JSON.stringify(field(answer, name)) === JSON.stringify(expected)
+    ? []
+    : [`${name} is ${JSON.stringify(field(answer, name))}, expected ${JSON.stringify(expected)}`];
+
+function walletOf(person: MoneyPerson, currency: string): number {
+  const wallet = person.wallets.find((w) => w.currency === currency);
+  if (!wallet) throw new Error(`cannot go on: no ${currency} wallet`);
+  return wallet.id;
+}
+
+/** A transfer's message: kept, trimmed, shown on the receipt; too long or with control characters refused. */
+async function messages({ api, alice, bob, documents }: MoneyContext): Promise<void> {
+  const move = { senderWalletId: walletOf(alice, "RUB"), receiverWalletId: walletOf(bob, "RUB"), amount: 100 };
+  const sent = await api.call({
+    name: "a transfer with a message keeps it, trimmed",
+    method: "POST",
+    path: "/api/v1/transfers",
+    token: alice.token,
+    body: { ...move, message: "  За обед <b>🍕</b> " },
+    expect: 201,
+    verify: (answer) => expectField(answer, "message", "За обед <b>🍕</b>"),
+  });
+  await api.call({
+    name: "a transfer without a message has null",
+    method: "POST",
+    path: "/api/v1/transfers",
+    token: alice.token,
+    body: move,
+    expect: 201,
+    verify: (answer) => expectField(answer, "message", null),
+  });
+  await api.call({ name: "a message of 141 characters", method: "POST", path: "/api/v1/transfers", token: alice.token, body: { ...move, message: "я".repeat(141) }, expect: 400 });
+  await api.call({ name: "a message with a line break", method: "POST", path: "/api/v1/transfers", token: alice.token, body: { ...move, message: "a\nb" }, expect: 400 });
+  await api.call({ name: "a message that is not text", method: "POST", path: "/api/v1/transfers", token: alice.token, body: { ...move, message: 5 }, expect: 400 });
+  const id = sent ? (field(sent, "id") as number) : null;
+  if (id !== null && documents("GET", "/api/v1/transfers/{id}")) {
+    await api.call({
+      name: "the receiver's receipt shows the message",
+      method: "GET",
+      path: "/api/v1/transfers/{id}",
+      params: { id },
+      token: bob.token,
+      expect: 200,
+      verify: (answer) => expectField(answer, "message", "За обед <b>🍕</b>"),
+    });
+  }
+}
+
+/** The sections about what moves with the money: messages, exchange, payment requests. */
+export async function runMoneySections(context: MoneyContext): Promise<void> {
+  await context.section("a message with the money", () => messages(context));
+}
