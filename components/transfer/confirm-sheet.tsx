@@ -22,6 +22,8 @@ export type TransferSummary = {
 
 type ConfirmSheetProps = {
   summary: TransferSummary;
+  /** The sheet's heading (default "Проверьте перевод"). */
+  title?: string;
   submitting: boolean;
   /** False inside Telegram, where the MainButton confirms. */
   showConfirm?: boolean;
@@ -33,7 +35,7 @@ type ConfirmSheetProps = {
  * The last look before money moves: who gets what, from which rate, at what fee. Nothing is sent
  * until "Подтвердить"; Escape, the backdrop and "Отмена" close it and send nothing.
  */
-export function ConfirmSheet({ summary, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
+export function ConfirmSheet({ summary, title = ru.confirm.title, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     confirmRef.current?.focus();
@@ -62,7 +64,7 @@ export function ConfirmSheet({ summary, submitting, showConfirm = true, onConfir
         onClick={(event) => event.stopPropagation()}
       >
         <h2 id="confirm-title" className="sheet-title">
-          {ru.confirm.title}
+          {title}
         </h2>
         <div className="sheet-person">
           <Avatar src={summary.recipientAvatar} name={summary.recipientName} size={48} />

@@ -66,7 +66,7 @@ const receiptPartyDto = object({ name: string, avatarUrl: string, account: strin
 
 export const receiptDto = object({
   ...transferShape,
-  kind: oneOf(["transfer", "topup"] as const),
+  kind: oneOf(["transfer", "topup", "exchange"] as const),
   direction: oneOf(["out", "in"] as const),
   status: oneOf(["completed"] as const),
   fee: int,

@@ -65,7 +65,53 @@ async function messages({ api, alice, bob, documents }: MoneyContext): Promise<v
   }
 }
 
+/** Exchange between one's own wallets, amount on either side; others' wallets and bad bodies refused. */
+async function exchanges({ api, alice, bob, run, ratesKnown }: MoneyContext): Promise<void> {
+  const fromWalletId = walletOf(alice, "RUB");
+  const toWalletId = walletOf(alice, "USD");
+  if (ratesKnown) {
+    const key = `contract-exchange-${run}`;
+    const first = await api.call({
+      name: "10,00 ₽ given for dollars",
+      method: "POST",
+      path: "/api/v1/exchanges",
+      token: alice.token,
+      headers: { "idempotency-key": key },
+      body: { fromWalletId, toWalletId, amount: 1_000 },
+      expect: 201,
+      verify: (answer) => expectField(answer, "amount", 1_000),
+    });
+    await api.call({
+      name: "a resent exchange moves no money again",
+      method: "POST",
+      path: "/api/v1/exchanges",
+      token: alice.token,
+      headers: { "idempotency-key": key },
+      body: { fromWalletId, toWalletId, amount: 1_000 },
+      expect: 201,
+      verify: (answer) => expectField(answer, "id", first ? field(first, "id") : undefined),
+    });
+    await api.call({
+      name: "0,01 $ got, exactly",
+      method: "POST",
+      path: "/api/v1/exchanges",
+      token: alice.token,
+      body: { fromWalletId, toWalletId, receivedAmount: 1 },
+      expect: 201,
+      verify: (answer) => expectField(answer, "receivedAmount", 1),
+    });
+  }
+  await api.call({ name: "an exchange from another user's wallet", method: "POST", path: "/api/v1/exchanges", token: alice.token, body: { fromWalletId: walletOf(bob, "RUB"), toWalletId, amount: 100 }, expect: 403 });
+  await api.call({ name: "an exchange into another user's wallet", method: "POST", path: "/api/v1/exchanges", token: alice.token, body: { fromWalletId, toWalletId: walletOf(bob, "USD"), amount: 100 }, expect: 404 });
+  await api.call({ name: "an exchange into the same wallet", method: "POST", path: "/api/v1/exchanges", token: alice.token, body: { fromWalletId, toWalletId: fromWalletId, amount: 100 }, expect: 400 });
+  await api.call({ name: "an exchange with both sides' amounts", method: "POST", path: "/api/v1/exchanges", token: alice.token, body: { fromWalletId, toWalletId, amount: 100, receivedAmount: 1 }, expect: 400 });
+  await api.call({ name: "an exchange with no amount", method: "POST", path: "/api/v1/exchanges", token: alice.token, body: { fromWalletId, toWalletId }, expect: 400 });
+  await api.call({ name: "an exchange of more than the balance", method: "POST", path: "/api/v1/exchanges", token: alice.token, body: { fromWalletId, toWalletId, amount: 9_000_000_000_000 }, expect: ratesKnown ? 422 : 503 });
+  await api.call({ name: "an exchange without a token", method: "POST", path: "/api/v1/exchanges", body: { fromWalletId, toWalletId, amount: 100 }, expect: 401 });
+}
+
 /** The sections about what moves with the money: messages, exchange, payment requests. */
 export async function runMoneySections(context: MoneyContext): Promise<void> {
   await context.section("a message with the money", () => messages(context));
+  if (context.documents("POST", "/api/v1/exchanges")) await context.section("exchange between own wallets", () => exchanges(context));
 }

@@ -8,6 +8,7 @@ import { ru } from "@/lib/shared/strings";
 /** What the receipt's headline calls the operation. */
 export function receiptKind(receipt: ReceiptDto): string {
   if (receipt.kind === "topup") return ru.receipt.kind.topup;
+  if (receipt.kind === "exchange") return ru.exchange.receiptKind;
   return ru.receipt.kind[receipt.direction];
 }
 

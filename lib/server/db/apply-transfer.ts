@@ -11,7 +11,7 @@ export type PlannedPosting = { walletId: number; currency: string; amount: bigin
  * wallets' current balances, under their row locks.
  */
 export type TransferPlan = {
-  kind: "transfer" | "topup";
+  kind: "transfer" | "topup" | "exchange";
   senderWalletId: number;
   receiverWalletId: number;
   amount: bigint;

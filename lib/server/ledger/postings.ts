@@ -5,16 +5,21 @@ import { applyTransfer, type PlannedPosting, type TransferPlan } from "@/lib/ser
 import { AppError } from "@/lib/server/errors";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { currentRateUnits, latestRateUnits } from "@/lib/server/rates/latest";
-import { convert, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
+import { convert, giveFor, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
 
-export type TransferKind = "transfer" | "topup";
+export type TransferKind = "transfer" | "topup" | "exchange";
 
 export type PostTransferOptions = {
   kind: TransferKind;
   sender: LedgerWallet;
   receiver: LedgerWallet;
-  /** Minor units of the sender's currency. */
+  /** Minor units of the sender's currency (of the receiver's with `fixedReceived`). */
   amount: bigint;
+  /**
+   * `amount` is what the receiver gets, in their currency; the sender gives the least amount whose
+   * conversion covers it (`giveFor`, the rule in lib/shared/money.ts).
+   */
+  fixedReceived?: boolean;
   /** The sender is the bank's own wallet (a top-up): it keeps no running balance and is never short. */
   fromBank?: boolean;
   /** The sender's message to the receiver (checked by the request's schema). */
@@ -45,8 +50,8 @@ async function rateOrFail(sql: Sql, currency: Currency, asOf?: string): Promise<
 /**
  * Decides one double-entry transfer. Same currency: sender −a, receiver +a. Different
  * currencies: sender −a, bank(from) +a, bank(to) −r, receiver +r, with r = convert(a) rounded
- * down (the remainder stays with the bank). Users' wallets are "tracked" (their balance column
- * changes with the postings, and may not go below zero or above MAX_BALANCE_MINOR); the bank's
+ * down (the remainder stays with the bank); with `fixedReceived`, r is the amount and
+ * a = giveFor(r). Users' wallets are "tracked" (their balance column changes with the postings, and may not go below zero or above MAX_BALANCE_MINOR); the bank's
  * are not (bank.ts). Refuses what it can without balances: INVALID_AMOUNT, SAME_WALLET,
  * RATE_UNAVAILABLE.
  */
@@ -57,28 +62,31 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
   const from = currencyOf(sender);
   const to = currencyOf(receiver);
 
+  let given = amount;
   let received = amount;
   let rate = "1";
-  const postings: PlannedPosting[] = [{ walletId: sender.id, currency: from, amount: -amount, tracked: !options.fromBank }];
+  const postings: PlannedPosting[] = [];
   if (from !== to) {
     const asOf = options.createdAt?.toISOString().slice(0, 10);
     const fromRate = await rateOrFail(sql, from, asOf);
     const toRate = await rateOrFail(sql, to, asOf);
-    received = convert(amount, fromRate, toRate);
+    if (options.fixedReceived) given = giveFor(amount, fromRate, toRate);
+    else received = convert(amount, fromRate, toRate);
     if (received <= 0n) throw new AppError("INVALID_AMOUNT");
     rate = ratioString(fromRate, toRate);
     const [bankFrom, bankTo] = await bankWallets(sql, [from, to]);
     postings.push(
-      { walletId: bankFrom.id, currency: from, amount, tracked: false },
+      { walletId: bankFrom.id, currency: from, amount: given, tracked: false },
       { walletId: bankTo.id, currency: to, amount: -received, tracked: false },
     );
   }
+  postings.unshift({ walletId: sender.id, currency: from, amount: -given, tracked: !options.fromBank });
   postings.push({ walletId: receiver.id, currency: to, amount: received, tracked: true });
   return {
     kind: options.kind,
     senderWalletId: sender.id,
     receiverWalletId: receiver.id,
-    amount,
+    amount: given,
     currency: from,
     receivedAmount: received,
     receivedCurrency: to,

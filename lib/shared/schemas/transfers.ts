@@ -74,7 +74,8 @@ export type ReceiptPartyDto = z.infer<typeof receiptPartyDto>;
 
 /** A receipt: the transfer as its sender or receiver sees it. */
 export const receiptDto = transferDto.extend({
-  kind: z.enum(["transfer", "topup"]),
+  /** "exchange": between two of the caller's own wallets. */
+  kind: z.enum(["transfer", "topup", "exchange"]),
   /** From the caller's point of view. */
   direction: z.enum(["out", "in"]),
   status: z.literal("completed"),

@@ -11,6 +11,7 @@ import * as authRefresh from "@/app/api/v1/auth/refresh/route";
 import * as authTelegramLogin from "@/app/api/v1/auth/telegram/login/route";
 import * as avatarsFile from "@/app/api/v1/avatars/[file]/route";
 import * as demoTelegramInitData from "@/app/api/v1/demo/telegram-init-data/route";
+import * as exchanges from "@/app/api/v1/exchanges/route";
 import * as openApi from "@/app/api/v1/openapi.json/route";
 import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
@@ -48,6 +49,7 @@ const MODULES: Record<string, RouteHandler>[] = [
   authTelegramLogin,
   avatarsFile,
   demoTelegramInitData,
+  exchanges,
   openApi,
   ratesCurrencyHistory,
   ratesCurrency,
