@@ -47,7 +47,7 @@ export function ConfirmSheet({ summary, title = ru.confirm.title, submitting, sh
   }, [onCancel, submitting]);
 
   const rows: [string, string][] = [
-    [ru.confirm.account, summary.account],
+    ...(summary.account ? ([[ru.confirm.account, summary.account]] as [string, string][]) : []),
     [ru.confirm.debit, summary.debit],
     ...(summary.credit ? ([[ru.confirm.credit, summary.credit]] as [string, string][]) : []),
     ...(summary.rate ? ([[ru.confirm.rate, summary.rate]] as [string, string][]) : []),

@@ -2,6 +2,7 @@ import { array, boolean, int, nullable, number, object, oneOf, string, unknown, 
 import { CURRENCIES } from "@/lib/shared/money";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
+import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { CounterpartyDto, ReceiptDto, RecentRecipientDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
@@ -78,6 +79,21 @@ export const recentRecipientListDto = array(
   object({ userId: int, name: string, avatarUrl: string, walletNumber: string, currency }),
 );
 
+export const paymentRequestDto = object({
+  token: string,
+  amount: int,
+  currency,
+  message: nullable(string),
+  status: oneOf(["pending", "paid", "cancelled", "expired"] as const),
+  createdAt: string,
+  expiresAt: string,
+  paidAt: nullable(string),
+  requester: object({ name: string, avatarUrl: string }),
+  own: boolean,
+  transferId: nullable(int),
+});
+export const paymentRequestListDto = array(paymentRequestDto);
+
 /** For answers the client does not read (the spec leaves them unspecified). */
 export const anyAnswer = unknown;
 
@@ -97,4 +113,5 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof counterpartyDto>, CounterpartyDto>>,
   Assert<Same<Infer<typeof receiptDto>, ReceiptDto>>,
   Assert<Same<Infer<typeof recentRecipientListDto>, RecentRecipientDto[]>>,
+  Assert<Same<Infer<typeof paymentRequestDto>, PaymentRequestDto>>,
 ];

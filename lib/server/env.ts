@@ -54,6 +54,8 @@ export type Env = {
    * (RATES_CACHE_SECONDS, default 60): an import on another instance is used everywhere within it.
    */
   ratesCacheMs: number;
+  /** How long a payment request can be paid (PAYMENT_REQUEST_TTL_DAYS, default 7). */
+  paymentRequestTtlMs: number;
 };
 
 const schema = z.object({
@@ -72,6 +74,7 @@ const schema = z.object({
   LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
   TOPUP_DAILY_LIMIT: z.coerce.number().int().positive().max(1e12).default(DEFAULT_TOPUP_DAILY_LIMIT_UNITS),
   RATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PAYMENT_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 });
 
 export function isDemo(): boolean {
@@ -157,6 +160,7 @@ export function getEnv(): Env {
     topUpDailyLimitMinor: BigInt(raw.TOPUP_DAILY_LIMIT) * MINOR_PER_UNIT,
     lookupLimitPerUser: raw.LOOKUP_LIMIT_PER_USER,
     ratesCacheMs: raw.RATES_CACHE_SECONDS * 1000,
+    paymentRequestTtlMs: raw.PAYMENT_REQUEST_TTL_DAYS * 24 * 60 * 60 * 1000,
     corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),
   };
   return parsed.env;

@@ -29,16 +29,31 @@ export type TransferPlan = {
   topUpWindow?: { since: Date; limit: bigint };
   /** Recorded with the transfer, in the same transaction. */
   idempotencyKey?: { userId: number; key: string; requestHash: string };
+  /** A payment request this transfer pays: it must be pending and unexpired, and becomes paid with it. */
+  request?: { id: number; payerId: number };
   /** "Money arrived", queued in the outbox in the same transaction. */
   notice?: { userId: number; channel: string; address: string; text: string };
 };
 
 /** Why a plan was not applied; nothing was written. */
-export type Refusal = "TOPUP_DAILY_LIMIT" | "INSUFFICIENT_FUNDS" | "BALANCE_LIMIT";
+export type Refusal =
+  | "TOPUP_DAILY_LIMIT"
+  | "INSUFFICIENT_FUNDS"
+  | "BALANCE_LIMIT"
+  | "REQUEST_PAID"
+  | "REQUEST_CANCELLED"
+  | "REQUEST_EXPIRED";
 
 export type Applied = { id: number; refusal?: undefined } | { refusal: Refusal };
 
-const REFUSALS: Refusal[] = ["TOPUP_DAILY_LIMIT", "INSUFFICIENT_FUNDS", "BALANCE_LIMIT"];
+const REFUSALS: Refusal[] = [
+  "TOPUP_DAILY_LIMIT",
+  "INSUFFICIENT_FUNDS",
+  "BALANCE_LIMIT",
+  "REQUEST_PAID",
+  "REQUEST_CANCELLED",
+  "REQUEST_EXPIRED",
+];
 
 /** Net change of every tracked wallet, in id order (the order their rows are locked in). */
 function netChanges(plan: TransferPlan): [number, bigint][] {
@@ -66,13 +81,25 @@ async function applyOnPostgres(sql: Sql, plan: TransferPlan): Promise<Applied> {
       ${plan.topUpWindow?.limit ?? null}::bigint,
       ${key?.userId ?? null}::int, ${key?.key ?? null}::text, ${key?.requestHash ?? null}::text,
       ${notice?.userId ?? null}::int, ${notice?.channel ?? null}::text, ${notice?.address ?? null}::text,
-      ${notice?.text ?? null}::text, ${plan.message}::text)`;
+      ${notice?.text ?? null}::text, ${plan.message}::text, ${plan.request?.id ?? null}::int,
+      ${plan.request?.payerId ?? null}::int)`;
   if (row?.refusal) {
     if (!(REFUSALS as string[]).includes(row.refusal)) throw new Error(`unknown refusal ${row.refusal}`);
     return { refusal: row.refusal as Refusal };
   }
   if (row?.id == null) throw new Error("minibank_apply_transfer returned no transfer");
   return { id: Number(row.id) };
+}
+
+/** Marks the plan's request paid if it is still pending and unexpired; else why not. */
+async function claimRequest(tx: Sql, request: { id: number; payerId: number }, at: Date): Promise<Refusal | null> {
+  const { id, payerId } = request;
+  const changed = await tx.$executeRaw`
+    UPDATE "PaymentRequest" SET "status" = 'paid', "payerId" = ${payerId}, "paidAt" = ${at}
+    WHERE "id" = ${id} AND "status" = 'pending' AND "expiresAt" > ${at}`;
+  if (changed > 0) return null;
+  const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT "status" FROM "PaymentRequest" WHERE "id" = ${id}`;
+  return row?.status === "paid" ? "REQUEST_PAID" : row?.status === "cancelled" ? "REQUEST_CANCELLED" : "REQUEST_EXPIRED";
 }
 
 /** The same steps as `minibank_apply_transfer`, as statements inside a SQLite transaction. */
@@ -93,6 +120,8 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
     const after = changes.map(([id, delta]) => BigInt(rows.find((r) => Number(r.id) === id)!.balance) + delta);
     if (after.some((balance) => balance < 0n)) return { refusal: "INSUFFICIENT_FUNDS" };
     if (after.some((balance) => balance > plan.maxBalance)) return { refusal: "BALANCE_LIMIT" };
+    const refusal = plan.request ? await claimRequest(tx, plan.request, plan.createdAt) : null;
+    if (refusal) return { refusal };
     const delta = Prisma.sql`CASE "id" ${Prisma.join(
       changes.map(([id, d]) => Prisma.sql`WHEN ${id} THEN CAST(${d} AS BIGINT)`),
       " ",
@@ -108,6 +137,7 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
   await tx.$executeRaw`
     INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")
     VALUES ${Prisma.join(plan.postings.map((p) => Prisma.sql`(${id}, ${p.walletId}, ${p.currency}, ${p.amount})`))}`;
+  if (plan.request) await tx.$executeRaw`UPDATE "PaymentRequest" SET "transferId" = ${id} WHERE "id" = ${plan.request.id}`;
   if (plan.notice) {
     const { userId, channel, address, text } = plan.notice;
     await tx.$executeRaw`
