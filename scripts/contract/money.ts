@@ -110,8 +110,67 @@ async function exchanges({ api, alice, bob, run, ratesKnown }: MoneyContext): Pr
   await api.call({ name: "an exchange without a token", method: "POST", path: "/api/v1/exchanges", body: { fromWalletId, toWalletId, amount: 100 }, expect: 401 });
 }
 
+/** Payment requests: made, read by the link's holder, paid once, cancelled by their requester only. */
+async function requests({ api, alice, bob, run }: MoneyContext): Promise<void> {
+  const made = await api.call({
+    name: "a request for 5,00 ₽ with a message",
+    method: "POST",
+    path: "/api/v1/requests",
+    token: alice.token,
+    body: { currency: "RUB", amount: 500, message: "Контракт" },
+    expect: 201,
+    verify: (answer) => [...expectField(answer, "status", "pending"), ...expectField(answer, "own", true)],
+  });
+  await api.call({ name: "a request for nothing", method: "POST", path: "/api/v1/requests", token: alice.token, body: { currency: "RUB", amount: 0 }, expect: 400 });
+  await api.call({ name: "a request in an unknown currency", method: "POST", path: "/api/v1/requests", token: alice.token, body: { currency: "XXX", amount: 100 }, expect: 400 });
+  await api.call({ name: "a request without a token", method: "POST", path: "/api/v1/requests", body: { currency: "RUB", amount: 100 }, expect: 401 });
+  await api.call({ name: "one's own requests", method: "GET", path: "/api/v1/requests", token: alice.token, expect: 200 });
+  const token = made ? String(field(made, "token")) : null;
+  if (!token) throw new Error("cannot go on: no request was made");
+  const path = "/api/v1/requests/{token}";
+  await api.call({ name: "the link's holder reads the request", method: "GET", path, params: { token }, token: bob.token, expect: 200, verify: (a) => expectField(a, "own", false) });
+  await api.call({ name: "an unknown request", method: "GET", path, params: { token: "A".repeat(22) }, token: bob.token, expect: 404 });
+  await api.call({ name: "a malformed request token", method: "GET", path, params: { token: "no!" }, token: bob.token, expect: 400 });
+  await api.call({ name: "someone else cannot cancel it", method: "POST", path: `${path}/cancel`, params: { token }, token: bob.token, expect: 404 });
+  await api.call({ name: "its requester cannot pay it", method: "POST", path: `${path}/pay`, params: { token }, token: alice.token, body: { walletId: walletOf(alice, "RUB") }, expect: 400 });
+  await api.call({ name: "paying from someone else's wallet", method: "POST", path: `${path}/pay`, params: { token }, token: bob.token, body: { walletId: walletOf(alice, "RUB") }, expect: 403 });
+  await api.call({ name: "paying with a body that is not a wallet", method: "POST", path: `${path}/pay`, params: { token }, token: bob.token, body: { walletId: "x" }, expect: 400 });
+  const key = `contract-request-${run}`;
+  const paid = await api.call({
+    name: "the link's holder pays it",
+    method: "POST",
+    path: `${path}/pay`,
+    params: { token },
+    token: bob.token,
+    headers: { "idempotency-key": key },
+    body: { walletId: walletOf(bob, "RUB") },
+    expect: 201,
+    verify: (answer) => expectField(answer, "receivedAmount", 500),
+  });
+  await api.call({
+    name: "a resent payment pays nothing again",
+    method: "POST",
+    path: `${path}/pay`,
+    params: { token },
+    token: bob.token,
+    headers: { "idempotency-key": key },
+    body: { walletId: walletOf(bob, "RUB") },
+    expect: 201,
+    verify: (answer) => expectField(answer, "id", paid ? field(paid, "id") : undefined),
+  });
+  await api.call({ name: "a paid request is not paid twice", method: "POST", path: `${path}/pay`, params: { token }, token: bob.token, body: { walletId: walletOf(bob, "RUB") }, expect: 409 });
+  await api.call({ name: "a paid request cannot be cancelled", method: "POST", path: `${path}/cancel`, params: { token }, token: alice.token, expect: 409 });
+  await api.call({ name: "the requester sees it paid", method: "GET", path, params: { token }, token: alice.token, expect: 200, verify: (a) => expectField(a, "status", "paid") });
+  const other = await api.call({ name: "a second request", method: "POST", path: "/api/v1/requests", token: alice.token, body: { currency: "RUB", amount: 100 }, expect: 201 });
+  const second = other ? String(field(other, "token")) : null;
+  if (!second) return;
+  await api.call({ name: "its requester cancels it", method: "POST", path: `${path}/cancel`, params: { token: second }, token: alice.token, expect: 200, verify: (a) => expectField(a, "status", "cancelled") });
+  await api.call({ name: "a cancelled request cannot be paid", method: "POST", path: `${path}/pay`, params: { token: second }, token: bob.token, body: { walletId: walletOf(bob, "RUB") }, expect: 409 });
+}
+
 /** The sections about what moves with the money: messages, exchange, payment requests. */
 export async function runMoneySections(context: MoneyContext): Promise<void> {
   await context.section("a message with the money", () => messages(context));
   if (context.documents("POST", "/api/v1/exchanges")) await context.section("exchange between own wallets", () => exchanges(context));
+  if (context.documents("POST", "/api/v1/requests")) await context.section("payment requests", () => requests(context));
 }
