@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { expect, openInTheme, readCodeFromMailbox, screenshot, test, type Theme } from "./support/fixtures";
 
@@ -17,6 +18,14 @@ async function signIn(page: Page, email: string): Promise<void> {
 }
 
 type Wallet = { id: number; currency: string; balance: number; number: string };
+
+/** Screenshot, then axe (WCAG 2 A and AA): no serious or critical finding outside the TON widget. */
+async function shootAndAudit(page: Page, name: string, theme: Theme): Promise<void> {
+  await screenshot(page, name, theme);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).exclude("#tc-widget-root").exclude("#ton-connect-button").analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${name}-${theme}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
@@ -51,14 +60,14 @@ test.describe("exchange between own accounts", () => {
     await page.getByLabel("Отдаю, RUB").fill("100");
     await expect(page.getByLabel("Получаю, USD")).not.toHaveValue("");
     const got = await page.getByLabel("Получаю, USD").inputValue();
-    await expect(page.getByText(/^1 \$ = [\d ]+,\d+ ₽$/)).toBeVisible();
-    await expect(page.getByText(/^1 ₽ = 0,\d+ \$$/)).toBeVisible();
+    await expect(page.getByText(/^1\s\$ = [\d\s]+,\d+\s₽$/)).toBeVisible();
+    await expect(page.getByText(/^1\s₽ = 0,\d+\s\$$/)).toBeVisible();
     await page.getByRole("button", { name: "Обменять" }).click();
     await page.getByRole("dialog", { name: "Проверьте обмен" }).getByRole("button", { name: "Подтвердить" }).click();
     await expect(page.getByText("✅ Обмен выполнен")).toBeVisible();
     await expect(page.locator(".receipt-kind")).toHaveText("Обмен");
     await expect(page.getByText("−100,00 ₽")).toBeVisible();
-    await expect(page.getByText(`${got} $`)).toBeVisible();
+    await expect(page.getByText(`${got}\u00a0$`, { exact: true })).toBeVisible();
     expect(await balance(page, "RUB")).toBe(rub - 10_000);
   });
 
@@ -79,11 +88,11 @@ test.describe("exchange between own accounts", () => {
     test(`the exchange screen, ${theme}`, async ({ page }) => {
       await openInTheme(page, "/exchange", theme);
       await page.getByLabel(/^Отдаю, /).fill("1000");
-      await expect(page.getByText(/^1 .+ = .+$/).first()).toBeVisible();
-      await screenshot(page, "exchange", theme);
+      await expect(page.getByText(/^1\s.+ = .+$/).first()).toBeVisible();
+      await shootAndAudit(page, "exchange", theme);
       await page.getByRole("button", { name: "Обменять" }).click();
       await expect(page.getByRole("dialog", { name: "Проверьте обмен" })).toBeVisible();
-      await screenshot(page, "exchange-confirm", theme);
+      await shootAndAudit(page, "exchange-confirm", theme);
     });
   }
 });
@@ -163,19 +172,19 @@ for (const theme of ["light", "dark"] as Theme[]) {
     await signIn(page, "boris@example.com");
     await openInTheme(page, "/bank", theme);
     await expect(page.getByRole("link", { name: "Запросить" })).toBeVisible();
-    await screenshot(page, "wallet-actions", theme);
+    await shootAndAudit(page, "wallet-actions", theme);
     await openInTheme(page, "/requests", theme);
     await page.getByLabel("Сумма").fill("500");
     await page.getByLabel("Сообщение плательщику").fill("На подарок Алисе");
-    await screenshot(page, "request-form", theme);
+    await shootAndAudit(page, "request-form", theme);
     await page.getByRole("button", { name: "Создать ссылку" }).click();
     await expect(page.getByTestId("request-qr")).toBeVisible();
     const link = await page.getByTestId("request-link").innerText();
-    await screenshot(page, "request-created", theme);
+    await shootAndAudit(page, "request-created", theme);
     const vera = await secondUser(page.context().browser()!, "vera@example.com");
     await openInTheme(vera, new URL(link).pathname + new URL(link).search, theme);
     await expect(vera.getByRole("button", { name: "Оплатить" })).toBeVisible();
-    await screenshot(vera, "request-pay", theme);
+    await shootAndAudit(vera, "request-pay", theme);
     await vera.context().close();
 
     // A receipt and the history with a message.
@@ -190,9 +199,9 @@ for (const theme of ["light", "dark"] as Theme[]) {
     expect(sent.status()).toBe(201);
     await openInTheme(page, `/receipt/${(await sent.json()).id}`, theme);
     await expect(page.getByText("За обед в пятницу 🍕")).toBeVisible();
-    await screenshot(page, "receipt-message", theme);
+    await shootAndAudit(page, "receipt-message", theme);
     await openInTheme(page, "/bank?tab=history", theme);
     await expect(page.getByTestId("history-row").first()).toBeVisible();
-    await screenshot(page, "history-message", theme);
+    await shootAndAudit(page, "history-message", theme);
   });
 }

@@ -16,7 +16,7 @@ export type ExchangeQuote = {
   /** Minor units leaving the `from` wallet and arriving in the `to` wallet; null while unknown. */
   give: bigint | null;
   get: bigint | null;
-  /** The rate both ways ("1 $ = 92,51 ₽", "1 ₽ = 0,0108 $"); null while a rate is unknown. */
+  /** The rate both ways, the dearer currency's price first ("1 $ = 92,51 ₽", "1 ₽ = 0,0108 $"); null while unknown. */
   rates: [string, string] | null;
 };
 
@@ -36,10 +36,10 @@ export function exchangeQuote(options: {
   const fromUnits = unitsFor(options.from, options.fromRate);
   const toUnits = unitsFor(options.to, options.toRate);
   if (fromUnits === null || toUnits === null) return { give: null, get: null, rates: null };
-  const rates: [string, string] = [
-    formatUnitPrice(fromUnits, toUnits, options.from, options.to),
-    formatUnitPrice(toUnits, fromUnits, options.to, options.from),
-  ];
+  const fromPrice = formatUnitPrice(fromUnits, toUnits, options.from, options.to);
+  const toPrice = formatUnitPrice(toUnits, fromUnits, options.to, options.from);
+  // The dearer currency's price first ("1 $ = 91,29 ₽"), as people quote a rate.
+  const rates: [string, string] = fromUnits >= toUnits ? [fromPrice, toPrice] : [toPrice, fromPrice];
   const minor = parseAmount(options.typed);
   if (minor === null) return { give: null, get: null, rates };
   return options.side === "give"
