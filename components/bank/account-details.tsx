@@ -76,6 +76,9 @@ export function AccountDetails({ walletId }: { walletId: number | null }) {
         <IntentLink className="btn btn-primary btn-full" href={`/transfer-money?from=${wallet.id}`}>
           {ru.bank.account.send}
         </IntentLink>
+        <IntentLink className="btn btn-primary btn-full" href={`/exchange?from=${wallet.id}`}>
+          {ru.exchange.submit}
+        </IntentLink>
       </nav>
       <div className="tab-title-row">
         <h2 className="section-title">{ru.bank.account.history}</h2>

@@ -55,6 +55,8 @@ export type HistoryEntry = {
   /** The other side's wallet, whose owner the row names. */
   counterpartyWalletId: number;
   createdAt: string;
+  /** The sender's message, shown under the row's date. */
+  message: string | null;
 };
 
 /**
@@ -78,6 +80,7 @@ export function mergeHistory(lists: readonly TransferDto[][], ownWalletIds: read
             currency: t.currency,
             counterpartyWalletId: t.receiverWalletId,
             createdAt: t.createdAt,
+            message: t.message,
           }
         : {
             id: t.id,
@@ -86,6 +89,7 @@ export function mergeHistory(lists: readonly TransferDto[][], ownWalletIds: read
             currency: t.receivedCurrency,
             counterpartyWalletId: t.senderWalletId,
             createdAt: t.createdAt,
+            message: t.message,
           },
     );
   }

@@ -67,6 +67,7 @@ function HistoryRow({
         <span className="list-item-text">
           <span className="list-item-title">{loading ? <Skeleton width="50%" height={16} /> : name}</span>
           <span className="list-item-subtitle">{formatHistoryDate(entry.createdAt)}</span>
+          {entry.message && <span className="list-item-subtitle history-message">{entry.message}</span>}
         </span>
         <span className={`history-amount history-${entry.direction}`}>
           {sign}

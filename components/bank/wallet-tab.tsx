@@ -7,7 +7,7 @@ import { displayName } from "@/components/bank/user-name";
 import { TonConnectButtonLazy } from "@/components/ton/ton-connect-button-lazy";
 import { Avatar } from "@/components/ui/avatar";
 import { IntentLink } from "@/components/ui/intent-link";
-import { IconPlus, IconQr, IconSend } from "@/components/ui/icons";
+import { IconExchange, IconPlus, IconQr, IconRequest, IconSend } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe, useRate, useWallets } from "@/lib/client/hooks";
@@ -46,7 +46,9 @@ function BalanceCard({ children }: { children: ReactNode }) {
       {children}
       <nav className="wallet-actions" aria-label={ru.bank.totalBalance}>
         <Action href="/transfer-money" icon={<IconSend />} label={ru.bank.send} />
+        <Action href="/requests" icon={<IconRequest />} label={ru.requests.action} />
         <Action href="/add-money" icon={<IconPlus />} label={ru.bank.topUp} />
+        <Action href="/exchange" icon={<IconExchange />} label={ru.exchange.action} />
         <Action href="/qr" icon={<IconQr />} label={ru.bank.qr} />
       </nav>
     </section>

@@ -26,6 +26,8 @@ import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/ui/text-field";
+import { cleanMessageInput } from "@/lib/shared/transfer-message";
 
 type AmountStepProps = {
   recipient: PublicUserDto | undefined;
@@ -36,6 +38,9 @@ type AmountStepProps = {
   onSender: (wallet: WalletDto) => void;
   amount: string;
   onAmount: (value: string) => void;
+  /** The optional message to the recipient, as typed. */
+  message: string;
+  onMessage: (value: string) => void;
   amountError: string | null;
   onAmountError: (text: string | null) => void;
   /** The confirmation sheet is open (the flow owns it, so Back can close it). */
@@ -51,7 +56,8 @@ type AmountStepProps = {
  * (step 3); only its "Подтвердить" sends, and success opens the receipt.
  */
 export function AmountStep(props: AmountStepProps) {
-  const { recipient, receiver, sender, amount, confirming, idempotency } = props;
+  const { recipient, receiver, sender, amount, message, confirming, idempotency } = props;
+  const note = message.trim();
   const [submitting, setSubmitting] = useState(false);
   const [shake, setShake] = useState(0);
   const native = useLoadedTelegram()?.native ?? false;
@@ -87,7 +93,7 @@ export function AmountStep(props: AmountStepProps) {
     setSubmitting(true);
     try {
       const transfer = await createTransfer(
-        { senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(minor) },
+        { senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(minor), message: note || null },
         idempotency.current(),
       );
       idempotency.reset();
@@ -115,6 +121,7 @@ export function AmountStep(props: AmountStepProps) {
           credit: converted !== null ? formatMoney(converted, receiver.currency) : null,
           rate,
           fee: formatMoney(0, sender.currency),
+          message: note || null,
         }
       : null;
 
@@ -151,6 +158,14 @@ export function AmountStep(props: AmountStepProps) {
         error={props.amountError}
         shakeKey={shake}
         onChange={props.onAmount}
+      />
+      <TextField
+        label={ru.transferMessage.label}
+        placeholder={ru.transferMessage.placeholder}
+        value={message}
+        autoComplete="off"
+        enterKeyHint="done"
+        onChange={(event) => props.onMessage(cleanMessageInput(event.target.value))}
       />
       {sender && crossCurrency && (
         <TransferQuote

@@ -16,10 +16,14 @@ export type TransferSummary = {
   credit: string | null;
   rate: string | null;
   fee: string;
+  /** The message to the recipient, if any. */
+  message?: string | null;
 };
 
 type ConfirmSheetProps = {
   summary: TransferSummary;
+  /** The sheet's heading (default "Проверьте перевод"). */
+  title?: string;
   submitting: boolean;
   /** False inside Telegram, where the MainButton confirms. */
   showConfirm?: boolean;
@@ -31,7 +35,7 @@ type ConfirmSheetProps = {
  * The last look before money moves: who gets what, from which rate, at what fee. Nothing is sent
  * until "Подтвердить"; Escape, the backdrop and "Отмена" close it and send nothing.
  */
-export function ConfirmSheet({ summary, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
+export function ConfirmSheet({ summary, title = ru.confirm.title, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     confirmRef.current?.focus();
@@ -43,11 +47,12 @@ export function ConfirmSheet({ summary, submitting, showConfirm = true, onConfir
   }, [onCancel, submitting]);
 
   const rows: [string, string][] = [
-    [ru.confirm.account, summary.account],
+    ...(summary.account ? ([[ru.confirm.account, summary.account]] as [string, string][]) : []),
     [ru.confirm.debit, summary.debit],
     ...(summary.credit ? ([[ru.confirm.credit, summary.credit]] as [string, string][]) : []),
     ...(summary.rate ? ([[ru.confirm.rate, summary.rate]] as [string, string][]) : []),
     [ru.confirm.fee, summary.fee],
+    ...(summary.message ? ([[ru.transferMessage.term, summary.message]] as [string, string][]) : []),
   ];
   return (
     <div className="sheet-backdrop" onClick={submitting ? undefined : onCancel}>
@@ -59,7 +64,7 @@ export function ConfirmSheet({ summary, submitting, showConfirm = true, onConfir
         onClick={(event) => event.stopPropagation()}
       >
         <h2 id="confirm-title" className="sheet-title">
-          {ru.confirm.title}
+          {title}
         </h2>
         <div className="sheet-person">
           <Avatar src={summary.recipientAvatar} name={summary.recipientName} size={48} />

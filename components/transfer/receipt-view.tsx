@@ -72,7 +72,7 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
       <section className="section receipt" aria-label={ru.receipt.title}>
         {fresh && (
           <p className="receipt-success" role="status">
-            {ru.transfer.success}
+            {data.kind === "exchange" ? ru.exchange.success : ru.transfer.success}
           </p>
         )}
         <Avatar src={other.avatarUrl} name={other.name} size={56} />

@@ -50,6 +50,7 @@ export function TransferForm({
   );
   const [target, setTarget] = useState(initialTarget);
   const [amount, setAmount] = useState(() => sanitizeAmountInput(initialAmount));
+  const [message, setMessage] = useState("");
   const [chosenReceiverId, setChosenReceiverId] = useState<number | null>(null);
   const [chosenSenderId, setChosenSenderId] = useState<number | null>(initialSenderId);
   const [amountError, setAmountError] = useState<string | null>(initialAmountRefused ? ru.validation.invalidAmount : null);
@@ -129,6 +130,11 @@ export function TransferForm({
           amount={amount}
           onAmount={(value) => {
             setAmount(value);
+            edited();
+          }}
+          message={message}
+          onMessage={(value) => {
+            setMessage(value);
             edited();
           }}
           amountError={amountError}

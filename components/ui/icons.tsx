@@ -33,6 +33,16 @@ export const IconChevron = (p: IconProps) => (
     <path d="M9 18l6-6-6-6" />
   </Icon>
 );
+export const IconExchange = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 4l-3 3 3 3M4 7h13M17 20l3-3-3-3M20 17H7" />
+  </Icon>
+);
+export const IconRequest = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12l7 7 7-7" />
+  </Icon>
+);
 export const IconSend = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 19V5M5 12l7-7 7 7" />

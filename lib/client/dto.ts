@@ -2,6 +2,7 @@ import { array, boolean, int, nullable, number, object, oneOf, string, unknown, 
 import { CURRENCIES } from "@/lib/shared/money";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
+import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { CounterpartyDto, ReceiptDto, RecentRecipientDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
@@ -54,6 +55,7 @@ const transferShape = {
   receivedAmount: int,
   receivedCurrency: currency,
   rate: string,
+  message: nullable(string),
   createdAt: string,
 };
 export const transferDto = object(transferShape);
@@ -65,7 +67,7 @@ const receiptPartyDto = object({ name: string, avatarUrl: string, account: strin
 
 export const receiptDto = object({
   ...transferShape,
-  kind: oneOf(["transfer", "topup"] as const),
+  kind: oneOf(["transfer", "topup", "exchange"] as const),
   direction: oneOf(["out", "in"] as const),
   status: oneOf(["completed"] as const),
   fee: int,
@@ -76,6 +78,21 @@ export const receiptDto = object({
 export const recentRecipientListDto = array(
   object({ userId: int, name: string, avatarUrl: string, walletNumber: string, currency }),
 );
+
+export const paymentRequestDto = object({
+  token: string,
+  amount: int,
+  currency,
+  message: nullable(string),
+  status: oneOf(["pending", "paid", "cancelled", "expired"] as const),
+  createdAt: string,
+  expiresAt: string,
+  paidAt: nullable(string),
+  requester: object({ name: string, avatarUrl: string }),
+  own: boolean,
+  transferId: nullable(int),
+});
+export const paymentRequestListDto = array(paymentRequestDto);
 
 /** For answers the client does not read (the spec leaves them unspecified). */
 export const anyAnswer = unknown;
@@ -96,4 +113,5 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof counterpartyDto>, CounterpartyDto>>,
   Assert<Same<Infer<typeof receiptDto>, ReceiptDto>>,
   Assert<Same<Infer<typeof recentRecipientListDto>, RecentRecipientDto[]>>,
+  Assert<Same<Infer<typeof paymentRequestDto>, PaymentRequestDto>>,
 ];

@@ -1,4 +1,5 @@
 import { decodeStartQuery, parseQrContent, transferPathFor, type TransferLink } from "@/lib/client/qr";
+import { payPathFor, requestTokenFromPayload } from "@/lib/client/request-link";
 
 /**
  * Payment links that open inside Telegram: the bot's Mini App link with a `startapp` payload
@@ -61,16 +62,23 @@ const PENDING_KEY = "mb-start-path";
  * is signed in (sign-in then goes there instead of the wallet). Returns that path, or null.
  */
 export function rememberStartLink(location: Pick<Location, "hash" | "search">, storage: Storage): string | null {
-  const link = linkFromStartPayload(launchStartParam(location));
-  if (!link) return null;
-  const path = transferPathFor(link);
+  const payload = launchStartParam(location);
+  const request = requestTokenFromPayload(payload);
+  const link = request ? null : linkFromStartPayload(payload);
+  const path = request ? payPathFor(request) : link ? transferPathFor(link) : null;
+  if (!path) return null;
   storage.setItem(PENDING_KEY, path);
   return path;
+}
+
+/** Keeps a path to open once the visitor has signed in (a request link opened signed out). */
+export function rememberPath(path: string, storage: Storage): void {
+  storage.setItem(PENDING_KEY, path);
 }
 
 /** Where to go after sign-in: a payment link the launch carried (once), else the wallet. */
 export function takeStartPath(storage: Storage | null): string {
   const path = storage?.getItem(PENDING_KEY) ?? null;
   storage?.removeItem(PENDING_KEY);
-  return path && path.startsWith("/transfer-money?") ? path : "/bank";
+  return path && (path.startsWith("/transfer-money?") || path.startsWith("/pay?r=")) ? path : "/bank";
 }

@@ -60,6 +60,8 @@ export type Env = {
    * (RATES_CACHE_SECONDS, default 60): an import on another instance is used everywhere within it.
    */
   ratesCacheMs: number;
+  /** How long a payment request can be paid (PAYMENT_REQUEST_TTL_DAYS, default 7). */
+  paymentRequestTtlMs: number;
 };
 
 const schema = z.object({
@@ -80,6 +82,7 @@ const schema = z.object({
   TRANSFER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().max(86_400).default(600),
   TOPUP_DAILY_LIMIT: z.coerce.number().int().positive().max(1e12).default(DEFAULT_TOPUP_DAILY_LIMIT_UNITS),
   RATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  PAYMENT_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 });
 
 export function isDemo(): boolean {
@@ -178,6 +181,7 @@ export function getEnv(): Env {
     transferLimitPerUser: raw.TRANSFER_LIMIT_PER_USER,
     transferLimitWindowMs: raw.TRANSFER_LIMIT_WINDOW_SECONDS * 1000,
     ratesCacheMs: raw.RATES_CACHE_SECONDS * 1000,
+    paymentRequestTtlMs: raw.PAYMENT_REQUEST_TTL_DAYS * 24 * 60 * 60 * 1000,
     corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),
   };
   return parsed.env;

@@ -5,6 +5,9 @@
  * - Parsing user input never rounds: more than 2 decimals is invalid.
  * - Currency conversion rounds DOWN to the minor unit (`convert`): the receiver never gets
  *   more than the exact value; the fraction stays in the bank's own wallet.
+ * - An amount fixed on the receiving side (an exchange where "I get" was typed) is credited
+ *   exactly, and the giver pays the least amount whose conversion covers it (`giveFor`,
+ *   rounding UP): received ≤ convert(given), so it never gives more than the rate allows.
  * - Ruble equivalents for display (`toRubles`) round half up.
  * Rates are the ruble price of one unit, kept as integers of ten-thousandths (4 decimals).
  */
@@ -148,6 +151,27 @@ export function toRubles(minor: bigint, rateUnits: bigint): bigint {
 export function convert(amount: bigint, fromRate: bigint, toRate: bigint): bigint {
   if (fromRate <= 0n || toRate <= 0n) throw new RangeError("rates must be positive");
   return (amount * fromRate) / toRate;
+}
+
+/**
+ * The least amount of `from` (minor units, priced at `fromRate`) whose conversion to `to` (priced
+ * at `toRate`) is at least `received`: ⌈received × toRate / fromRate⌉. So convert(giveFor(r)) ≥ r,
+ * and convert(giveFor(r) − 1) < r (tests/unit/exchange-rounding.test.ts checks both).
+ */
+export function giveFor(received: bigint, fromRate: bigint, toRate: bigint): bigint {
+  if (fromRate <= 0n || toRate <= 0n) throw new RangeError("rates must be positive");
+  if (received <= 0n) return 0n;
+  return (received * toRate + fromRate - 1n) / fromRate;
+}
+
+/**
+ * The price of one unit of `of` in `in` (both priced in rubles, ten-thousandths) as people read it,
+ * to 4 decimals rounded half up: "1 $ = 80,5 ₽", "1 ₽ = 0,0124 $".
+ */
+export function formatUnitPrice(ofRate: bigint, inRate: bigint, of: Currency, inCurrency: Currency): string {
+  if (ofRate <= 0n || inRate <= 0n) throw new RangeError("rates must be positive");
+  const units = (ofRate * RATE_SCALE * 2n + inRate) / (inRate * 2n);
+  return `1${NBSP}${CURRENCY_INFO[of].symbol} = ${formatRateUnits(units)}${NBSP}${CURRENCY_INFO[inCurrency].symbol}`;
 }
 
 /** Decimal places of a recorded exchange ratio: enough to give back a 4-decimal rate either way round. */

@@ -158,6 +158,88 @@ export const ru = {
     outcomeUnknown:
       "Нет связи с банком, поэтому неизвестно, выполнен ли перевод. Отправьте его ещё раз — это безопасно: деньги не спишутся дважды",
   },
+  /** A message that travels with a transfer. */
+  transferMessage: {
+    label: "Сообщение получателю",
+    placeholder: "Необязательно, до 140 символов",
+    /** On the confirmation sheet and the receipt. */
+    term: "Сообщение",
+    /** The line a credit notification adds: "Вам перевели 100,00 ₽ от @alisa (Telegram)\nСообщение отправителя: «За обед»". */
+    notice: "Сообщение отправителя: «{message}»",
+    /** Instead, when the message holds a link: it is shown only in the app. */
+    noticeInReceipt: "Сообщение отправителя — в квитанции в приложении",
+    tooLong: "Сообщение — не больше 140 символов",
+    controlCharacters: "Сообщение может содержать только обычный текст",
+  },
+  /** Exchange between the user's own accounts. */
+  exchange: {
+    title: "Обмен",
+    action: "Обмен",
+    from: "Отдаю",
+    to: "Получаю",
+    fromAccount: "Со счёта",
+    toAccount: "На счёт",
+    give: "Отдаю",
+    get: "Получаю",
+    rates: "Курс ЦБ на сегодня",
+    rateBack: "Обратный курс",
+    fee: "Комиссия",
+    submit: "Обменять",
+    confirmTitle: "Проверьте обмен",
+    ownAccounts: "Между своими счетами",
+    success: "✅ Обмен выполнен",
+    receiptKind: "Обмен",
+    swap: "Поменять счета местами",
+    needTwo: "Для обмена нужны два счёта в разных валютах",
+    sameCurrency: "Выберите счета в разных валютах",
+    /** The API: both sides or neither given. */
+    oneSide: "Укажите сумму только с одной стороны: сколько отдаёте или сколько получаете",
+    balance: "Баланс",
+  },
+  /** Payment requests: asking for money with a link and a QR code, and paying one. */
+  requests: {
+    title: "Запросить деньги",
+    action: "Запросить",
+    currency: "Валюта",
+    amount: "Сумма",
+    messageLabel: "Сообщение плательщику",
+    create: "Создать ссылку",
+    creating: "Создаём…",
+    created: "Ссылка на оплату готова",
+    share: "Поделиться ссылкой",
+    shareTitle: "Запрос денег в Minibank",
+    /** The shared text: "Оплатите 500,00 ₽ в Minibank: <link>". */
+    shareText: "Оплатите {amount} в Minibank",
+    copied: "Ссылка скопирована",
+    shareFailed: "Не удалось поделиться ссылкой",
+    link: "Ссылка на оплату",
+    qrLabel: "QR-код запроса на {amount}",
+    mine: "Мои запросы",
+    none: "Запросов пока нет",
+    cancel: "Отменить",
+    cancelled: "Запрос отменён",
+    newRequest: "Новый запрос",
+    expiresAt: "Действует до {date}",
+    status: { pending: "ожидает", paid: "оплачен", cancelled: "отменён", expired: "истёк" },
+    /** The payer's screen. */
+    payTitle: "Оплата запроса",
+    asks: "{name} запрашивает",
+    payFrom: "Оплатить со счёта",
+    pay: "Оплатить",
+    paying: "Оплачиваем…",
+    confirmTitle: "Проверьте оплату",
+    loadFailed: "Не удалось загрузить запрос",
+    notFound: "Запрос не найден",
+    ownRequest: "Это ваш запрос: отправьте ссылку тому, кто должен заплатить",
+    /** The requester's notification. */
+    paidNotice: "Ваш запрос на {amount} оплачен: {sender}",
+    errors: {
+      paid: "Запрос уже оплачен",
+      cancelled: "Запрос отменён",
+      expired: "Срок действия запроса истёк",
+      own: "Нельзя оплатить свой запрос",
+    },
+  },
   confirm: {
     title: "Проверьте перевод",
     recipient: "Получатель",

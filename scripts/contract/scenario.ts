@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sign } from "@telegram-apps/init-data-node";
 import type { Answer, ContractClient } from "./client";
 import type { CodeSource } from "./codes";
+import { runMoneySections } from "./money";
 
 /** The operations of the bank's /api/v1 contract (spec §7) plus the token endpoints. */
 export const OPERATIONS = [
@@ -289,6 +290,11 @@ export async function runScenario(api: ContractClient, options: ScenarioOptions)
     }
     await api.call({ name: "the counterparty of a transfer", method: "GET", path: "/api/v1/transfers/username/{walletId}", params: { walletId: move.receiverWalletId }, token, expect: 200 });
   });
+
+  if (alice && bob) {
+    const person = (p: Person) => ({ token: p.tokens.access_token, wallets: p.wallets });
+    await runMoneySections({ api, alice: person(alice), bob: person(bob), run, ratesKnown, documents: options.documents, section });
+  }
 
   await section("notifications and sign-out", async () => {
     const a = need<Person>(alice, "no signed-in user");

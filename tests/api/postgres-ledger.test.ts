@@ -1,4 +1,7 @@
 import pg from "pg";
+import { POST as exchangeRoute } from "@/app/api/v1/exchanges/route";
+import { POST as payRequestRoute } from "@/app/api/v1/requests/[token]/pay/route";
+import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { createDb, getDb, sqlOf } from "@/lib/server/db";
@@ -54,6 +57,33 @@ describe("a transfer on PostgreSQL", () => {
       expect(res.status).toBe(201);
     });
     expect(statements.length).toBeLessThanOrEqual(3);
+  });
+
+  it("costs at most 3 round trips for an exchange typed on the receiving side, and for paying a request", async () => {
+    const me = await createFundedUser({ RUB: 10_000_00 });
+    const exchange = (key: string) =>
+      call(exchangeRoute, {
+        token: me.token,
+        headers: { "idempotency-key": key },
+        body: { fromWalletId: me.wallets.RUB, toWalletId: me.wallets.USD, receivedAmount: 1_00 },
+      });
+    expect((await exchange("warm-up")).status).toBe(201);
+    const exchanged = await statementsDuring(async () => expect((await exchange("measured")).status).toBe(201));
+    expect(exchanged.length).toBeLessThanOrEqual(3);
+
+    const requester = await createFundedUser();
+    const made = await call(createRequestRoute, { token: requester.token, body: { currency: "USD", amount: 50 } });
+    const paid = await statementsDuring(async () => {
+      const res = await call(payRequestRoute, {
+        token: me.token,
+        params: { token: made.body.token },
+        headers: { "idempotency-key": "pay-1" },
+        body: { walletId: me.wallets.RUB },
+      });
+      expect(res.status).toBe(201);
+    });
+    expect(paid.length).toBeLessThanOrEqual(3);
+    expect(paid.join("\n")).not.toMatch(/\b(BEGIN|COMMIT)\b/i);
   });
 
   it("never waits for the bank's rows: with them locked, top-ups and conversions still go through", async () => {

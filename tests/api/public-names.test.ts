@@ -73,6 +73,22 @@ describe("a name typed by a person, as others see it", () => {
     );
   });
 
+  it("a message with the money is quoted as the sender's, and one holding a link stays in the receipt", async () => {
+    const { victim, impostor } = await victimAndImpostor();
+    const texts: string[] = [];
+    for (const message of ["За обед", "Minibank: верните на t.me/evil_support"]) {
+      const sent = await call(transferRoute, {
+        token: impostor.token,
+        body: { senderWalletId: impostor.wallets.RUB, receiverWalletId: victim.wallets.RUB, amount: 1, message },
+      });
+      expect(sent.status).toBe(201);
+      texts.push((await getDb().notification.findUniqueOrThrow({ where: { transferId: sent.body.id } })).text.split("\n")[1]);
+      const receipt = await call(receiptRoute, { token: victim.token, params: { id: String(sent.body.id) } });
+      expect(receipt.body.message).toBe(message);
+    }
+    expect(texts).toEqual(["Сообщение отправителя: «За обед»", "Сообщение отправителя — в квитанции в приложении"]);
+  });
+
   it("receipts, recent recipients and lookups show the handle instead of such a name", async () => {
     const { victim, impostor, handle, transferId } = await victimAndImpostor();
     const receipt = await call(receiptRoute, { token: victim.token, params: { id: String(transferId) } });

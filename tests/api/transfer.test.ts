@@ -30,6 +30,7 @@ describe("POST /api/v1/transfers", () => {
       receivedAmount: 2_500,
       receivedCurrency: "RUB",
       rate: "1",
+      message: null,
       createdAt: expect.any(String),
     });
     expect(await balanceOf(alice.wallets.RUB)).toBe(7_500);

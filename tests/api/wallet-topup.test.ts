@@ -27,6 +27,7 @@ describe("POST /api/v1/wallet/topup", () => {
       receivedAmount: 150050,
       receivedCurrency: "EUR",
       rate: "1",
+      message: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(await balanceOf(me.wallets.EUR)).toBe(150050);

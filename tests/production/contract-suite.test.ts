@@ -145,6 +145,13 @@ describe("npm run contract", () => {
       "ok    GET /api/v1/transfers/wallet/{walletId} → 200: a page of one has a next cursor",
       "ok    GET /api/v1/transfers/{id} → 200: the receiver's receipt",
       "ok    GET /api/v1/transfers/recipients → 200: the last person paid leads the recent recipients",
+      "ok    POST /api/v1/transfers → 201: a transfer with a message keeps it, trimmed",
+      "ok    POST /api/v1/transfers → 400: a message with a line break",
+      "ok    POST /api/v1/exchanges → 201: 0,01 $ got, exactly",
+      "ok    POST /api/v1/exchanges → 403: an exchange from another user's wallet",
+      "ok    POST /api/v1/requests/{token}/pay → 201: the link's holder pays it",
+      "ok    POST /api/v1/requests/{token}/pay → 409: a paid request is not paid twice",
+      "ok    POST /api/v1/requests/{token}/cancel → 404: someone else cannot cancel it",
     ]) {
       expect(run.output).toContain(line);
     }

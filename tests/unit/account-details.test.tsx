@@ -24,6 +24,7 @@ const IN: TransferDto = {
   receivedAmount: 500,
   receivedCurrency: "USD",
   rate: "1",
+  message: null,
   createdAt: "2025-03-05T10:00:00",
 };
 

@@ -24,6 +24,7 @@ function transfer(id: number, fields: Partial<TransferDto>): TransferDto {
     receivedAmount: 1000,
     receivedCurrency: "RUB",
     rate: "1",
+    message: null,
     ...fields,
   };
 }
@@ -50,6 +51,7 @@ const USD_LIST = [
     receivedAmount: 2_550,
     receivedCurrency: "USD",
     createdAt: "2025-03-06T12:00:00",
+    message: "Спасибо за ужин",
   }),
   transfer(13, { senderWalletId: 99, receiverWalletId: 2, amount: 100, currency: "USD", receivedAmount: 100, receivedCurrency: "USD", createdAt: "2025-03-01T08:00:00" }),
 ];
@@ -77,6 +79,7 @@ describe("history tab", () => {
     ]);
     expect(within(rows[0]).getByText("vera")).toBeInTheDocument();
     expect(within(rows[0]).getByText("07.03.2025 18:30")).toBeInTheDocument();
+    expect(within(rows[1]).getByText("Спасибо за ужин")).toBeInTheDocument();
     expect(within(rows[2]).getByText("boris")).toBeInTheDocument();
     expect(within(rows[2]).getByText("05.03.2025 09:07")).toBeInTheDocument();
     // Wallet 99 is unknown to the server.

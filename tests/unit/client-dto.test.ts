@@ -38,6 +38,7 @@ const transfer = {
   receivedAmount: 9000,
   receivedCurrency: "RUB",
   rate: "90.000000",
+  message: "За обед",
   createdAt: "2026-11-21T06:00:00.000Z",
 };
 

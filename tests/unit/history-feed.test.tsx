@@ -19,6 +19,7 @@ function transfer(id: number, walletId: number, day = "2025-03-05"): TransferDto
     receivedAmount: 100,
     receivedCurrency: "RUB",
     rate: "1",
+    message: null,
     // Local time without a zone, so grouping does not depend on the machine's time zone.
     createdAt: `${day}T12:${String(id % 60).padStart(2, "0")}:00`,
   };

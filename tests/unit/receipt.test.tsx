@@ -18,6 +18,7 @@ const RECEIPT: ReceiptDto = {
   receivedAmount: 1_109,
   receivedCurrency: "USD",
   rate: "0.0110958974",
+  message: null,
   // Local time without a zone: the text does not depend on the machine's time zone.
   createdAt: "2026-11-23T16:05:00",
   kind: "transfer",
@@ -57,6 +58,14 @@ describe("receipt", () => {
       "Дата и время: 23.11.2026 16:05",
       "Номер операции: 42",
     ]);
+  });
+
+  it("shows the sender's message as text, markup and all", async () => {
+    fakeServer(on("GET", "/api/v1/transfers/42", { status: 200, body: { ...RECEIPT, message: "<b>За обед</b>" } }));
+    renderFresh(<ReceiptView transferId={42} fresh={false} />);
+    await screen.findByText("−1 000,00 ₽");
+    expect(lines()).toContain("Сообщение: <b>За обед</b>");
+    expect(document.querySelector("b")).toBeNull();
   });
 
   it("copies the receipt as text in a browser without a share sheet", async () => {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { TransferForm } from "@/components/transfer/transfer-form";
 import { fakeApi, posts, renderWithSwr, type Sent } from "./transfer-helpers";
@@ -180,6 +180,7 @@ const CREATED = {
   receivedAmount: 1234,
   receivedCurrency: "RUB",
   rate: "1",
+  message: null,
   createdAt: "2026-11-23T10:00:00.000Z",
 };
 
@@ -262,7 +263,7 @@ describe("transfer form: submitting", () => {
     await sendConfirmed(user);
     await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/1?new=1"));
     const [request] = posts(sent, "/api/v1/transfers");
-    expect(request.body).toEqual({ senderWalletId: 1, receiverWalletId: 11, amount: 1234 });
+    expect(request.body).toEqual({ senderWalletId: 1, receiverWalletId: 11, amount: 1234, message: null });
     expect(request.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts(sent, "/api/v1/transfers")).toHaveLength(1);
   });
@@ -274,6 +275,30 @@ describe("transfer form: submitting", () => {
     await sendConfirmed(user);
     expect(await screen.findByRole("alert")).toHaveTextContent("Ошибка: Недостаточно средств на счёте");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("sends the message to the recipient trimmed, shows it on the sheet, and turns a pasted tab into a space", async () => {
+    const sent = fakeApi(transferReplies(201));
+    const user = userEvent.setup();
+    await readyForm("5");
+    const field = screen.getByLabelText("Сообщение получателю");
+    fireEvent.change(field, { target: { value: "  За обед\tв пятницу  " } });
+    expect(field).toHaveValue("  За обед в пятницу  ");
+    await user.click(submitButton());
+    const sheet = await screen.findByRole("dialog");
+    expect(within(sheet).getByText("За обед в пятницу")).toBeInTheDocument();
+    await user.click(within(sheet).getByRole("button", { name: "Подтвердить" }));
+    await waitFor(() => expect(push).toHaveBeenCalled());
+    const [request] = posts(sent, "/api/v1/transfers");
+    expect(request.body).toEqual({ senderWalletId: 1, receiverWalletId: 11, amount: 500, message: "За обед в пятницу" });
+  });
+
+  it("stops the message at 140 characters", async () => {
+    fakeApi(transferReplies(201));
+    await readyForm("5");
+    const field = screen.getByLabelText("Сообщение получателю");
+    fireEvent.change(field, { target: { value: "ж".repeat(150) } });
+    expect(field).toHaveValue("ж".repeat(140));
   });
 
   it("reuses the idempotency key when the same form is retried, and makes a new one after success", async () => {

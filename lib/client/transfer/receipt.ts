@@ -8,6 +8,7 @@ import { ru } from "@/lib/shared/strings";
 /** What the receipt's headline calls the operation. */
 export function receiptKind(receipt: ReceiptDto): string {
   if (receipt.kind === "topup") return ru.receipt.kind.topup;
+  if (receipt.kind === "exchange") return ru.exchange.receiptKind;
   return ru.receipt.kind[receipt.direction];
 }
 
@@ -28,6 +29,7 @@ export function receiptLines(receipt: ReceiptDto): [string, string][] {
     lines.push([ru.receipt.rate, rate]);
   }
   lines.push([ru.receipt.fee, formatMoney(receipt.fee, receipt.currency)]);
+  if (receipt.message) lines.push([ru.transferMessage.term, receipt.message]);
   lines.push([ru.receipt.date, formatDateTime(receipt.createdAt)]);
   lines.push([ru.receipt.number, String(receipt.id)]);
   return lines;

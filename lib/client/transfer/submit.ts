@@ -1,11 +1,21 @@
 import { api, ApiError, NetworkError } from "@/lib/client/api";
 import { anyAnswer, transferDto } from "@/lib/client/dto";
+import type { CreateExchangeBody } from "@/lib/shared/schemas/exchanges";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 
 /** POST /api/v1/transfers with the form's idempotency key; the created transfer (its id opens the receipt). */
 export function createTransfer(body: CreateTransferBody, idempotencyKey: string) {
   return api("/api/v1/transfers", transferDto, {
+    method: "POST",
+    body,
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+/** POST /api/v1/exchanges with the form's idempotency key (the created transfer opens the receipt). */
+export function createExchange(body: CreateExchangeBody, idempotencyKey: string) {
+  return api("/api/v1/exchanges", transferDto, {
     method: "POST",
     body,
     headers: { "idempotency-key": idempotencyKey },

@@ -11,7 +11,7 @@ export type PlannedPosting = { walletId: number; currency: string; amount: bigin
  * wallets' current balances, under their row locks.
  */
 export type TransferPlan = {
-  kind: "transfer" | "topup";
+  kind: "transfer" | "topup" | "exchange";
   senderWalletId: number;
   receiverWalletId: number;
   amount: bigint;
@@ -19,6 +19,8 @@ export type TransferPlan = {
   receivedAmount: bigint;
   receivedCurrency: string;
   rate: string;
+  /** The sender's message to the receiver (already checked: plain text, trimmed, ≤ 140 characters). */
+  message: string | null;
   createdAt: Date;
   postings: PlannedPosting[];
   /** No tracked wallet may end above this. */
@@ -27,16 +29,31 @@ export type TransferPlan = {
   topUpWindow?: { since: Date; limit: bigint };
   /** Recorded with the transfer, in the same transaction. */
   idempotencyKey?: { userId: number; key: string; requestHash: string };
+  /** A payment request this transfer pays: it must be pending and unexpired, and becomes paid with it. */
+  request?: { id: number; payerId: number };
   /** "Money arrived", queued in the outbox in the same transaction. */
   notice?: { userId: number; channel: string; address: string; text: string };
 };
 
 /** Why a plan was not applied; nothing was written. */
-export type Refusal = "TOPUP_DAILY_LIMIT" | "INSUFFICIENT_FUNDS" | "BALANCE_LIMIT";
+export type Refusal =
+  | "TOPUP_DAILY_LIMIT"
+  | "INSUFFICIENT_FUNDS"
+  | "BALANCE_LIMIT"
+  | "REQUEST_PAID"
+  | "REQUEST_CANCELLED"
+  | "REQUEST_EXPIRED";
 
 export type Applied = { id: number; refusal?: undefined } | { refusal: Refusal };
 
-const REFUSALS: Refusal[] = ["TOPUP_DAILY_LIMIT", "INSUFFICIENT_FUNDS", "BALANCE_LIMIT"];
+const REFUSALS: Refusal[] = [
+  "TOPUP_DAILY_LIMIT",
+  "INSUFFICIENT_FUNDS",
+  "BALANCE_LIMIT",
+  "REQUEST_PAID",
+  "REQUEST_CANCELLED",
+  "REQUEST_EXPIRED",
+];
 
 /** Net change of every tracked wallet, in id order (the order their rows are locked in). */
 function netChanges(plan: TransferPlan): [number, bigint][] {
@@ -64,13 +81,25 @@ async function applyOnPostgres(sql: Sql, plan: TransferPlan): Promise<Applied> {
       ${plan.topUpWindow?.limit ?? null}::bigint,
       ${key?.userId ?? null}::int, ${key?.key ?? null}::text, ${key?.requestHash ?? null}::text,
       ${notice?.userId ?? null}::int, ${notice?.channel ?? null}::text, ${notice?.address ?? null}::text,
-      ${notice?.text ?? null}::text)`;
+      ${notice?.text ?? null}::text, ${plan.message}::text, ${plan.request?.id ?? null}::int,
+      ${plan.request?.payerId ?? null}::int)`;
   if (row?.refusal) {
     if (!(REFUSALS as string[]).includes(row.refusal)) throw new Error(`unknown refusal ${row.refusal}`);
     return { refusal: row.refusal as Refusal };
   }
   if (row?.id == null) throw new Error("minibank_apply_transfer returned no transfer");
   return { id: Number(row.id) };
+}
+
+/** Marks the plan's request paid if it is still pending and unexpired; else why not. */
+async function claimRequest(tx: Sql, request: { id: number; payerId: number }, at: Date): Promise<Refusal | null> {
+  const { id, payerId } = request;
+  const changed = await tx.$executeRaw`
+    UPDATE "PaymentRequest" SET "status" = 'paid', "payerId" = ${payerId}, "paidAt" = ${at}
+    WHERE "id" = ${id} AND "status" = 'pending' AND "expiresAt" > ${at}`;
+  if (changed > 0) return null;
+  const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT "status" FROM "PaymentRequest" WHERE "id" = ${id}`;
+  return row?.status === "paid" ? "REQUEST_PAID" : row?.status === "cancelled" ? "REQUEST_CANCELLED" : "REQUEST_EXPIRED";
 }
 
 /** The same steps as `minibank_apply_transfer`, as statements inside a SQLite transaction. */
@@ -91,6 +120,8 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
     const after = changes.map(([id, delta]) => BigInt(rows.find((r) => Number(r.id) === id)!.balance) + delta);
     if (after.some((balance) => balance < 0n)) return { refusal: "INSUFFICIENT_FUNDS" };
     if (after.some((balance) => balance > plan.maxBalance)) return { refusal: "BALANCE_LIMIT" };
+    const refusal = plan.request ? await claimRequest(tx, plan.request, plan.createdAt) : null;
+    if (refusal) return { refusal };
     const delta = Prisma.sql`CASE "id" ${Prisma.join(
       changes.map(([id, d]) => Prisma.sql`WHEN ${id} THEN CAST(${d} AS BIGINT)`),
       " ",
@@ -99,13 +130,14 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
   }
   const [{ id }] = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO "Transfer" ("kind", "senderWalletId", "receiverWalletId", "amount", "currency",
-      "receivedAmount", "receivedCurrency", "rate", "createdAt")
+      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt")
     VALUES (${plan.kind}, ${plan.senderWalletId}, ${plan.receiverWalletId}, ${plan.amount}, ${plan.currency},
-      ${plan.receivedAmount}, ${plan.receivedCurrency}, ${plan.rate}, ${plan.createdAt})
+      ${plan.receivedAmount}, ${plan.receivedCurrency}, ${plan.rate}, ${plan.message}, ${plan.createdAt})
     RETURNING "id"`;
   await tx.$executeRaw`
     INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")
     VALUES ${Prisma.join(plan.postings.map((p) => Prisma.sql`(${id}, ${p.walletId}, ${p.currency}, ${p.amount})`))}`;
+  if (plan.request) await tx.$executeRaw`UPDATE "PaymentRequest" SET "transferId" = ${id} WHERE "id" = ${plan.request.id}`;
   if (plan.notice) {
     const { userId, channel, address, text } = plan.notice;
     await tx.$executeRaw`

@@ -62,6 +62,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
     sender: wallet(sender),
     receiver: wallet(receiver),
     amount: BigInt(options.amount),
+    message: options.message,
   });
   plan.idempotencyKey = key;
   plan.notice = creditNotice(plan, {
@@ -78,12 +79,14 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
 /** A transfer from one of the caller's wallets to any user's wallet, converting if needed. */
 export function createTransfer(options: CreateTransferOptions): Promise<TransferRow> {
   const { senderWalletId, receiverWalletId, amount } = options;
+  const message = options.message ?? null;
   return runIdempotent(
     {
       userId: options.userId,
       key: options.idempotencyKey,
       scope: "transfer",
-      request: { senderWalletId, receiverWalletId, amount },
+      // Without a message the request hashes as before, so keys stored earlier still replay.
+      request: message === null ? { senderWalletId, receiverWalletId, amount } : { senderWalletId, receiverWalletId, amount, message },
     },
     (key) => transfer(options, key),
   );

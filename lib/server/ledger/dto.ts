@@ -13,6 +13,7 @@ export function toTransferDto(row: TransferRow): TransferDto {
     receivedAmount: toSafeNumber(row.receivedAmount),
     receivedCurrency: row.receivedCurrency as Currency,
     rate: row.rate,
+    message: row.message ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -41,7 +41,7 @@ export async function getReceipt(options: { transferId: number; callerId: number
   if (!row || (!sent && !received)) throw new AppError("NOT_FOUND");
   return {
     ...toTransferDto(row),
-    kind: row.kind === "topup" ? "topup" : "transfer",
+    kind: row.kind === "topup" || row.kind === "exchange" ? row.kind : "transfer",
     direction: sent ? "out" : "in",
     status: "completed",
     fee: 0,

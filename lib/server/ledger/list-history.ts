@@ -38,7 +38,7 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
   // no row when the wallet does not exist. Nothing is returned before the owner is checked.
   const side = (column: Prisma.Sql) => Prisma.sql`
     SELECT * FROM (SELECT "id", "senderWalletId", "receiverWalletId", "amount", "currency",
-      "receivedAmount", "receivedCurrency", "rate", "createdAt"
+      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt"
     FROM "Transfer" WHERE ${column} = ${walletId} ${after} ORDER BY "id" DESC LIMIT ${limit}) AS "page"`;
   const found = await db.$queryRaw<(OwnedRow | NoTransfer)[]>`
     SELECT w."userId" AS "ownerId", t.* FROM "Wallet" w LEFT JOIN (

@@ -6,18 +6,25 @@ import { AppError } from "@/lib/server/errors";
 import { countTransfer } from "@/lib/server/metrics";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { currentRateUnits, latestRateUnits } from "@/lib/server/rates/latest";
-import { convert, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
+import { convert, giveFor, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
 
-export type TransferKind = "transfer" | "topup";
+export type TransferKind = "transfer" | "topup" | "exchange";
 
 export type PostTransferOptions = {
   kind: TransferKind;
   sender: LedgerWallet;
   receiver: LedgerWallet;
-  /** Minor units of the sender's currency. */
+  /** Minor units of the sender's currency (of the receiver's with `fixedReceived`). */
   amount: bigint;
+  /**
+   * `amount` is what the receiver gets, in their currency; the sender gives the least amount whose
+   * conversion covers it (`giveFor`, the rule in lib/shared/money.ts).
+   */
+  fixedReceived?: boolean;
   /** The sender is the bank's own wallet (a top-up): it keeps no running balance and is never short. */
   fromBank?: boolean;
+  /** The sender's message to the receiver (checked by the request's schema). */
+  message?: string | null;
   /** Backdated movements (the demo seed) use that day's rates and timestamp. */
   createdAt?: Date;
 };
@@ -25,7 +32,7 @@ export type PostTransferOptions = {
 /** A transfer as it was made: the plan's facts, and its id. */
 export type TransferRow = { id: number } & Pick<
   TransferPlan,
-  "senderWalletId" | "receiverWalletId" | "amount" | "currency" | "receivedAmount" | "receivedCurrency" | "rate" | "createdAt"
+  "senderWalletId" | "receiverWalletId" | "amount" | "currency" | "receivedAmount" | "receivedCurrency" | "rate" | "message" | "createdAt"
 >;
 
 function currencyOf(wallet: LedgerWallet): Currency {
@@ -44,8 +51,8 @@ async function rateOrFail(sql: Sql, currency: Currency, asOf?: string): Promise<
 /**
  * Decides one double-entry transfer. Same currency: sender −a, receiver +a. Different
  * currencies: sender −a, bank(from) +a, bank(to) −r, receiver +r, with r = convert(a) rounded
- * down (the remainder stays with the bank). Users' wallets are "tracked" (their balance column
- * changes with the postings, and may not go below zero or above MAX_BALANCE_MINOR); the bank's
+ * down (the remainder stays with the bank); with `fixedReceived`, r is the amount and
+ * a = giveFor(r). Users' wallets are "tracked" (their balance column changes with the postings, and may not go below zero or above MAX_BALANCE_MINOR); the bank's
  * are not (bank.ts). Refuses what it can without balances: INVALID_AMOUNT, SAME_WALLET,
  * RATE_UNAVAILABLE.
  */
@@ -56,32 +63,36 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
   const from = currencyOf(sender);
   const to = currencyOf(receiver);
 
+  let given = amount;
   let received = amount;
   let rate = "1";
-  const postings: PlannedPosting[] = [{ walletId: sender.id, currency: from, amount: -amount, tracked: !options.fromBank }];
+  const postings: PlannedPosting[] = [];
   if (from !== to) {
     const asOf = options.createdAt?.toISOString().slice(0, 10);
     const fromRate = await rateOrFail(sql, from, asOf);
     const toRate = await rateOrFail(sql, to, asOf);
-    received = convert(amount, fromRate, toRate);
+    if (options.fixedReceived) given = giveFor(amount, fromRate, toRate);
+    else received = convert(amount, fromRate, toRate);
     if (received <= 0n) throw new AppError("INVALID_AMOUNT");
     rate = ratioString(fromRate, toRate);
     const [bankFrom, bankTo] = await bankWallets(sql, [from, to]);
     postings.push(
-      { walletId: bankFrom.id, currency: from, amount, tracked: false },
+      { walletId: bankFrom.id, currency: from, amount: given, tracked: false },
       { walletId: bankTo.id, currency: to, amount: -received, tracked: false },
     );
   }
+  postings.unshift({ walletId: sender.id, currency: from, amount: -given, tracked: !options.fromBank });
   postings.push({ walletId: receiver.id, currency: to, amount: received, tracked: true });
   return {
     kind: options.kind,
     senderWalletId: sender.id,
     receiverWalletId: receiver.id,
-    amount,
+    amount: given,
     currency: from,
     receivedAmount: received,
     receivedCurrency: to,
     rate,
+    message: options.message ?? null,
     createdAt: options.createdAt ?? new Date(),
     postings,
     maxBalance: MAX_BALANCE_MINOR,
@@ -99,8 +110,8 @@ export async function applyPlan(sql: Sql | SqlRunner, plan: TransferPlan): Promi
   if (applied.refusal) throw new AppError(applied.refusal);
   // Counted once committed: on the store itself, the transfer was its own transaction.
   if (isRunner(sql)) countTransfer(plan.kind, plan.currency, plan.amount);
-  const { senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, createdAt } = plan;
-  return { id: applied.id, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, createdAt };
+  const { senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt } = plan;
+  return { id: applied.id, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt };
 }
 
 /** Plans and applies a transfer with no key and no notice (the demo seed, inside its transaction). */
@@ -109,7 +120,7 @@ export async function postTransfer(sql: Sql | SqlRunner, options: PostTransferOp
 }
 
 const TRANSFER_COLUMNS = Prisma.sql`"id", "senderWalletId", "receiverWalletId", "amount", "currency",
-  "receivedAmount", "receivedCurrency", "rate", "createdAt"`;
+  "receivedAmount", "receivedCurrency", "rate", "message", "createdAt"`;
 
 /** One transfer as `applyPlan` returned it (an idempotent replay reads it back). */
 export async function transferById(sql: Sql, id: number): Promise<TransferRow> {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { TransferPlan } from "@/lib/server/db/apply-transfer";
 import { getEnv } from "@/lib/server/env";
+import { hasLink } from "@/lib/server/users/public-name";
 import { formatMoney, isCurrency } from "@/lib/shared/money";
 import { fill, ru } from "@/lib/shared/strings";
 
@@ -19,7 +20,7 @@ export type NoticeParty = {
 };
 
 /** "@gosha (Telegram)" when Telegram vouches for the handle, else "e.k7qm2xwa (Minibank)". */
-function senderLabel(sender: NonNullable<NoticeParty["sender"]>): string {
+export function senderLabel(sender: NonNullable<NoticeParty["sender"]>): string {
   if (!sender.handle) return ru.common.unknown;
   return fill(sender.verified ? ru.bot.senderTelegram : ru.bot.senderMinibank, { handle: sender.handle });
 }
@@ -31,7 +32,10 @@ function senderLabel(sender: NonNullable<NoticeParty["sender"]>): string {
  * switched notifications off, moved money between their own wallets, or has no way to be reached.
  * (The worker checks the switch again before sending.)
  */
-export function creditNotice(plan: Pick<TransferPlan, "receivedAmount" | "receivedCurrency">, party: NoticeParty): TransferPlan["notice"] {
+export function creditNotice(
+  plan: Pick<TransferPlan, "receivedAmount" | "receivedCurrency"> & Partial<Pick<TransferPlan, "message">>,
+  party: NoticeParty,
+): TransferPlan["notice"] {
   if (!party.notify || party.receiverIsSystem) return undefined;
   if (party.sender && party.sender.id === party.receiverId) return undefined;
   const byTelegram = party.telegramId !== null && getEnv().notifyByTelegram;
@@ -41,5 +45,10 @@ export function creditNotice(plan: Pick<TransferPlan, "receivedAmount" | "receiv
   const text = party.sender
     ? fill(ru.bot.received, { amount, sender: senderLabel(party.sender) })
     : fill(ru.bot.toppedUp, { amount });
-  return { userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text };
+  // Sent as plain text (no parse mode, a text e-mail): the message cannot become markup. The
+  // sender's words are quoted as theirs; one with a link in it stays in the app's receipt, where
+  // nothing turns it into a link, instead of riding in the bank's own message.
+  const quoted = plan.message && (hasLink(plan.message) ? ru.transferMessage.noticeInReceipt : fill(ru.transferMessage.notice, { message: plan.message }));
+  const withMessage = quoted ? `${text}\n${quoted}` : text;
+  return { userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text: withMessage };
 }

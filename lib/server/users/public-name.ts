@@ -20,9 +20,14 @@ const IMPERSONATING = [
 
 /**
  * Something a client would turn into a link, or an address to go to: a scheme, "www.", an
- * @-mention, a slash path, or a domain-like "word.word" (Latin or Cyrillic top-level domains).
+ * @-mention, or a domain-like "word.tld" (Latin or Cyrillic top-level domains).
  */
-const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|www\.|@|\/|\\|[\p{L}\p{N}-]\.(?:[a-z]{2,}|рф|рус|укр|бел|сайт|онлайн)(?![\p{L}])/iu;
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|www\.|@|[\p{L}\p{N}-]\.(?:[a-z]{2,}|рф|рус|укр|бел|сайт|онлайн)(?![\p{L}])/iu;
+
+/** Whether a client would find a link or an address in `text` (LINK_LIKE). */
+export function hasLink(text: string): boolean {
+  return LINK_LIKE.test(text.normalize("NFKC"));
+}
 
 function folded(name: string): string {
   return Array.from(name.toLowerCase(), (char) => LOOKALIKES[char] ?? char)

@@ -1,8 +1,21 @@
 import { z } from "zod";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
+import { hasControlCharacters, MAX_TRANSFER_MESSAGE, messageLength } from "@/lib/shared/transfer-message";
 
 const walletId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A transfer's message: plain text, trimmed, at most 140 characters, no control characters (a
+ * line break included). Empty after trimming means none (null). Never markup: every screen and
+ * notification shows it as text.
+ */
+export const transferMessage = z
+  .string({ error: ru.transferMessage.controlCharacters })
+  .trim()
+  .refine((text) => !hasControlCharacters(text), { error: ru.transferMessage.controlCharacters })
+  .refine((text) => messageLength(text) <= MAX_TRANSFER_MESSAGE, { error: ru.transferMessage.tooLong })
+  .transform((text) => (text === "" ? null : text));
 
 export const createTransferBody = z.object({
   senderWalletId: walletId,
@@ -12,6 +25,7 @@ export const createTransferBody = z.object({
     .int({ error: ru.errors.invalidAmount })
     .positive({ error: ru.errors.invalidAmount })
     .max(Number.MAX_SAFE_INTEGER, { error: ru.errors.invalidAmount }),
+  message: transferMessage.nullish(),
 });
 export type CreateTransferBody = z.infer<typeof createTransferBody>;
 
@@ -24,6 +38,8 @@ export const transferDto = z.object({
   receivedAmount: z.number().int(),
   receivedCurrency: currencySchema,
   rate: z.string(),
+  /** The sender's message to the receiver, as plain text; null when none. */
+  message: z.string().nullable(),
   createdAt: z.string(),
 });
 export type TransferDto = z.infer<typeof transferDto>;
@@ -58,7 +74,8 @@ export type ReceiptPartyDto = z.infer<typeof receiptPartyDto>;
 
 /** A receipt: the transfer as its sender or receiver sees it. */
 export const receiptDto = transferDto.extend({
-  kind: z.enum(["transfer", "topup"]),
+  /** "exchange": between two of the caller's own wallets. */
+  kind: z.enum(["transfer", "topup", "exchange"]),
   /** From the caller's point of view. */
   direction: z.enum(["out", "in"]),
   status: z.literal("completed"),

@@ -140,6 +140,15 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await expect(page.getByText("Номер операции")).toBeVisible();
   await stop(page, "transfer-done", visit);
 
+  await openInTheme(page, "/exchange", theme);
+  await page.getByLabel(/^Отдаю, /).fill("100");
+  await expect(page.getByText(/^1\s.+ = .+$/).first()).toBeVisible();
+  await stop(page, "exchange", visit);
+
+  await openInTheme(page, "/requests", theme);
+  await expect(page.getByRole("heading", { name: "Мои запросы" })).toBeVisible();
+  await stop(page, "requests", visit);
+
   await openInTheme(page, "/qr", theme);
   await expect(page.getByText("Загрузить изображение")).toBeVisible();
   await expect(page.getByText(/Камера недоступна|Наведите камеру/)).toBeVisible();

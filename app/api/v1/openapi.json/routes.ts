@@ -12,7 +12,12 @@ import * as authRefresh from "@/app/api/v1/auth/refresh/route";
 import * as authTelegramLogin from "@/app/api/v1/auth/telegram/login/route";
 import * as avatarsFile from "@/app/api/v1/avatars/[file]/route";
 import * as demoTelegramInitData from "@/app/api/v1/demo/telegram-init-data/route";
+import * as exchanges from "@/app/api/v1/exchanges/route";
 import * as openApi from "@/app/api/v1/openapi.json/route";
+import * as requests from "@/app/api/v1/requests/route";
+import * as requestsToken from "@/app/api/v1/requests/[token]/route";
+import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route";
+import * as requestsTokenPay from "@/app/api/v1/requests/[token]/pay/route";
 import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
 import * as transfers from "@/app/api/v1/transfers/route";
@@ -50,9 +55,14 @@ const MODULES: Record<string, RouteHandler>[] = [
   authTelegramLogin,
   avatarsFile,
   demoTelegramInitData,
+  exchanges,
   openApi,
   ratesCurrencyHistory,
   ratesCurrency,
+  requests,
+  requestsToken,
+  requestsTokenCancel,
+  requestsTokenPay,
   transfers,
   transfersId,
   transfersRecipients,

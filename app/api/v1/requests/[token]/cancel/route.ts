@@ -1,0 +1,16 @@
+import { route } from "@/lib/server/http";
+import { cancelRequest } from "@/lib/server/requests/read-requests";
+import { paymentRequestDto, requestTokenParams } from "@/lib/shared/schemas/requests";
+
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/requests/{token}/cancel",
+    summary: "Cancel one of the caller's pending payment requests (someone else's is a 404; a paid one is a 409)",
+    tag: "transfers",
+    params: requestTokenParams,
+    ok: { status: 200, schema: paymentRequestDto },
+    errors: ["NOT_FOUND", "REQUEST_PAID"],
+  },
+  ({ user, params }) => cancelRequest({ token: params.token, callerId: user.id }),
+);

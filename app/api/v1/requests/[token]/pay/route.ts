@@ -1,0 +1,35 @@
+import { route } from "@/lib/server/http";
+import { toTransferDto } from "@/lib/server/ledger/dto";
+import { payRequest } from "@/lib/server/requests/pay-request";
+import { payRequestBody, requestTokenParams } from "@/lib/shared/schemas/requests";
+import { transferDto } from "@/lib/shared/schemas/transfers";
+
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/requests/{token}/pay",
+    summary:
+      "Pay a payment request from one of the caller's wallets (the requested amount arrives exactly; from another currency the least covering amount leaves); paid exactly once, the requester notified",
+    tag: "transfers",
+    params: requestTokenParams,
+    body: payRequestBody,
+    idempotent: true,
+    ok: { status: 201, schema: transferDto },
+    errors: [
+      "NOT_FOUND",
+      "FORBIDDEN",
+      "REQUEST_OWN",
+      "REQUEST_PAID",
+      "REQUEST_CANCELLED",
+      "REQUEST_EXPIRED",
+      "INVALID_AMOUNT",
+      "INSUFFICIENT_FUNDS",
+      "BALANCE_LIMIT",
+      "RATE_UNAVAILABLE",
+    ],
+  },
+  async ({ user, params, body, req }) => {
+    const row = await payRequest({ ...body, token: params.token, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
+    return toTransferDto(row);
+  },
+);

@@ -1,0 +1,16 @@
+import { route } from "@/lib/server/http";
+import { getRequest } from "@/lib/server/requests/read-requests";
+import { paymentRequestDto, requestTokenParams } from "@/lib/shared/schemas/requests";
+
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/requests/{token}",
+    summary: "A payment request for whoever holds its link: who asks, for what, and its status (404 for an unknown token)",
+    tag: "transfers",
+    params: requestTokenParams,
+    ok: { status: 200, schema: paymentRequestDto },
+    errors: ["NOT_FOUND"],
+  },
+  ({ user, params }) => getRequest({ token: params.token, callerId: user.id }),
+);

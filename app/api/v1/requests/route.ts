@@ -1,0 +1,29 @@
+import { route } from "@/lib/server/http";
+import { createRequest } from "@/lib/server/requests/create-request";
+import { listRequests } from "@/lib/server/requests/read-requests";
+import { createRequestBody, paymentRequestDto, paymentRequestListDto } from "@/lib/shared/schemas/requests";
+
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/requests",
+    summary:
+      "Ask for money into the caller's wallet of a currency: a payment request whose token makes its link; payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7)",
+    tag: "transfers",
+    body: createRequestBody,
+    ok: { status: 201, schema: paymentRequestDto },
+    errors: ["WALLET_NOT_FOUND", "INVALID_AMOUNT"],
+  },
+  ({ user, body }) => createRequest({ ...body, userId: user.id }),
+);
+
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/requests",
+    summary: "The caller's own payment requests, newest first (the last 50), each with its status: pending, paid, cancelled or expired",
+    tag: "transfers",
+    ok: { status: 200, schema: paymentRequestListDto },
+  },
+  ({ user }) => listRequests({ userId: user.id }),
+);

@@ -1,0 +1,23 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { Suspense } from "react";
+import { ExchangeForm } from "@/components/exchange/exchange-form";
+import { RequireSession } from "@/components/transfer/require-session";
+import { ru } from "@/lib/shared/strings";
+
+function ExchangeFromQuery() {
+  // "Обменять" on an account's page opens the exchange from that account.
+  const from = useSearchParams().get("from");
+  return <ExchangeForm initialFromId={from && /^\d{1,15}$/.test(from) ? Number(from) : null} />;
+}
+
+export default function ExchangePage() {
+  return (
+    <RequireSession title={ru.exchange.title}>
+      <Suspense>
+        <ExchangeFromQuery />
+      </Suspense>
+    </RequireSession>
+  );
+}

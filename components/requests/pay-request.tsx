@@ -1,0 +1,174 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import { Screen } from "@/components/screen";
+import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
+import { WalletPicker } from "@/components/transfer/wallet-picker";
+import { Avatar } from "@/components/ui/avatar";
+import { Details } from "@/components/ui/details";
+import { Form } from "@/components/ui/form";
+import { PrimaryAction } from "@/components/ui/primary-action";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Toast, useToast } from "@/components/ui/toast";
+import { ApiError, errorMessage } from "@/lib/client/api";
+import { exchangeQuote } from "@/lib/client/exchange/quote";
+import { useRate, useWallets } from "@/lib/client/hooks";
+import { payRequest, useRequest } from "@/lib/client/requests";
+import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
+import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
+import { isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
+import { formatMoney, minorToDecimal } from "@/lib/shared/money";
+import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
+import { fill, ru } from "@/lib/shared/strings";
+
+/** Paying one request: from which account, what leaves it, then the confirmation sheet. */
+function PayForm({ request, token }: { request: PaymentRequestDto; token: string }) {
+  const router = useRouter();
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+  const native = useLoadedTelegram()?.native ?? false;
+  const wallets = useWallets();
+  const idempotency = useIdempotencyKey();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const list = wallets.data ?? [];
+  const wallet = list.find((w) => w.id === chosen) ?? list.find((w) => w.currency === request.currency) ?? list[0] ?? null;
+  const fromRate = useRate(wallet?.currency ?? "RUB");
+  const toRate = useRate(request.currency);
+  const amountText = formatMoney(request.amount, request.currency);
+  const quote = wallet
+    ? exchangeQuote({
+        side: "get",
+        typed: minorToDecimal(request.amount),
+        from: wallet.currency,
+        to: request.currency,
+        fromRate: fromRate.data?.value,
+        toRate: toRate.data?.value,
+      })
+    : null;
+  const cross = wallet !== null && wallet.currency !== request.currency;
+  const debit = !wallet ? null : cross ? (quote?.give ?? null) : BigInt(request.amount);
+
+  async function send() {
+    if (!wallet || submitting) return;
+    setSubmitting(true);
+    try {
+      const transfer = await payRequest(token, { walletId: wallet.id }, idempotency.current());
+      idempotency.reset();
+      hapticSuccess();
+      void mutate(isMoneyKey);
+      router.push(`/receipt/${transfer.id}?new=1`);
+    } catch (error) {
+      if (wasRefused(error)) idempotency.reset();
+      hapticError();
+      setConfirming(false);
+      toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
+      void mutate(`/api/v1/requests/${token}`);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const summary: TransferSummary | null =
+    confirming && wallet && debit !== null
+      ? {
+          recipientName: request.requester.name,
+          recipientAvatar: request.requester.avatarUrl,
+          account: "",
+          debit: formatMoney(debit, wallet.currency),
+          credit: cross ? amountText : null,
+          rate: cross ? (quote?.rates?.[0] ?? null) : null,
+          fee: formatMoney(0, wallet.currency),
+          message: request.message,
+        }
+      : null;
+
+  return (
+    <Form onSubmit={() => setConfirming(true)}>
+      <section className="stack" aria-label={ru.requests.payFrom}>
+        <h2 className="section-title">{ru.requests.payFrom}</h2>
+        {wallets.data ? (
+          <WalletPicker label={ru.requests.payFrom} wallets={list} selectedId={wallet?.id ?? null} onSelect={(w) => setChosen(w.id)} />
+        ) : (
+          <Skeleton height={224} radius={14} />
+        )}
+      </section>
+      {cross && wallet && (
+        <div className="transfer-quote" role="status" aria-live="polite">
+          <Details
+            rows={[
+              [ru.confirm.debit, debit !== null ? formatMoney(debit, wallet.currency) : ru.common.loading],
+              [ru.confirm.rate, quote?.rates?.[0] ?? ru.common.loading],
+            ]}
+          />
+        </div>
+      )}
+      <PrimaryAction
+        type="submit"
+        label={native && summary ? ru.confirm.submit : submitting ? ru.requests.paying : ru.requests.pay}
+        onPress={native && summary ? () => void send() : () => setConfirming(true)}
+        disabled={!wallet || debit === null}
+        loading={submitting}
+      />
+      {summary && (
+        <ConfirmSheet
+          title={ru.requests.confirmTitle}
+          summary={summary}
+          submitting={submitting}
+          showConfirm={!native}
+          onConfirm={() => void send()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+      <Toast toast={toast} />
+    </Form>
+  );
+}
+
+/** The payer's screen for a request link: who asks for what; pays it through the usual confirmation. */
+export function PayRequestScreen({ token }: { token: string | null }) {
+  const request = useRequest(token);
+  let body;
+  if (!token || request.error) {
+    const missing = !token || (request.error instanceof ApiError && request.error.status < 500);
+    body = (
+      <p className="inline-error" role="alert">
+        {missing ? ru.requests.notFound : ru.requests.loadFailed}
+      </p>
+    );
+  } else if (!request.data) {
+    body = <Skeleton height={320} radius={14} />;
+  } else {
+    const data = request.data;
+    body = (
+      <div className="stack">
+        <section className="section receipt" aria-label={ru.requests.payTitle}>
+          <Avatar src={data.requester.avatarUrl} name={data.requester.name} size={56} />
+          <div className="receipt-kind">{fill(ru.requests.asks, { name: data.requester.name })}</div>
+          <div className="receipt-amount">{formatMoney(data.amount, data.currency)}</div>
+          {data.message && <p className="request-message">{data.message}</p>}
+          {data.status !== "pending" && (
+            <div className={`request-status request-${data.status}`} role="status">
+              {ru.requests.status[data.status]}
+            </div>
+          )}
+        </section>
+        {data.own ? (
+          <p className="hint centered">{ru.requests.ownRequest}</p>
+        ) : (
+          data.status === "pending" && <PayForm request={data} token={token} />
+        )}
+      </div>
+    );
+  }
+  return (
+    <Screen title={ru.requests.payTitle} back="/bank">
+      {body}
+    </Screen>
+  );
+}

@@ -1,0 +1,58 @@
+import useSWR from "swr";
+import { api } from "@/lib/client/api";
+import { paymentRequestDto, paymentRequestListDto, transferDto } from "@/lib/client/dto";
+import { loadedTelegram } from "@/lib/client/telegram/init";
+import type { CreateRequestBody, PayRequestBody } from "@/lib/shared/schemas/requests";
+
+export { payPathFor, requestLinkFor } from "@/lib/client/request-link";
+
+/** Payment requests on the client: the API calls, their SWR hooks, the link and how it is shared. */
+
+export const MY_REQUESTS = "/api/v1/requests";
+
+export function useMyRequests() {
+  return useSWR(MY_REQUESTS, (path: string) => api(path, paymentRequestListDto));
+}
+
+export function useRequest(token: string | null) {
+  return useSWR(token ? `/api/v1/requests/${token}` : null, (path: string) => api(path, paymentRequestDto));
+}
+
+export function createRequest(body: CreateRequestBody) {
+  return api(MY_REQUESTS, paymentRequestDto, { method: "POST", body });
+}
+
+export function cancelRequest(token: string) {
+  return api(`/api/v1/requests/${token}/cancel`, paymentRequestDto, { method: "POST" });
+}
+
+export function payRequest(token: string, body: PayRequestBody, idempotencyKey: string) {
+  return api(`/api/v1/requests/${token}/pay`, transferDto, {
+    method: "POST",
+    body,
+    headers: { "idempotency-key": idempotencyKey },
+  });
+}
+
+export type ShareLinkOutcome = "telegram" | "shared" | "copied" | "failed";
+
+/** Shares a link: Telegram's share sheet inside Telegram, Web Share in a browser that has it, else a copy. */
+export async function shareLink(url: string, text: string): Promise<ShareLinkOutcome> {
+  const env = loadedTelegram();
+  try {
+    if (env?.native && env.sdk.openTelegramLink.isAvailable()) {
+      env.sdk.openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);
+      return "telegram";
+    }
+    if (typeof navigator.share === "function") {
+      await navigator.share({ url, text });
+      return "shared";
+    }
+    await navigator.clipboard.writeText(url);
+    return "copied";
+  } catch (error) {
+    // Closing the system share sheet is not a failure.
+    if (error instanceof DOMException && error.name === "AbortError") return "shared";
+    return "failed";
+  }
+}

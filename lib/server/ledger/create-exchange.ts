@@ -1,0 +1,65 @@
+import "server-only";
+import { sqlOf } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import {
+  replayIfStored,
+  runIdempotent,
+  storedKeyColumns,
+  type KeyToRecord,
+  type WithStoredKey,
+} from "@/lib/server/ledger/idempotency";
+import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
+import type { CreateExchangeBody } from "@/lib/shared/schemas/exchanges";
+
+export type CreateExchangeOptions = CreateExchangeBody & {
+  userId: number;
+  idempotencyKey: string | null;
+};
+
+type WalletRow = WithStoredKey & { id: number; userId: number; currency: string };
+
+async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
+  const sql = await sqlOf();
+  // Both wallets and the stored key in one query; ownership and currency never change.
+  const rows = await sql.$queryRaw<WalletRow[]>`
+    SELECT w."id", w."userId", w."currency" ${storedKeyColumns(key)}
+    FROM "Wallet" w WHERE w."id" IN (${options.fromWalletId}, ${options.toWalletId})`;
+  replayIfStored(rows[0]);
+  const own = (id: number) => {
+    const row = rows.find((r) => Number(r.id) === id);
+    return row && Number(row.userId) === options.userId
+      ? { id: Number(row.id), userId: Number(row.userId), currency: row.currency }
+      : null;
+  };
+  const from = own(options.fromWalletId);
+  // Someone else's wallet, or none, on either side: the same answer, so ids cannot be probed.
+  if (!from) throw new AppError("FORBIDDEN");
+  if (options.toWalletId === options.fromWalletId) throw new AppError("SAME_WALLET");
+  const to = own(options.toWalletId);
+  if (!to) throw new AppError("WALLET_NOT_FOUND");
+  if (to.currency === from.currency) throw new AppError("SAME_WALLET");
+  const fixedReceived = options.receivedAmount !== undefined;
+  const plan = await planTransfer(sql, {
+    kind: "exchange",
+    sender: from,
+    receiver: to,
+    amount: BigInt(options.receivedAmount ?? options.amount ?? 0),
+    fixedReceived,
+  });
+  plan.idempotencyKey = key;
+  // One's own money: no notice.
+  return applyPlan(sql, plan);
+}
+
+/**
+ * Exchanges money between two of the caller's wallets at the day's rates: a transfer through the
+ * bank's wallets in both currencies, idempotent, with no notification. The amount is fixed on one
+ * side; see `giveFor` in lib/shared/money.ts for the receiving side's rounding.
+ */
+export function createExchange(options: CreateExchangeOptions): Promise<TransferRow> {
+  const { fromWalletId, toWalletId, amount, receivedAmount } = options;
+  return runIdempotent(
+    { userId: options.userId, key: options.idempotencyKey, scope: "exchange", request: { fromWalletId, toWalletId, amount, receivedAmount } },
+    (key) => exchange(options, key),
+  );
+}

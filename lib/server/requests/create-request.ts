@@ -1,0 +1,34 @@
+import "server-only";
+import crypto from "node:crypto";
+import { getDb } from "@/lib/server/db";
+import { getEnv } from "@/lib/server/env";
+import { AppError } from "@/lib/server/errors";
+import { toRequestDto } from "@/lib/server/requests/dto";
+import type { CreateRequestBody, PaymentRequestDto } from "@/lib/shared/schemas/requests";
+
+/**
+ * Asks for money into the caller's wallet of `currency`: a request whose link carries a random
+ * token (128 bits), payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7).
+ */
+export async function createRequest(options: CreateRequestBody & { userId: number }): Promise<PaymentRequestDto> {
+  const db = getDb();
+  const wallet = await db.wallet.findFirst({
+    where: { userId: options.userId, currency: options.currency },
+    select: { id: true, user: { select: { username: true, telegramFirstName: true, photoUrl: true } } },
+  });
+  if (!wallet) throw new AppError("WALLET_NOT_FOUND");
+  const now = new Date();
+  const row = await db.paymentRequest.create({
+    data: {
+      token: crypto.randomBytes(16).toString("base64url"),
+      requesterId: options.userId,
+      walletId: wallet.id,
+      amount: BigInt(options.amount),
+      currency: options.currency,
+      message: options.message ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + getEnv().paymentRequestTtlMs),
+    },
+  });
+  return toRequestDto({ ...row, ...wallet.user }, options.userId);
+}

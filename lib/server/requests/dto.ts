@@ -1,0 +1,58 @@
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { avatarUrlFor, personName } from "@/lib/server/users/dto";
+import { toSafeNumber, type Currency } from "@/lib/shared/money";
+import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
+
+/** A request row with its requester's name columns (`REQUEST_COLUMNS`). */
+export type RequestRow = {
+  id: number;
+  token: string;
+  requesterId: number;
+  walletId: number;
+  amount: bigint;
+  currency: string;
+  message: string | null;
+  status: string;
+  transferId: number | null;
+  payerId: number | null;
+  createdAt: Date;
+  expiresAt: Date;
+  paidAt: Date | null;
+  username: string | null;
+  telegramFirstName: string | null;
+  photoUrl: string | null;
+};
+
+export const REQUEST_COLUMNS = Prisma.sql`r."id", r."token", r."requesterId", r."walletId", r."amount", r."currency",
+  r."message", r."status", r."transferId", r."payerId", r."createdAt", r."expiresAt", r."paidAt",
+  u."username", u."telegramFirstName", u."photoUrl"`;
+
+/** Rows from the database drivers: ids may come back as bigints, dates as strings on SQLite. */
+function asDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** The status people see: a pending request past its expiry is expired. */
+export function statusOf(row: Pick<RequestRow, "status" | "expiresAt">, now = new Date()): PaymentRequestDto["status"] {
+  if (row.status === "paid" || row.status === "cancelled") return row.status;
+  return asDate(row.expiresAt) <= now ? "expired" : "pending";
+}
+
+export function toRequestDto(row: RequestRow, callerId: number): PaymentRequestDto {
+  const own = Number(row.requesterId) === callerId;
+  const involved = own || (row.payerId !== null && Number(row.payerId) === callerId);
+  return {
+    token: row.token,
+    amount: toSafeNumber(BigInt(row.amount)),
+    currency: row.currency as Currency,
+    message: row.message,
+    status: statusOf(row),
+    createdAt: asDate(row.createdAt).toISOString(),
+    expiresAt: asDate(row.expiresAt).toISOString(),
+    paidAt: row.paidAt === null ? null : asDate(row.paidAt).toISOString(),
+    requester: { name: personName(row), avatarUrl: avatarUrlFor({ id: Number(row.requesterId), photoUrl: row.photoUrl }) },
+    own,
+    transferId: involved && row.transferId !== null ? Number(row.transferId) : null,
+  };
+}

@@ -1,0 +1,102 @@
+import "server-only";
+import { sqlOf } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import {
+  replayIfStored,
+  runIdempotent,
+  storedKeyColumns,
+  type KeyToRecord,
+  type WithStoredKey,
+} from "@/lib/server/ledger/idempotency";
+import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
+import { creditNotice, senderLabel } from "@/lib/server/notifications/enqueue";
+import { statusOf } from "@/lib/server/requests/dto";
+import { isTelegramVerified } from "@/lib/server/users/username";
+import { formatMoney, isCurrency } from "@/lib/shared/money";
+import type { PayRequestBody } from "@/lib/shared/schemas/requests";
+import { fill, ru } from "@/lib/shared/strings";
+
+export type PayRequestOptions = PayRequestBody & { token: string; userId: number; idempotencyKey: string | null };
+
+type Row = WithStoredKey & {
+  id: number;
+  requesterId: number;
+  walletId: number;
+  amount: bigint;
+  currency: string;
+  message: string | null;
+  status: string;
+  expiresAt: Date;
+  notify: boolean;
+  telegramId: string | null;
+  email: string | null;
+  payerWalletId: number | null;
+  payerWalletOwner: number | null;
+  payerCurrency: string | null;
+  payerHandle: string | null;
+  payerTelegramUsername: string | null;
+};
+
+async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
+  const sql = await sqlOf();
+  // The request, its requester's notice details, the payer's wallet and the stored key: one query.
+  const [row] = await sql.$queryRaw<Row[]>`
+    SELECT r."id", r."requesterId", r."walletId", r."amount", r."currency", r."message", r."status",
+      r."expiresAt", u."notification" AS "notify", u."telegramId", u."email", pw."id" AS "payerWalletId",
+      pw."userId" AS "payerWalletOwner", pw."currency" AS "payerCurrency",
+      pu."username" AS "payerHandle", pu."telegramUsername" AS "payerTelegramUsername" ${storedKeyColumns(key)}
+    FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
+      LEFT JOIN "Wallet" pw ON pw."id" = ${options.walletId} LEFT JOIN "User" pu ON pu."id" = pw."userId"
+    WHERE r."token" = ${options.token}`;
+  replayIfStored(row);
+  if (!row) throw new AppError("NOT_FOUND");
+  if (row.payerWalletOwner === null || Number(row.payerWalletOwner) !== options.userId) throw new AppError("FORBIDDEN");
+  if (Number(row.requesterId) === options.userId) throw new AppError("REQUEST_OWN");
+  // Checked again, atomically, when the money moves (minibank_apply_transfer / claimRequest).
+  const status = statusOf(row);
+  if (status === "paid") throw new AppError("REQUEST_PAID");
+  if (status === "cancelled") throw new AppError("REQUEST_CANCELLED");
+  if (status === "expired") throw new AppError("REQUEST_EXPIRED");
+  const plan = await planTransfer(sql, {
+    kind: "transfer",
+    sender: { id: Number(row.payerWalletId), userId: options.userId, currency: String(row.payerCurrency) },
+    receiver: { id: Number(row.walletId), userId: Number(row.requesterId), currency: row.currency },
+    // The requested amount arrives exactly; from another currency, the least covering amount leaves.
+    amount: BigInt(row.amount),
+    fixedReceived: true,
+    message: row.message,
+  });
+  plan.idempotencyKey = key;
+  plan.request = { id: Number(row.id), payerId: options.userId };
+  // Named by handle, never by a name the payer typed (enqueue.ts).
+  const payer = {
+    handle: row.payerHandle,
+    verified: isTelegramVerified({ username: row.payerHandle, telegramUsername: row.payerTelegramUsername }),
+  };
+  const notice = creditNotice(plan, {
+    receiverId: Number(row.requesterId),
+    notify: Boolean(row.notify),
+    telegramId: row.telegramId,
+    email: row.email,
+    receiverIsSystem: false,
+    sender: { id: options.userId, ...payer },
+  });
+  if (notice && isCurrency(row.currency)) {
+    const amount = formatMoney(BigInt(row.amount), row.currency);
+    notice.text = fill(ru.requests.paidNotice, { amount, sender: senderLabel({ id: options.userId, ...payer }) });
+  }
+  plan.notice = notice;
+  return applyPlan(sql, plan);
+}
+
+/**
+ * Pays a request from one of the caller's wallets: a transfer to the requester that marks the
+ * request paid in the same statement, so it is paid exactly once (a second payer at the same
+ * moment gets REQUEST_PAID and pays nothing). The requester is told through the outbox.
+ */
+export function payRequest(options: PayRequestOptions): Promise<TransferRow> {
+  return runIdempotent(
+    { userId: options.userId, key: options.idempotencyKey, scope: "request-pay", request: { token: options.token, walletId: options.walletId } },
+    (key) => pay(options, key),
+  );
+}

@@ -1,0 +1,168 @@
+// Exchange, payment requests and a message with the money against a production build under
+// `npm start`, every optional feature on (rates from a local server serving a recorded Central
+// Bank file, mail over SMTP, the bot on a fake Bot API), driven over HTTP.
+// Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sign } from "@telegram-apps/init-data-node";
+import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
+import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
+import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+
+jest.setTimeout(300_000);
+
+let work: string;
+let ratesSource: RatesSource;
+let mailbox: Mailbox;
+let server: AppServer;
+let botToken: string;
+let botApi: FakeBotApi;
+
+type Body = Record<string, unknown>;
+type Wallet = { id: number; currency: string; balance: number };
+
+async function call(method: string, pathname: string, options: { token?: string; body?: unknown; key?: string } = {}) {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.key) headers["idempotency-key"] = options.key;
+  const res = await fetch(`${server.url}${pathname}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Body };
+}
+
+async function ok(method: string, pathname: string, options: Parameters<typeof call>[2] = {}) {
+  const answer = await call(method, pathname, options);
+  if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+async function emailUser(email: string): Promise<string> {
+  const before = mailbox.received.length;
+  await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
+  // Credit notices to earlier cases' users may arrive in between: a new address gets only its code.
+  let mail = mailbox.received.slice(before).find((m) => m.to.includes(email));
+  for (let i = 0; i < 50 && !mail; i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+    mail = mailbox.received.slice(before).find((m) => m.to.includes(email));
+  }
+  const tokens = await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeIn(mail!.raw) } });
+  const token = tokens.access_token as string;
+  await ok("POST", "/api/v1/wallet/init", { token });
+  return token;
+}
+
+async function telegramUser(id: number, name: string): Promise<string> {
+  const initData = sign({ user: { id, first_name: name, username: `${name.toLowerCase()}_${id}` }, query_id: `money-${id}` }, botToken, new Date());
+  const tokens = await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } });
+  const token = tokens.access_token as string;
+  await ok("POST", "/api/v1/wallet/init", { token });
+  return token;
+}
+
+async function walletOf(token: string, currency: string): Promise<Wallet> {
+  const list = (await ok("GET", "/api/v1/wallet", { token })) as unknown as Wallet[];
+  return list.find((w) => w.currency === currency)!;
+}
+
+const botMessagesTo = (chat: number) => () => botApi.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === String(chat));
+
+async function waitFor(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 100));
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-money-"));
+  ratesSource = await serveRecordedRates();
+  mailbox = await startSmtp();
+  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
+  const port = await freePort();
+  botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
+  botApi = await startFakeBotApi(botToken);
+  server = await startServer({
+    distDir,
+    port,
+    npmStart: true,
+    logFile: path.join(work, "server.log"),
+    timeoutMs: 120_000,
+    env: productionEnv({
+      work,
+      name: "minibank",
+      port,
+      smtpPort: mailbox.port,
+      extra: { TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_API_URL: botApi.url, RATES_SOURCE_URL: ratesSource.url, PAYMENT_REQUEST_TTL_DAYS: "3" },
+    }),
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await mailbox?.close();
+  await botApi?.close();
+  await ratesSource?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("exchange, payment requests and messages in a production build", () => {
+  it("sends a message with the money: on the receipt and in the recipient's bot message", async () => {
+    const alice = await emailUser("alice.money@example.test");
+    const gosha = await telegramUser(515_151, "Гоша");
+    await ok("POST", "/api/v1/wallet/topup", { token: alice, key: crypto.randomUUID(), body: { currency: "RUB", amount: 1_000_000 } });
+    const sent = await ok("POST", "/api/v1/transfers", {
+      token: alice,
+      key: crypto.randomUUID(),
+      body: { senderWalletId: (await walletOf(alice, "RUB")).id, receiverWalletId: (await walletOf(gosha, "RUB")).id, amount: 5_000, message: " За <i>обед</i> " },
+    });
+    expect(sent.message).toBe("За <i>обед</i>");
+    expect((await ok("GET", `/api/v1/transfers/${sent.id}`, { token: gosha })).message).toBe("За <i>обед</i>");
+    const messages = botMessagesTo(515_151);
+    await waitFor(() => messages().length > 0);
+    expect(String(messages()[0].params.text).split("\n")).toEqual([expect.stringMatching(/^Вам перевели 50,00\s₽ от /), "Сообщение отправителя: «За <i>обед</i>»"]);
+    expect(messages()[0].params.parse_mode).toBeUndefined();
+    expect((await call("POST", "/api/v1/transfers", { token: alice, body: { senderWalletId: 1, receiverWalletId: 2, amount: 1, message: "a\u0007" } })).status).toBe(400);
+  });
+
+  it("exchanges between own wallets at the imported rate, typed on either side", async () => {
+    const me = await emailUser("exchange.money@example.test");
+    await ok("POST", "/api/v1/wallet/topup", { token: me, key: crypto.randomUUID(), body: { currency: "RUB", amount: 1_000_000 } });
+    const rub = (await walletOf(me, "RUB")).id;
+    const usd = (await walletOf(me, "USD")).id;
+    // 743,64 ₽ at 74,3640 ₽ per dollar (the recorded file) is exactly 10 dollars, either way typed.
+    const give = await ok("POST", "/api/v1/exchanges", { token: me, key: crypto.randomUUID(), body: { fromWalletId: rub, toWalletId: usd, amount: 74_364 } });
+    expect(give).toMatchObject({ amount: 74_364, receivedAmount: 1_000 });
+    const get = await ok("POST", "/api/v1/exchanges", { token: me, key: crypto.randomUUID(), body: { fromWalletId: rub, toWalletId: usd, receivedAmount: 1_000 } });
+    expect(get).toMatchObject({ amount: 74_364, receivedAmount: 1_000 });
+    // One cent costs 74,364 kopecks: 75 kopecks, rounded up; exactly one cent arrives.
+    expect(await ok("POST", "/api/v1/exchanges", { token: me, body: { fromWalletId: rub, toWalletId: usd, receivedAmount: 1 } })).toMatchObject({ amount: 75, receivedAmount: 1 });
+    expect((await walletOf(me, "USD")).balance).toBe(2_001);
+    expect((await ok("GET", `/api/v1/transfers/${give.id}`, { token: me })).kind).toBe("exchange");
+  });
+
+  it("a request is paid once by two payers at the same moment, and its requester is told by the bot", async () => {
+    const requester = await telegramUser(626_262, "Даша");
+    const payers = [await emailUser("payer1.money@example.test"), await emailUser("payer2.money@example.test")];
+    for (const payer of payers) await ok("POST", "/api/v1/wallet/topup", { token: payer, key: crypto.randomUUID(), body: { currency: "RUB", amount: 100_000 } });
+    const request = await ok("POST", "/api/v1/requests", { token: requester, body: { currency: "RUB", amount: 25_000, message: "Кино" } });
+    expect(Date.parse(String(request.expiresAt)) - Date.parse(String(request.createdAt))).toBe(3 * 24 * 3600 * 1000);
+    const token = String(request.token);
+    expect((await ok("GET", `/api/v1/requests/${token}`, { token: payers[0] })).status).toBe("pending");
+    const answers = await Promise.all(
+      payers.map(async (payer) => call("POST", `/api/v1/requests/${token}/pay`, { token: payer, key: crypto.randomUUID(), body: { walletId: (await walletOf(payer, "RUB")).id } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe("REQUEST_PAID");
+    const balances = await Promise.all(payers.map(async (payer) => (await walletOf(payer, "RUB")).balance));
+    expect(balances.sort((a, b) => a - b)).toEqual([75_000, 100_000]);
+    expect((await walletOf(requester, "RUB")).balance).toBe(25_000);
+    const mine = (await ok("GET", "/api/v1/requests", { token: requester })) as unknown as Body[];
+    expect(mine[0]).toMatchObject({ token, status: "paid" });
+    const messages = botMessagesTo(626_262);
+    await waitFor(() => messages().length > 0);
+    expect(String(messages()[0].params.text)).toMatch(/^Ваш запрос на 250,00\s₽ оплачен: e\.[a-z2-9]{8} \(Minibank\)$/);
+    expect((await call("POST", `/api/v1/requests/${token}/cancel`, { token: requester })).status).toBe(409);
+    expect((await call("POST", `/api/v1/requests/${token}/cancel`, { token: payers[0] })).status).toBe(404);
+  });
+});

@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ExchangeForm } from "@/components/exchange/exchange-form";
+import { fakeApi, posts, renderWithSwr, type Sent } from "./transfer-helpers";
+
+const push = jest.fn();
+jest.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace: jest.fn(), back: jest.fn() }),
+  useSearchParams: () => new URLSearchParams(),
+}));
+
+beforeEach(() => push.mockReset());
+
+const CREATED = {
+  id: 77,
+  senderWalletId: 1,
+  receiverWalletId: 2,
+  amount: 901_234,
+  currency: "RUB",
+  receivedAmount: 10_000,
+  receivedCurrency: "USD",
+  rate: "0.0110958974",
+  message: null,
+  createdAt: "2026-11-25T00:00:00.000Z",
+};
+const created = (sent: Sent) =>
+  sent.method === "POST" && sent.path === "/api/v1/exchanges" ? { status: 201, body: CREATED } : undefined;
+
+const give = () => screen.getByLabelText("Отдаю, RUB");
+const get = () => screen.getByLabelText("Получаю, USD");
+
+describe("exchange form", () => {
+  it("converts what I give into what I get, down, and shows the rate both ways and the fee", async () => {
+    fakeApi(created);
+    const user = userEvent.setup();
+    renderWithSwr(<ExchangeForm />);
+    await user.type(await screen.findByLabelText("Отдаю, RUB"), "1000");
+    // 1 $ = 90,1234 ₽: 1 000,00 ₽ → 11,0958… $ → 11,09 $.
+    await waitFor(() => expect(get()).toHaveValue("11,09"));
+    const quote = screen.getByRole("status");
+    expect(within(quote).getByText("1 $ = 90,1234 ₽")).toBeInTheDocument();
+    expect(within(quote).getByText("1 ₽ = 0,0111 $")).toBeInTheDocument();
+    expect(within(quote).getByText("0,00 ₽")).toBeInTheDocument();
+  });
+
+  it("asks the least amount that covers what I want to get, and sends that side", async () => {
+    const sent = fakeApi(created);
+    const user = userEvent.setup();
+    renderWithSwr(<ExchangeForm />);
+    await user.type(await screen.findByLabelText("Получаю, USD"), "100");
+    // 100,00 $ × 90,1234 = 9 012,34 ₽ exactly.
+    await waitFor(() => expect(give()).toHaveValue("9012,34"));
+    await user.clear(get());
+    await user.type(get(), "0,01");
+    // One cent costs 90,1234 kopecks: 91 kopecks, rounded up.
+    await waitFor(() => expect(give()).toHaveValue("0,91"));
+    await user.click(screen.getByRole("button", { name: "Обменять" }));
+    const sheet = await screen.findByRole("dialog", { name: "Проверьте обмен" });
+    expect(within(sheet).getByText("0,91 ₽")).toBeInTheDocument();
+    expect(within(sheet).getByText("0,01 $")).toBeInTheDocument();
+    await user.click(within(sheet).getByRole("button", { name: "Подтвердить" }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/77?new=1"));
+    const [request] = posts(sent, "/api/v1/exchanges");
+    expect(request.body).toEqual({ fromWalletId: 1, toWalletId: 2, receivedAmount: 1 });
+    expect(request.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("never offers the same account on both sides, and swaps them", async () => {
+    fakeApi(created);
+    const user = userEvent.setup();
+    renderWithSwr(<ExchangeForm initialFromId={2} />);
+    const toGroup = await screen.findByRole("radiogroup", { name: "На счёт" });
+    expect(within(toGroup).queryByText(/Доллары/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Поменять счета местами" }));
+    expect(await screen.findByLabelText("Отдаю, RUB")).toBeInTheDocument();
+    expect(screen.getByLabelText("Получаю, USD")).toBeInTheDocument();
+  });
+
+  it("shows a refusal in Russian and sends nothing without an amount", async () => {
+    const sent = fakeApi((s) =>
+      s.method === "POST" ? { status: 422, body: { message: "Недостаточно средств на счёте", code: "INSUFFICIENT_FUNDS" } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithSwr(<ExchangeForm />);
+    await user.type(await screen.findByLabelText("Отдаю, RUB"), "0");
+    await user.click(screen.getByRole("button", { name: "Обменять" }));
+    expect(await screen.findAllByText("Введите корректную сумму")).not.toHaveLength(0);
+    expect(posts(sent, "/api/v1/exchanges")).toHaveLength(0);
+    await user.clear(give());
+    await user.type(give(), "5");
+    await user.click(screen.getByRole("button", { name: "Обменять" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Подтвердить" }));
+    expect(await screen.findByText("Ошибка: Недостаточно средств на счёте")).toBeInTheDocument();
+    expect(push).not.toHaveBeenCalled();
+  });
+});
