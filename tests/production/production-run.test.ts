@@ -180,7 +180,7 @@ describe("production build under npm start, every optional feature on", () => {
   it("tells a Telegram user about money that arrived: one bot message, within seconds", async () => {
     const alice = await signIn("alice.production@example.test");
     const initData = sign(
-      { user: { id: 424_242, first_name: "Гоша", username: "gosha_prod" }, query_id: "production-run" },
+      { user: { id: 424_242, first_name: "Гоша", username: "gosha_prod", allows_write_to_pm: true }, query_id: "production-run" },
       botToken,
       new Date(),
     );
@@ -201,6 +201,38 @@ describe("production build under npm start, every optional feature on", () => {
     // No second message follows.
     await new Promise((r) => setTimeout(r, 2_500));
     expect(messages()).toHaveLength(1);
+  });
+
+  it("a 403 from the Bot API records that the bot may not write; /start in the bot's chat records that it may", async () => {
+    const alice = aliceSession?.access_token ?? (await signIn("alice.production@example.test"));
+    const initData = sign(
+      { user: { id: 434_343, first_name: "Нина", allows_write_to_pm: true }, query_id: "production-run-403" },
+      botToken,
+      new Date(),
+    );
+    const nina = (await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } })).access_token as string;
+    await ok("POST", "/api/v1/wallet/init", { token: nina });
+    expect(await ok("GET", "/api/v1/users/me", { token: nina })).toMatchObject({ notification: true, botMayWrite: true });
+    const ninaRub = ((await ok("GET", "/api/v1/wallet", { token: nina })) as unknown as Wallet[]).find((w) => w.currency === "RUB")!;
+    const aliceRub = ((await ok("GET", "/api/v1/wallet", { token: alice })) as unknown as Wallet[]).find((w) => w.currency === "RUB")!;
+    botApi.fail("sendMessage", "403");
+    await ok("POST", "/api/v1/transfers", {
+      token: alice,
+      key: crypto.randomUUID(),
+      body: { senderWalletId: aliceRub.id, receiverWalletId: ninaRub.id, amount: 100 },
+    });
+    const mayWrite = async () => (await ok("GET", "/api/v1/users/me", { token: nina })).botMayWrite;
+    for (let i = 0; i < 100 && (await mayWrite()) !== false; i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(await mayWrite()).toBe(false);
+    const secret = crypto.createHmac("sha256", botToken).update("minibank webhook secret").digest("base64url");
+    const start = { update_id: 2, message: { message_id: 2, date: 1, chat: { id: 434_343, type: "private" }, from: { id: 434_343, is_bot: false, first_name: "Нина" }, text: "/start" } };
+    const res = await fetch(`${server.url}/api/telegram/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+      body: JSON.stringify(start),
+    });
+    expect(res.status).toBe(200);
+    expect(await mayWrite()).toBe(true);
   });
 
   it("answers Telegram's webhook: 401 without the secret, /start with a button to the Mini App", async () => {
