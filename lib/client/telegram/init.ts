@@ -5,6 +5,7 @@ import {
   preferredTheme,
   type ThemeName,
 } from "@/lib/client/telegram/detect";
+import { keepSession } from "@/lib/client/telegram/keep-session";
 import type { RetrieveLPResult } from "@telegram-apps/sdk-react";
 
 export type TelegramSdk = typeof import("@telegram-apps/sdk-react");
@@ -32,6 +33,8 @@ export type TelegramEnv = {
   theme: ThemeName;
   /** The start parameter contains the debug marker. */
   debug: boolean;
+  /** Inside Telegram: true once a refresh token kept by an earlier visit signed in again. */
+  sessionResumed: Promise<boolean>;
 };
 
 // One promise per page load: React StrictMode runs effects twice and several components may
@@ -103,7 +106,8 @@ async function start(): Promise<TelegramEnv> {
         photoUrl: u.photo_url ?? null,
       }
     : null;
-  const env: TelegramEnv = { sdk, native, initDataRaw, launchParams, user, theme, debug };
+  const sessionResumed = keepSession({ sdk, native, launchParams }).catch(() => false);
+  const env: TelegramEnv = { sdk, native, initDataRaw, launchParams, user, theme, debug, sessionResumed };
   loaded = env;
   return env;
 }

@@ -1,0 +1,142 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
+import { MOCK_THEMES } from "@/lib/client/telegram/mock-env";
+import { installTelegramClient, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
+
+/**
+ * The platform features Minibank uses inside a Telegram client, against a fake client that speaks
+ * the Mini Apps protocol (tests/e2e/support/telegram-client.ts): staying signed in through
+ * SecureStorage/DeviceStorage and the bot's permission to write.
+ */
+
+const VAULT = (kind: "secure" | "device") => `telegram-${kind}-storage:minibank_refresh_token`;
+const kept = (page: Page, kind: "secure" | "device" = "secure") =>
+  page.evaluate((key) => localStorage.getItem(key), VAULT(kind));
+
+/** The Mini App opened again: a new webview (its session storage empty) of the same client. */
+async function reopen(context: BrowserContext, options: ClientOptions): Promise<Page> {
+  const page = await context.newPage();
+  await installTelegramClient(page, options);
+  await page.goto(telegramUrl("/", options));
+  return page;
+}
+
+/** Signs in by e-mail inside the client, as a user who opened the Mini App from its menu button. */
+async function signInInTelegram(page: Page, email: string, options: ClientOptions): Promise<void> {
+  await installTelegramClient(page, options);
+  await page.goto(telegramUrl("/", options));
+  await expect(page.getByRole("link", { name: "Войти по e-mail" })).toBeVisible();
+  await signInByEmail(page, email);
+}
+
+test("stays signed in: an e-mail user reopens the app and lands on the wallet without a code; logout forgets it", async ({ context, page }) => {
+  const options: ClientOptions = { version: "9.1" };
+  await signInInTelegram(page, "boris@example.com", options);
+  await expect.poll(() => kept(page)).toMatch(/\S{20,}/);
+  await page.close();
+
+  // Opening the Mini App again: a new webview, its session storage empty.
+  const codeRequests: string[] = [];
+  context.on("request", (r) => void (r.url().includes("/auth/email/") && codeRequests.push(r.url())));
+  const reopened = await reopen(context, options);
+  await reopened.waitForURL("**/bank**");
+  await expect(reopened.getByRole("tab", { name: "Кошелёк" })).toBeVisible();
+  expect(codeRequests).toEqual([]);
+  // The rotated refresh token replaced the one used.
+  const rotated = await kept(reopened);
+  expect(rotated).toMatch(/\S{20,}/);
+
+  await reopened.getByRole("tab", { name: "Настройки" }).click();
+  await reopened.getByRole("button", { name: "Выйти" }).click();
+  await reopened.waitForURL((url) => url.pathname === "/");
+  await expect.poll(() => kept(reopened)).toBeNull();
+  await reopened.close();
+
+  const afterLogout = await reopen(context, options);
+  await expect(afterLogout.getByRole("link", { name: "Войти по e-mail" })).toBeVisible();
+  await afterLogout.waitForTimeout(500);
+  expect(new URL(afterLogout.url()).pathname).toBe("/");
+});
+
+test("where SecureStorage is unsupported (Telegram Desktop), DeviceStorage keeps the session", async ({ context, page }) => {
+  const options: ClientOptions = { version: "9.0", platform: "tdesktop", secureStorage: "unsupported" };
+  await signInInTelegram(page, "boris@example.com", options);
+  await expect.poll(() => kept(page, "device")).toMatch(/\S{20,}/);
+  expect(await kept(page, "secure")).toBeNull();
+  await page.close();
+  const reopened = await reopen(context, options);
+  await reopened.waitForURL("**/bank**");
+});
+
+test("a client older than Bot API 9.0 keeps nothing: reopening asks to sign in, as before", async ({ context, page }) => {
+  const options: ClientOptions = { version: "8.0" };
+  await signInInTelegram(page, "boris@example.com", options);
+  const calls = await telegramCalls(page);
+  expect(calls.map((c) => c.name).filter((name) => name.includes("storage"))).toEqual([]);
+  await page.close();
+  const reopened = await reopen(context, options);
+  await expect(reopened.getByRole("link", { name: "Войти по e-mail" })).toBeVisible();
+});
+
+/** Vera opened Minibank from a link and never started the bot (the demo seed says so). */
+async function veraInTelegram(page: Page, options: ClientOptions): Promise<void> {
+  const res = await page.request.get("/api/v1/demo/telegram-init-data?telegramId=100000003");
+  const { init_data } = (await res.json()) as { init_data: string };
+  await installTelegramClient(page, options);
+  await page.goto(telegramUrl("/telegram-login", { ...options, initData: init_data }));
+  await page.getByRole("button", { name: "Продолжить как Вера" }).click();
+  await page.waitForURL("**/bank**");
+  await page.getByRole("tab", { name: "Настройки" }).click();
+}
+
+async function botMayWrite(page: Page): Promise<boolean | null> {
+  const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
+  const me = await page.request.get("/api/v1/users/me", { headers: { authorization: `Bearer ${token}` } });
+  return ((await me.json()) as { botMayWrite: boolean | null }).botMayWrite;
+}
+
+/** Telegram switches the theme while the app is open (the app follows), for a screenshot in each. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const theme of ["dark", "light"] as Theme[]) {
+    await page.evaluate((palette) => {
+      const receive = (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string, d: unknown) => void } } }).Telegram.WebView.receiveEvent;
+      receive("theme_changed", { theme_params: palette });
+    }, MOCK_THEMES[theme]);
+    await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+    await screenshot(page, name, theme);
+  }
+}
+
+test("notifications without leave to write: asked, refused (the row explains), then granted", async ({ page }) => {
+  await veraInTelegram(page, { version: "9.1", writeAccess: "cancelled" });
+  const state = page.getByTestId("notifications-state");
+  await expect(state).toHaveText("Бот не может вам писать. Уведомления приходят на почту");
+  await screenshots(page, "settings-bot-cannot-write");
+  expect(await botMayWrite(page)).toBe(false);
+
+  await page.getByRole("button", { name: "Разрешить боту писать" }).click();
+  await expect.poll(async () => (await telegramCalls(page)).filter((c) => c.name === "web_app_request_write_access").length).toBe(1);
+  await expect(state).toBeVisible();
+  expect(await botMayWrite(page)).toBe(false);
+
+  // The same user allows it this time (the client now answers "allowed").
+  await page.evaluate(() => {
+    const proxy = (window as unknown as { TelegramWebviewProxy: { postEvent: (n: string, d?: string) => void } }).TelegramWebviewProxy;
+    const original = proxy.postEvent.bind(proxy);
+    proxy.postEvent = (name, data) => {
+      if (name !== "web_app_request_write_access") return original(name, data);
+      const receive = (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string, d: unknown) => void } } }).Telegram.WebView.receiveEvent;
+      setTimeout(() => receive("write_access_requested", { status: "allowed" }), 5);
+    };
+  });
+  await page.getByRole("button", { name: "Разрешить боту писать" }).click();
+  await expect(state).toHaveCount(0);
+  const toggle = page.getByRole("switch", { name: "Уведомления" });
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  expect(await botMayWrite(page)).toBe(true);
+  await screenshots(page, "settings-notifications-on");
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await screenshots(page, "settings-notifications-off");
+});
