@@ -214,6 +214,25 @@ export const ru = {
     themeParams: "Параметры темы",
     launchParams: "Параметры запуска",
     tonConnect: "TON Connect",
+    features: "Возможности клиента",
+    /** A feature this client has: "да (Bot API 9.0)". */
+    featureOn: "да (Bot API {since})",
+    /** One it lacks: "нет (нужен Bot API 9.0)". */
+    featureOff: "нет (нужен Bot API {since})",
+    featureOffPlatform: "нет на этой платформе",
+    featureNames: {
+      headerColor: "Цвет шапки",
+      writeAccess: "Разрешение писать",
+      settingsButton: "Кнопка настроек",
+      biometry: "Биометрия",
+      verticalSwipes: "Отключение свайпов",
+      bottomBarColor: "Цвет нижней панели",
+      safeArea: "Безопасные зоны",
+      fullscreen: "Полный экран",
+      shareMessage: "Отправка сообщений",
+      secureStorage: "SecureStorage",
+      deviceStorage: "DeviceStorage",
+    },
     empty: "Нет данных",
     emptyHint: "Откройте приложение в Telegram, чтобы увидеть эти данные",
     ton: {

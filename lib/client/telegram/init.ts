@@ -6,6 +6,7 @@ import {
   type ThemeName,
 } from "@/lib/client/telegram/detect";
 import { keepSession } from "@/lib/client/telegram/keep-session";
+import { setUpScreen } from "@/lib/client/telegram/screen";
 import type { RetrieveLPResult } from "@telegram-apps/sdk-react";
 
 export type TelegramSdk = typeof import("@telegram-apps/sdk-react");
@@ -83,6 +84,8 @@ async function start(): Promise<TelegramEnv> {
       })
       .catch(() => undefined);
   }
+
+  setUpScreen({ sdk, native, launchParams });
 
   const theme: ThemeName = sdk.themeParams.isDark() ? "dark" : "light";
   applyTheme(theme);
