@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { parseQrContent, transferPathFor } from "@/lib/client/qr";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { useTelegram } from "@/lib/client/telegram/provider";
-import { holdVerticalSwipes } from "@/lib/client/telegram/screen";
+import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
 
 type ScannerProps = {
   onContent: (content: string) => boolean;

@@ -140,3 +140,65 @@ test("notifications without leave to write: asked, refused (the row explains), t
   await expect(toggle).toHaveAttribute("aria-checked", "false");
   await screenshots(page, "settings-notifications-off");
 });
+
+const receive = (page: Page, name: string, data: unknown = {}) =>
+  page.evaluate(
+    ([n, d]) => (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string, d: unknown) => void } } }).Telegram.WebView.receiveEvent(n as string, d),
+    [name, data] as const,
+  );
+
+test("full screen on a phone: content clear of the insets, swipes off in forms, the settings button opens settings", async ({ page }) => {
+  const options: ClientOptions = {
+    version: "9.1",
+    platform: "ios",
+    safeArea: { top: 47, bottom: 34, left: 0, right: 0 },
+    contentSafeArea: { top: 46, bottom: 0, left: 0, right: 0 },
+  };
+  await signInInTelegram(page, "boris@example.com", options);
+  const names = async () => (await telegramCalls(page)).map((c) => c.name);
+  await expect.poll(names).toContain("web_app_request_fullscreen");
+  const header = (await telegramCalls(page)).find((c) => c.name === "web_app_set_header_color");
+  expect(header?.data).toEqual({ color: "#efeff3" });
+
+  // The first line of the wallet sits below the status bar (47) and Telegram's own buttons (46).
+  const label = page.locator("#total-label");
+  await expect(label).toBeVisible();
+  expect((await label.boundingBox())!.y).toBeGreaterThanOrEqual(93);
+  // The tab bar's buttons end above the home indicator (34).
+  const tabs = page.getByRole("tablist");
+  const box = (await tabs.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(844 - 34);
+  await screenshots(page, "wallet-fullscreen");
+
+  // Swipes: off in the transfer form, back on when it is left.
+  await page.goto("/transfer-money?method=card");
+  await expect.poll(async () => (await telegramCalls(page)).filter((c) => c.name === "web_app_setup_swipe_behavior").at(-1)?.data).toEqual({
+    allow_vertical_swipe: false,
+  });
+
+  // Telegram's ⋮ → Settings.
+  await receive(page, "settings_button_pressed");
+  await page.waitForURL(/\/bank\?tab=settings/);
+  await expect(page.getByRole("switch", { name: "Уведомления" })).toBeVisible();
+  expect((await telegramCalls(page)).filter((c) => c.name === "web_app_setup_swipe_behavior").at(-1)?.data).toEqual({
+    allow_vertical_swipe: true,
+  });
+});
+
+test("an old client (7.0) degrades quietly: no full screen, no swipe settings; the debug page says which features it lacks", async ({ page }) => {
+  const options: ClientOptions = { version: "7.0", platform: "android" };
+  await signInInTelegram(page, "boris@example.com", options);
+  await page.goto("/transfer-money?method=card");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("textbox").first()).toBeVisible();
+  const names = (await telegramCalls(page)).map((c) => c.name);
+  expect(names).not.toContain("web_app_request_fullscreen");
+  expect(names).not.toContain("web_app_setup_swipe_behavior");
+  await page.goto("/launch-params");
+  const features = page.getByRole("definition");
+  await expect(page.getByText("Возможности клиента", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Полный экран").locator("xpath=following-sibling::dd")).toHaveText("нет (нужен Bot API 8.0)");
+  await expect(page.getByText("Разрешение писать").locator("xpath=following-sibling::dd")).toHaveText("да (Bot API 6.9)");
+  expect(await features.count()).toBeGreaterThan(11);
+  await screenshot(page, "debug-features", "light");
+});

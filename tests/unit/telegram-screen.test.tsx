@@ -3,7 +3,8 @@ import { render, screen } from "@testing-library/react";
 import { featureEntries } from "@/components/debug/debug-view";
 import { clientFeatures, FEATURES, hasFeature } from "@/lib/client/telegram/features";
 import type { TelegramEnv } from "@/lib/client/telegram/init";
-import { holdVerticalSwipes, setUpScreen } from "@/lib/client/telegram/screen";
+import { requestFullScreen, setUpScreen } from "@/lib/client/telegram/screen";
+import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
 import { KeyValueList } from "@/components/debug/key-value-list";
 
 type Sdk = TelegramEnv["sdk"];
@@ -74,21 +75,23 @@ describe("the screen", () => {
   it("a phone on 8.0+: full screen, Telegram's frame in the app's background, swipes and settings button mounted", () => {
     const { sdk, calls } = fakeSdk();
     setUpScreen({ sdk, native: true, launchParams: client("8.0", "android") });
+    requestFullScreen({ sdk, native: true, launchParams: client("8.0", "android") });
     expect(calls).toEqual(["header #efeff3", "background #efeff3", "bottomBar #efeff3", "swipeMount", "settingsMount", "fullscreen"]);
   });
 
   it("a desktop client gets no full screen; the imitation in a plain browser neither", () => {
     const desktop = fakeSdk();
-    setUpScreen({ sdk: desktop.sdk, native: true, launchParams: client("9.0", "tdesktop") });
+    requestFullScreen({ sdk: desktop.sdk, native: true, launchParams: client("9.0", "tdesktop") });
     expect(desktop.calls).not.toContain("fullscreen");
     const imitation = fakeSdk();
-    setUpScreen({ sdk: imitation.sdk, native: false, launchParams: client("9.0", "ios") });
+    requestFullScreen({ sdk: imitation.sdk, native: false, launchParams: client("9.0", "ios") });
     expect(imitation.calls).not.toContain("fullscreen");
   });
 
   it("an old client (6.0) gets only what it has, and nothing throws", () => {
     const { sdk, calls } = fakeSdk();
     setUpScreen({ sdk, native: true, launchParams: client("6.0", "ios") });
+    requestFullScreen({ sdk, native: true, launchParams: client("6.0", "ios") });
     expect(calls).toEqual(["background #efeff3"]);
   });
 
@@ -97,7 +100,7 @@ describe("the screen", () => {
     (sdk.viewport.requestFullscreen as unknown as { isAvailable: () => boolean }).isAvailable = () => {
       throw new Error("not mounted");
     };
-    expect(() => setUpScreen({ sdk, native: true, launchParams: client("9.0", "ios") })).not.toThrow();
+    expect(() => requestFullScreen({ sdk, native: true, launchParams: client("9.0", "ios") })).not.toThrow();
   });
 });
 

@@ -5,8 +5,6 @@ import {
   preferredTheme,
   type ThemeName,
 } from "@/lib/client/telegram/detect";
-import { keepSession } from "@/lib/client/telegram/keep-session";
-import { setUpScreen } from "@/lib/client/telegram/screen";
 import type { RetrieveLPResult } from "@telegram-apps/sdk-react";
 
 export type TelegramSdk = typeof import("@telegram-apps/sdk-react");
@@ -59,7 +57,12 @@ export function loadTelegram(): Promise<TelegramEnv> {
 
 async function start(): Promise<TelegramEnv> {
   const native = isInsideTelegram();
-  const sdk = await import("@telegram-apps/sdk-react");
+  // Loaded with the SDK, never before: the sign-in pages' first load carries neither.
+  const [sdk, { keepSession }, { requestFullScreen, setUpScreen }] = await Promise.all([
+    import("@telegram-apps/sdk-react"),
+    import("@/lib/client/telegram/keep-session"),
+    import("@/lib/client/telegram/screen"),
+  ]);
   if (!native) {
     const { mockTelegram } = await import("@/lib/client/telegram/mock-env");
     await mockTelegram(sdk, preferredTheme());
@@ -81,6 +84,9 @@ async function start(): Promise<TelegramEnv> {
       .then(() => {
         if (sdk.viewport.bindCssVars.isAvailable()) sdk.viewport.bindCssVars();
         if (native && sdk.viewport.expand.isAvailable()) sdk.viewport.expand();
+        // On a phone the app takes the whole screen; the content stays inside the safe and
+        // content-safe areas through the CSS variables bound above (globals.css).
+        requestFullScreen({ sdk, native, launchParams });
       })
       .catch(() => undefined);
   }

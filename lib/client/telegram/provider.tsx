@@ -5,7 +5,7 @@ import { rememberStartLink } from "@/lib/client/start-link";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { loadTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
 import { OldClientScreen } from "@/components/login/old-client";
-import { holdVerticalSwipes } from "@/lib/client/telegram/screen";
+import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
 import { useRouter } from "next/navigation";
 
 export type TelegramStatus = "idle" | "loading" | "ready" | "failed";

@@ -17,9 +17,8 @@ function quietly(work: () => void): void {
 /**
  * Telegram's frame around the app: its header, background and bottom bar take the app's own
  * background (the theme's secondary background) and follow theme changes; the swipe behaviour and
- * the settings button are mounted for later use; on a phone (Bot API 8.0) the app asks for the
- * full screen, its content kept inside the safe and content-safe areas by the CSS variables the
- * viewport binds (globals.css).
+ * the settings button are mounted for later use. (The full screen waits for the viewport:
+ * `requestFullScreen`.)
  */
 export function setUpScreen(env: ScreenEnv): void {
   const { sdk } = env;
@@ -39,37 +38,12 @@ export function setUpScreen(env: ScreenEnv): void {
   quietly(() => {
     if (hasFeature(env, "settingsButton") && sdk.settingsButton.mount.isAvailable()) sdk.settingsButton.mount();
   });
-  if (env.native && hasFeature(env, "fullscreen")) {
-    quietly(() => {
-      if (sdk.viewport.requestFullscreen.isAvailable()) void sdk.viewport.requestFullscreen().catch(() => undefined);
-    });
-  }
 }
 
-/** How many open forms, sheets and scanners want vertical swipes off (they may overlap). */
-let swipeHolders = 0;
-
-/**
- * Turns Telegram's swipe-down-to-collapse off while a form, the confirmation sheet or the scanner
- * is open (Bot API 7.7), so a vertical swipe there scrolls instead of closing the app; the
- * returned function gives it back once the last holder is gone. A no-op where unsupported.
- */
-export function holdVerticalSwipes(env: Pick<TelegramEnv, "sdk"> | null): () => void {
-  const swipe = env?.sdk.swipeBehavior;
-  if (!swipe || !swipe.isMounted()) return () => undefined;
-  swipeHolders += 1;
+/** On a phone with Bot API 8.0, once the viewport is mounted: the full screen. */
+export function requestFullScreen(env: ScreenEnv): void {
+  if (!env.native || !hasFeature(env, "fullscreen")) return;
   quietly(() => {
-    if (swipe.disableVertical.isAvailable()) swipe.disableVertical();
+    if (env.sdk.viewport.requestFullscreen.isAvailable()) void env.sdk.viewport.requestFullscreen().catch(() => undefined);
   });
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    swipeHolders -= 1;
-    if (swipeHolders === 0) {
-      quietly(() => {
-        if (swipe.enableVertical.isAvailable()) swipe.enableVertical();
-      });
-    }
-  };
 }
