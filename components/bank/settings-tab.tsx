@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { IconLogout } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
+import { LockSetting } from "@/components/bank/lock-setting";
 import { NotificationsSetting } from "@/components/bank/notifications-setting";
 import { Toast, useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
@@ -110,6 +111,8 @@ export function SettingsTab() {
           onAllow={() => void toggle(true, true)}
         />
       </section>
+
+      <LockSetting env={telegram} onError={toast.error} />
 
       <section className="section">
         <div className="list-item">

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
 import { MOCK_THEMES } from "@/lib/client/telegram/mock-env";
-import { installTelegramClient, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
+import { BIOMETRY_ANSWER, installTelegramClient, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
 
 /**
  * The platform features Minibank uses inside a Telegram client, against a fake client that speaks
@@ -180,7 +180,7 @@ test("full screen on a phone: content clear of the insets, swipes off in forms, 
   await receive(page, "settings_button_pressed");
   await page.waitForURL(/\/bank\?tab=settings/);
   await expect(page.getByRole("switch", { name: "Уведомления" })).toBeVisible();
-  expect((await telegramCalls(page)).filter((c) => c.name === "web_app_setup_swipe_behavior").at(-1)?.data).toEqual({
+  await expect.poll(async () => (await telegramCalls(page)).filter((c) => c.name === "web_app_setup_swipe_behavior").at(-1)?.data).toEqual({
     allow_vertical_swipe: true,
   });
 });
@@ -201,4 +201,75 @@ test("an old client (7.0) degrades quietly: no full screen, no swipe settings; t
   await expect(page.getByText("Разрешение писать").locator("xpath=following-sibling::dd")).toHaveText("да (Bot API 6.9)");
   expect(await features.count()).toBeGreaterThan(11);
   await screenshot(page, "debug-features", "light");
+});
+
+test("app lock: offered with biometrics, asked on reopening after the background minutes and before a large transfer", async ({ context, page }) => {
+  const options: ClientOptions = { version: "9.1", platform: "ios", biometry: "face" };
+  await signInInTelegram(page, "boris@example.com", options);
+  await page.getByRole("tab", { name: "Настройки" }).click();
+  const lockSwitch = page.getByRole("switch", { name: "Вход по биометрии" });
+  await expect(lockSwitch).toHaveAttribute("aria-checked", "false");
+  await lockSwitch.click();
+  await expect(lockSwitch).toHaveAttribute("aria-checked", "true");
+  const names = (await telegramCalls(page)).map((c) => c.name);
+  expect(names).toEqual(expect.arrayContaining(["web_app_biometry_request_access", "web_app_biometry_request_auth", "web_app_biometry_update_token"]));
+  await page.getByRole("radio", { name: "1 мин" }).click();
+  await page.getByRole("radio", { name: /^1\s000,00\s₽$/ }).click();
+  await screenshots(page, "settings-lock");
+
+  // Closed (which records when), and opened again more than a minute later: locked until
+  // biometrics pass. The record is moved back from a page outside the app.
+  await page.close();
+  const clock = await context.newPage();
+  await clock.goto("/api/health");
+  await clock.evaluate(() => localStorage.setItem("mb-app-hidden-at", String(Date.now() - 2 * 60_000)));
+  await clock.close();
+  const reopened = await reopen(context, options);
+  await reopened.waitForURL("**/bank**");
+  const lockScreen = reopened.getByRole("dialog", { name: "Minibank заблокирован" });
+  await expect(lockScreen).toBeVisible();
+  await screenshots(reopened, "unlock");
+  await reopened.evaluate((key) => localStorage.setItem(key, "failed"), BIOMETRY_ANSWER);
+  await reopened.getByRole("button", { name: "Разблокировать" }).click();
+  await expect(lockScreen).toContainText("Не удалось подтвердить личность");
+  await reopened.evaluate((key) => localStorage.removeItem(key), BIOMETRY_ANSWER);
+  await reopened.getByRole("button", { name: "Разблокировать" }).click();
+  await expect(lockScreen).toHaveCount(0);
+
+  // A transfer above 1 000 ₽ asks; refused biometrics send nothing.
+  const sent: string[] = [];
+  reopened.on("request", (r) => void (r.method() === "POST" && r.url().endsWith("/api/v1/transfers") && sent.push(r.url())));
+  await reopened.goto("/transfer-money?method=username&target=vera_tg&amount=2000");
+  // Inside Telegram the steps go on with Telegram's MainButton.
+  const press = async (text: string) => {
+    await expect
+      .poll(async () => (await telegramCalls(reopened)).filter((c) => c.name === "web_app_setup_main_button").at(-1)?.data)
+      .toMatchObject({ text, is_visible: true, is_active: true });
+    await receive(reopened, "main_button_pressed");
+  };
+  await reopened.getByRole("radiogroup", { name: "Счёт получателя" }).getByRole("radio", { name: /Рубли/ }).click();
+  await press("Продолжить");
+  await press("Перевести");
+  await expect(reopened.getByRole("dialog", { name: "Проверьте перевод" })).toBeVisible();
+  await reopened.evaluate((key) => localStorage.setItem(key, "failed"), BIOMETRY_ANSWER);
+  const auths = async () => (await telegramCalls(reopened)).filter((c) => c.name === "web_app_biometry_request_auth").length;
+  const authsBefore = await auths();
+  await press("Подтвердить");
+  await expect(reopened.getByRole("alert").filter({ hasText: "Не удалось подтвердить личность" })).toBeVisible();
+  expect(await auths()).toBe(authsBefore + 1);
+  expect(sent).toEqual([]);
+  // The sheet stays open: confirming again asks again.
+  await reopened.evaluate((key) => localStorage.removeItem(key), BIOMETRY_ANSWER);
+  await press("Подтвердить");
+  await reopened.waitForURL(/\/receipt\/\d+/);
+  expect(sent).toHaveLength(1);
+});
+
+test("without biometrics on the device the lock is not offered", async ({ page }) => {
+  const options: ClientOptions = { version: "9.1", platform: "android", biometry: "none" };
+  await signInInTelegram(page, "boris@example.com", options);
+  await page.getByRole("tab", { name: "Настройки" }).click();
+  await expect(page.getByRole("switch", { name: "Уведомления" })).toBeVisible();
+  await expect.poll(async () => (await telegramCalls(page)).some((c) => c.name === "web_app_biometry_get_info")).toBe(true);
+  await expect(page.getByRole("switch", { name: "Вход по биометрии" })).toHaveCount(0);
 });

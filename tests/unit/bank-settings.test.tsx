@@ -20,7 +20,13 @@ function telegramAnswering(answer: "allowed" | "cancelled" | "throws" | "old") {
     }),
     { isAvailable: () => answer !== "old" },
   );
-  telegram = { sdk: { requestWriteAccess: request }, native: true, debug: false };
+  // A 7.0 client: it can ask for write access (6.9) but has no biometrics (7.2), so no lock row.
+  telegram = {
+    sdk: { requestWriteAccess: request, supports: jest.requireActual("@telegram-apps/sdk-react").supports },
+    native: true,
+    debug: false,
+    launchParams: { tgWebAppVersion: "7.0", tgWebAppPlatform: "ios" },
+  };
   return request;
 }
 

@@ -23,9 +23,14 @@ export type ClientOptions = {
   contentSafeArea?: { top: number; bottom: number; left: number; right: number };
   /** Signed init data (tgWebAppData); none by default. */
   initData?: string;
+  /** The device's biometrics (default none). Its access and saved token live in localStorage too. */
+  biometry?: "none" | "face";
 };
 
 type Installed = Required<Omit<ClientOptions, "initData" | "theme">> & { palette: Record<string, string> };
+
+/** What the fake biometric check answers next ("authorized" unless a test says otherwise). */
+export const BIOMETRY_ANSWER = "telegram-biometry-answer";
 
 /** Runs in the page before any of its scripts. Plain JavaScript: it is serialised into the page. */
 function fakeTelegram(options: Installed): void {
@@ -58,7 +63,31 @@ function fakeTelegram(options: Installed): void {
         }
         return;
       }
+      const biometryInfo = () =>
+        options.biometry === "none"
+          ? { available: false }
+          : {
+              available: true,
+              access_requested: localStorage.getItem("telegram-biometry-access") !== null,
+              access_granted: localStorage.getItem("telegram-biometry-access") === "granted",
+              device_id: "fake-device",
+              token_saved: localStorage.getItem("telegram-biometry-token") !== null,
+              type: options.biometry,
+            };
       switch (name) {
+        case "web_app_biometry_get_info":
+          return emit("biometry_info_received", biometryInfo());
+        case "web_app_biometry_request_access":
+          localStorage.setItem("telegram-biometry-access", "granted");
+          return emit("biometry_info_received", biometryInfo());
+        case "web_app_biometry_request_auth": {
+          const status = localStorage.getItem("telegram-biometry-answer") ?? "authorized";
+          return emit("biometry_auth_requested", { status, token: localStorage.getItem("telegram-biometry-token") ?? "" });
+        }
+        case "web_app_biometry_update_token":
+          if (data.token) localStorage.setItem("telegram-biometry-token", String(data.token));
+          else localStorage.removeItem("telegram-biometry-token");
+          return emit("biometry_token_updated", { status: data.token ? "updated" : "removed" });
         case "web_app_request_theme":
           return emit("theme_changed", { theme_params: options.palette });
         case "web_app_request_viewport":
@@ -86,6 +115,7 @@ export async function installTelegramClient(target: Page | BrowserContext, optio
     platform: options.platform ?? "ios",
     secureStorage: options.secureStorage ?? "works",
     writeAccess: options.writeAccess ?? "allowed",
+    biometry: options.biometry ?? "none",
     safeArea: options.safeArea ?? none,
     contentSafeArea: options.contentSafeArea ?? none,
     palette: MOCK_THEMES[options.theme ?? "light"],
