@@ -244,7 +244,6 @@ export const ru = {
       bottomBarColor: "Цвет нижней панели",
       safeArea: "Безопасные зоны",
       fullscreen: "Полный экран",
-      shareMessage: "Отправка сообщений",
       secureStorage: "SecureStorage",
       deviceStorage: "DeviceStorage",
     },
