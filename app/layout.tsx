@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
+import { AppLockGate } from "@/components/app-lock-gate";
 import { TelegramProvider } from "@/lib/client/telegram/provider";
 import { THEME_BOOT_SCRIPT } from "@/lib/client/telegram/detect";
 import "./globals.css";
@@ -29,7 +30,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
       </head>
       <body>
-        <TelegramProvider>{children}</TelegramProvider>
+        <TelegramProvider>
+          {children}
+          <AppLockGate />
+        </TelegramProvider>
       </body>
     </html>
   );

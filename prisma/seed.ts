@@ -76,6 +76,8 @@ const PEOPLE = [
     telegramUsername: "vera_tg",
     telegramFirstName: "Вера",
     photoUrl: null,
+    // Opened Minibank from a link and never started the bot: her notices go by e-mail.
+    botMayWrite: false,
   },
 ] as const;
 

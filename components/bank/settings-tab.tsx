@@ -1,19 +1,22 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { displayName } from "@/components/bank/user-name";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { IconLogout } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Switch } from "@/components/ui/switch";
+import { LockSetting } from "@/components/bank/lock-setting";
+import { NotificationsSetting } from "@/components/bank/notifications-setting";
 import { Toast, useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
-import { anyAnswer } from "@/lib/client/dto";
+import { anyAnswer, userDto } from "@/lib/client/dto";
 import { useMe } from "@/lib/client/hooks";
 import { clearSession, getRefreshToken, saveUser } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import { askWriteAccess } from "@/lib/client/telegram/write-access";
 import { ru } from "@/lib/shared/strings";
 import { apiUrl } from "@/lib/client/api-base";
 
@@ -32,8 +35,9 @@ const DEBUG_LINKS = [
 ];
 
 /**
- * Settings tab: username, the notifications switch (optimistic, reverts on failure), app
- * version, developer link and Logout.
+ * Settings tab: username, the notifications switch (optimistic, reverts on failure; turning it on
+ * for a Telegram user the bot may not write to asks Telegram for leave first), app version,
+ * developer link and Logout.
  */
 export function SettingsTab() {
   const router = useRouter();
@@ -42,17 +46,27 @@ export function SettingsTab() {
   const telegram = useLoadedTelegram();
   const user = me.data;
 
-  async function toggle(enable: boolean) {
+  const [asking, setAsking] = useState(false);
+
+  async function toggle(enable: boolean, ask = enable && user?.botMayWrite === false) {
     if (!user) return;
-    const next = { ...user, notification: enable };
+    let writeAccessAllowed: true | undefined;
+    if (ask) {
+      setAsking(true);
+      const answer = await askWriteAccess(telegram);
+      setAsking(false);
+      if (answer === "allowed") writeAccessAllowed = true;
+    }
+    const next = { ...user, notification: enable, ...(writeAccessAllowed ? { botMayWrite: true } : {}) };
     try {
-      await me.mutate(
-        api(`/api/v1/users/${user.id}/notifications`, anyAnswer, { method: "PUT", body: { enable } }).then(
-          () => next,
-        ),
+      const saved = await me.mutate(
+        api(`/api/v1/users/${user.id}/notifications`, userDto, {
+          method: "PUT",
+          body: { enable, ...(writeAccessAllowed ? { writeAccessAllowed } : {}) },
+        }),
         { optimisticData: next, rollbackOnError: true, revalidate: false, populateCache: true },
       );
-      saveUser(next);
+      saveUser(saved ?? next);
     } catch {
       hapticError();
       toast.error(ru.settings.notificationsFailed);
@@ -90,18 +104,15 @@ export function SettingsTab() {
             </span>
           </span>
         </div>
-        <div className="list-item">
-          <span className="list-item-text">
-            <span className="list-item-title">{ru.settings.notifications}</span>
-          </span>
-          <Switch
-            label={ru.settings.notifications}
-            checked={user?.notification ?? false}
-            onChange={toggle}
-            disabled={!user}
-          />
-        </div>
+        <NotificationsSetting
+          user={user}
+          busy={asking}
+          onToggle={(enable) => void toggle(enable)}
+          onAllow={() => void toggle(true, true)}
+        />
       </section>
+
+      <LockSetting env={telegram} onError={toast.error} />
 
       <section className="section">
         <div className="list-item">

@@ -4,8 +4,9 @@ import { EmptyState } from "@/components/debug/empty-state";
 import { KeyValueList, flattenEntries, type Entry } from "@/components/debug/key-value-list";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { TelegramEnv } from "@/lib/client/telegram/init";
+import { clientFeatures } from "@/lib/client/telegram/features";
 import { useTelegram } from "@/lib/client/telegram/provider";
-import { ru } from "@/lib/shared/strings";
+import { fill, ru } from "@/lib/shared/strings";
 
 export type DebugKind = "init-data" | "theme-params" | "launch-params";
 
@@ -23,6 +24,19 @@ export function launchEntries(env: TelegramEnv): Entry[] {
       .map(([key, value]) => [key.replace(/^tgWebApp/, "").replace(/^./, (c) => c.toLowerCase()), value]),
   );
   return flattenEntries({ ...rest, native: env.native, debug: env.debug });
+}
+
+/** Which of the platform features Minibank uses this client has (its Bot API version and platform). */
+export function featureEntries(env: TelegramEnv): Entry[] {
+  const platform = env.launchParams.tgWebAppPlatform;
+  return clientFeatures(env).map(({ feature, supported }) => ({
+    key: ru.debug.featureNames[feature.id],
+    value: supported
+      ? fill(ru.debug.featureOn, { since: feature.since })
+      : feature.platforms && !feature.platforms.includes(platform)
+        ? ru.debug.featureOffPlatform
+        : fill(ru.debug.featureOff, { since: feature.since }),
+  }));
 }
 
 function Swatch({ entry }: { entry: Entry }) {
@@ -57,5 +71,12 @@ export function DebugView({ kind }: { kind: DebugKind }) {
   const entries =
     kind === "init-data" ? flattenEntries(env.launchParams.tgWebAppData) : launchEntries(env);
   if (entries.length === 0) return <EmptyState />;
-  return <KeyValueList label={TITLES[kind]} entries={entries} />;
+  if (kind !== "launch-params") return <KeyValueList label={TITLES[kind]} entries={entries} />;
+  return (
+    <>
+      <KeyValueList label={TITLES[kind]} entries={entries} />
+      <h2 className="section-title">{ru.debug.features}</h2>
+      <KeyValueList label={ru.debug.features} entries={featureEntries(env)} />
+    </>
+  );
 }

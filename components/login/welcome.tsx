@@ -1,10 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { Screen } from "@/components/screen";
 import { IconMail, IconTelegram } from "@/components/ui/icons";
 import { IntentLink } from "@/components/ui/intent-link";
+import { Spinner } from "@/components/ui/spinner";
+import { isInsideTelegram } from "@/lib/client/telegram/detect";
+import { loadTelegram } from "@/lib/client/telegram/init";
 import { useSessionPresent } from "@/lib/client/use-require-session";
 import { ru } from "@/lib/shared/strings";
 import { takeStartPath } from "@/lib/client/start-link";
@@ -21,16 +24,36 @@ function Logo() {
   );
 }
 
+const noSubscription = () => () => undefined;
+const notInTelegram = () => false;
+
 /**
  * Welcome screen (`/` and `/login`): sign in with Telegram or with e-mail. A visitor who already
- * has a session goes straight to the bank.
+ * has a session goes straight to the bank; inside Telegram, so does one whose refresh token the
+ * client kept from an earlier visit (the choice waits for that answer).
  */
 export function Welcome() {
   const router = useRouter();
   const signedIn = useSessionPresent();
+  const inTelegram = useSyncExternalStore(noSubscription, isInsideTelegram, notInTelegram);
+  const [resumeFailed, setResumeFailed] = useState(false);
+  const resuming = signedIn === false && inTelegram && !resumeFailed;
   useEffect(() => {
     if (signedIn) router.replace(takeStartPath(window.sessionStorage));
-  }, [signedIn, router]);
+    if (signedIn !== false || !inTelegram) return;
+    let live = true;
+    loadTelegram()
+      .then((env) => env.sessionResumed)
+      .catch(() => false)
+      .then((resumed) => {
+        if (!live) return;
+        if (resumed) router.replace(takeStartPath(window.sessionStorage));
+        else setResumeFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [signedIn, inTelegram, router]);
 
   return (
     <Screen className="screen-centered">
@@ -39,15 +62,21 @@ export function Welcome() {
         <h1 className="welcome-title">{ru.login.title}</h1>
         <p className="hint centered">{ru.login.subtitle}</p>
       </div>
-      <div className="stack welcome-actions">
-        <IntentLink href="/telegram-login" className="btn btn-primary btn-full">
-          <IconTelegram size={20} />
-          {ru.login.withTelegram}
-        </IntentLink>
-        <IntentLink href="/email-login" className="btn btn-secondary btn-full">
-          <IconMail size={20} />
-          {ru.login.withEmail}
-        </IntentLink>
+      <div className="stack welcome-actions" aria-busy={resuming}>
+        {resuming ? (
+          <Spinner size={28} />
+        ) : (
+          <>
+            <IntentLink href="/telegram-login" className="btn btn-primary btn-full">
+              <IconTelegram size={20} />
+              {ru.login.withTelegram}
+            </IntentLink>
+            <IntentLink href="/email-login" className="btn btn-secondary btn-full">
+              <IconMail size={20} />
+              {ru.login.withEmail}
+            </IntentLink>
+          </>
+        )}
       </div>
     </Screen>
   );

@@ -1,13 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useCallback, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { BrowserScanner } from "@/components/qr/browser-scanner";
 import { NativeScanner, hasNativeScanner } from "@/components/qr/native-scanner";
 import { Skeleton } from "@/components/ui/skeleton";
 import { parseQrContent, transferPathFor } from "@/lib/client/qr";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { useTelegram } from "@/lib/client/telegram/provider";
+import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
 
 type ScannerProps = {
   onContent: (content: string) => boolean;
@@ -20,6 +21,8 @@ const noop = () => () => undefined;
 /** Inside Telegram: the native scanner when the client has one, else the browser scanner. */
 function TelegramScanner(props: ScannerProps) {
   const { status, env } = useTelegram();
+  // A swipe down inside the camera view must not collapse the app.
+  useEffect(() => holdVerticalSwipes(env), [env]);
   if (status === "idle" || status === "loading") return placeholder;
   if (hasNativeScanner(env)) return <NativeScanner env={env} {...props} />;
   return <BrowserScanner {...props} />;

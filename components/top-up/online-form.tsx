@@ -9,7 +9,7 @@ import { PrimaryAction } from "@/components/ui/primary-action";
 import { Segmented } from "@/components/ui/segmented";
 import { Toast, useToast } from "@/components/ui/toast";
 import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
-import { useClosingConfirmation } from "@/lib/client/telegram/provider";
+import { useClosingConfirmation, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { isMoneyKey, outcomeUnknown, topUpWallet, wasRefused } from "@/lib/client/transfer/submit";
 import {
@@ -43,6 +43,7 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
   const [success, setSuccess] = useState<string | null>(null);
   // An amount typed but not sent: closing the app asks first.
   useClosingConfirmation(Boolean(amount));
+  useVerticalSwipesOff(true);
 
   function edited() {
     idempotency.reset();

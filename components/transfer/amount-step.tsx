@@ -60,7 +60,8 @@ export function AmountStep(props: AmountStepProps) {
   const note = message.trim();
   const [submitting, setSubmitting] = useState(false);
   const [shake, setShake] = useState(0);
-  const native = useLoadedTelegram()?.native ?? false;
+  const telegram = useLoadedTelegram();
+  const native = telegram?.native ?? false;
   const router = useRouter();
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -91,6 +92,17 @@ export function AmountStep(props: AmountStepProps) {
   async function send() {
     if (!sender || minor === null || submitting) return;
     setSubmitting(true);
+    if (telegram?.native) {
+      // The app lock (a convenience of this device; the server does not rely on it).
+      const { transferAllowed } = await import("@/lib/client/telegram/app-lock");
+      const rubles = receivedAmount(minor, sender.currency, "RUB", fromRate.data?.value, 1);
+      if (!(await transferAllowed(telegram, rubles))) {
+        setSubmitting(false);
+        hapticError();
+        toast.error(ru.lock.failed);
+        return;
+      }
+    }
     try {
       const transfer = await createTransfer(
         { senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(minor), message: note || null },

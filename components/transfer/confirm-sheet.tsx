@@ -5,6 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { ru } from "@/lib/shared/strings";
 import { Details } from "@/components/ui/details";
+import { useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 
 export type TransferSummary = {
   recipientName: string;
@@ -37,6 +38,7 @@ type ConfirmSheetProps = {
  */
 export function ConfirmSheet({ summary, title = ru.confirm.title, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
+  useVerticalSwipesOff(true);
   useEffect(() => {
     confirmRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {

@@ -11,7 +11,7 @@ import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { resolveSelection } from "@/lib/client/transfer/selection";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
 import { hapticSelection } from "@/lib/client/telegram/haptics";
-import { useClosingConfirmation } from "@/lib/client/telegram/provider";
+import { useClosingConfirmation, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
 import { sanitizeAmountInput } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
@@ -58,6 +58,7 @@ export function TransferForm({
   const [sent, setSent] = useState(false);
   // Typed input not yet sent: closing the app asks first.
   useClosingConfirmation(!sent && Boolean(target.trim() || amount));
+  useVerticalSwipesOff(true);
   const idempotency = useIdempotencyKey();
 
   const query = useDebounced(target.trim());

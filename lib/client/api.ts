@@ -46,30 +46,43 @@ type RequestOptions = {
   anonymous?: boolean;
 };
 
+type Renewal = "renewed" | "refused" | "unreachable";
+
+/** Trades a refresh token for a new pair (kept on success). */
+async function renew(refresh_token: string): Promise<Renewal> {
+  try {
+    const res = await fetch(apiUrl("/api/v1/auth/refresh"), {
+      method: "POST",
+      credentials: "include",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ refresh_token }),
+    });
+    if (!res.ok) return res.status === 401 ? "refused" : "unreachable";
+    saveTokens(tokenPairDto.parse(await res.json()));
+    return "renewed";
+  } catch {
+    return "unreachable";
+  }
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /** One refresh attempt shared by every request that got a 401 at the same time. */
 async function refreshOnce(): Promise<boolean> {
   const refresh_token = getRefreshToken();
   if (!refresh_token) return false;
-  refreshing ??= (async () => {
-    try {
-      const res = await fetch(apiUrl("/api/v1/auth/refresh"), {
-        method: "POST",
-        credentials: "include",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ refresh_token }),
-      });
-      if (!res.ok) return false;
-      saveTokens(tokenPairDto.parse(await res.json()));
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setTimeout(() => (refreshing = null), 0);
-    }
-  })();
+  refreshing ??= renew(refresh_token)
+    .then((outcome) => outcome === "renewed")
+    .finally(() => setTimeout(() => (refreshing = null), 0));
   return refreshing;
+}
+
+/**
+ * Signs in again with a refresh token kept from an earlier visit: "renewed" (the session is back),
+ * "refused" (expired, revoked or reused: forget it) or "unreachable" (try another time).
+ */
+export function resumeSession(refreshToken: string): Promise<Renewal> {
+  return renew(refreshToken);
 }
 
 /** Called when the session is gone for good: tokens removed, back to the welcome screen. */

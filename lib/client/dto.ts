@@ -28,6 +28,7 @@ export const userDto = object({
   telegramFirstName: nullable(string),
   avatarUrl: string,
   notification: boolean,
+  botMayWrite: nullable(boolean),
 });
 
 export const publicUserDto = object({

@@ -113,10 +113,28 @@ export async function runScenario(api: ContractClient, options: ScenarioOptions)
     if (!options.botToken) return;
     telegramId = 700_000_000 + crypto.randomInt(1_000_000);
     const initData = sign({ user: { id: telegramId, first_name: "Contract", username: `contract_${run}` }, query_id: run }, options.botToken, new Date());
-    need(
-      await api.call({ name: "init data signed with the bot's token signs in", method: "POST", path: "/api/v1/auth/telegram/login", body: { init_data: initData }, expect: 200 }),
+    const tokens = need(
+      body<Tokens>(await api.call({ name: "init data signed with the bot's token signs in", method: "POST", path: "/api/v1/auth/telegram/login", body: { init_data: initData }, expect: 200 })),
       "telegram sign-in failed",
     );
+    // Init data without allows_write_to_pm: the bot may not write to this new user until they allow it.
+    const token = tokens.access_token;
+    const me = need(
+      body<Me>(await api.call({ name: "a new Telegram user the bot may not write to", method: "GET", path: "/api/v1/users/me", token, expect: 200,
+        verify: (answer) => expectEqual("botMayWrite", (answer.body as { botMayWrite?: unknown }).botMayWrite, false) })),
+      "no profile",
+    );
+    await api.call({
+      name: "write access granted in the Mini App",
+      method: "PUT",
+      path: "/api/v1/users/{id}/notifications",
+      params: { id: me.id },
+      token,
+      body: { enable: true, writeAccessAllowed: true },
+      expect: 200,
+      verify: (answer) => expectEqual("botMayWrite", (answer.body as { botMayWrite?: unknown }).botMayWrite, true),
+    });
+    await api.call({ name: "write access is only ever granted", method: "PUT", path: "/api/v1/users/{id}/notifications", params: { id: me.id }, token, body: { enable: true, writeAccessAllowed: false }, expect: 400 });
   });
 
   await section("tokens", async () => {
@@ -308,7 +326,11 @@ export async function runScenario(api: ContractClient, options: ScenarioOptions)
       token,
       body: { enable: false },
       expect: 200,
-      verify: (answer) => expectEqual("notification", (answer.body as { notification?: unknown }).notification, false),
+      verify: (answer) => [
+        ...expectEqual("notification", (answer.body as { notification?: unknown }).notification, false),
+        // An e-mail user has no Telegram: nothing to say about the bot.
+        ...expectEqual("botMayWrite", (answer.body as { botMayWrite?: unknown }).botMayWrite, null),
+      ],
     });
     await api.call({ name: "a value that is not a boolean", method: "PUT", path: "/api/v1/users/{id}/notifications", params: { id: a.me.id }, token, body: { enable: "yes" }, expect: 400 });
     await api.call({ name: "another user's setting", method: "PUT", path: "/api/v1/users/{id}/notifications", params: { id: b.me.id }, token, body: { enable: false }, expect: 403 });

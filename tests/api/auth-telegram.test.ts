@@ -13,7 +13,7 @@ import { call } from "@/tests/support/api";
 const BOT_TOKEN = process.env.TELEGRAM_BOT_TOKEN!;
 const HOUR = 60 * 60 * 1000;
 
-type TgUser = { id: number; first_name: string; username?: string; photo_url?: string };
+type TgUser = { id: number; first_name: string; username?: string; photo_url?: string; allows_write_to_pm?: boolean };
 
 const initData = (user: TgUser, authDate = new Date(), token = BOT_TOKEN) =>
   sign({ user: { language_code: "ru", ...user } }, token, authDate);
@@ -46,6 +46,21 @@ describe("Telegram sign-in", () => {
     expect(again.telegramFirstName).toBe("Борис Н.");
     expect(again.avatarUrl).toBe(`/api/v1/avatars/${profile.id % 1_000_000}.svg`);
     expect(await getDb().user.count({ where: { telegramId: "555001" } })).toBe(1);
+  });
+
+  it("records whether the bot may write: from allows_write_to_pm; init data without it never withdraws it", async () => {
+    const user = { id: 555090, first_name: "Ира" };
+    const first = await me((await login(initData(user))).body.access_token);
+    expect(first).toMatchObject({ notification: true, botMayWrite: false });
+    const granted = await me((await login(initData({ ...user, allows_write_to_pm: true }))).body.access_token);
+    expect(granted.botMayWrite).toBe(true);
+    // Opened from a link, without the flag: they may have started the bot since; nothing changes.
+    // (Its own query id: the same data signed in the same second would be a replay.)
+    const again = sign({ user: { language_code: "ru", ...user }, query_id: "opened-from-a-link" }, BOT_TOKEN, new Date());
+    const later = await me((await login(again)).body.access_token);
+    expect(later.botMayWrite).toBe(true);
+    const allowedAtOnce = await me((await login(initData({ id: 555091, first_name: "Ян", allows_write_to_pm: true }))).body.access_token);
+    expect(allowedAtOnce.botMayWrite).toBe(true);
   });
 
   it("a Telegram-verified name wins: an account holding it without Telegram's word moves aside", async () => {
@@ -219,7 +234,7 @@ const PUBLISHED = {
       "&user=%7B%22id%22%3A279058397%2C%22first_name%22%3A%22Vladislav%22%2C%22last_name%22%3A%22Kibenko%22%2C%22username%22%3A%22vdkfrost%22%2C%22language_code%22%3A%22ru%22%2C%22is_premium%22%3Atrue%7D" +
       "&auth_date=1662771648" +
       "&hash=c501b71e775f74ce10e377dea85a7ea24ecd640b223ea86dfe453e0eaed2e2b2",
-    user: { telegramId: "279058397", firstName: "Vladislav", username: "vdkfrost" },
+    user: { telegramId: "279058397", firstName: "Vladislav", username: "vdkfrost", allowsWrite: false },
   },
   // aiogram's tests (tests/test_utils/test_web_app.py), a valid case.
   aiogram: {
@@ -228,7 +243,7 @@ const PUBLISHED = {
     initData:
       "auth_date=1650385342&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Test%22%7D&query_id=test" +
       "&hash=46d2ea5e32911ec8d30999b56247654460c0d20949b6277af519e76271182803",
-    user: { telegramId: "42", firstName: "Test" },
+    user: { telegramId: "42", firstName: "Test", allowsWrite: false },
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { PUT as notificationsRoute } from "@/app/api/v1/users/[id]/notifications/route";
+import { GET as meRoute } from "@/app/api/v1/users/me/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { getDb } from "@/lib/server/db";
 import { resetEnvForTests } from "@/lib/server/env";
@@ -199,6 +200,38 @@ describe("credit notifications", () => {
     expect(await row(transfer.id)).toMatchObject({ status: "failed", lastError: expect.stringMatching(/blocked/) });
     expect(await deliverDue(new Date(Date.now() + 3_600_000))).toBe(0);
     expect(await getDb().transfer.findUnique({ where: { id: transfer.id } })).not.toBeNull();
+  });
+
+  it("403 records that the bot may not write: /users/me says so, and the next notice goes by e-mail", async () => {
+    const { alice, bob } = await people();
+    const email = `bob${bob.chat}@example.com`;
+    await getDb().user.update({ where: { id: bob.user.id }, data: { email } });
+    const me = () => call(meRoute, { token: bob.token });
+    expect((await me()).body).toMatchObject({ notification: true, botMayWrite: true });
+    await pay(alice, bob.wallets.RUB);
+    fake.fail("sendMessage", "403");
+    await deliverDue();
+    expect((await me()).body).toMatchObject({ notification: true, botMayWrite: false });
+    const next = await pay(alice, bob.wallets.RUB);
+    expect(await row(next.id)).toMatchObject({ channel: "email", address: email });
+    // Leave granted from the Mini App: Telegram again.
+    const allowed = await call(notificationsRoute, {
+      token: bob.token,
+      params: { id: String(bob.user.id) },
+      body: { enable: true, writeAccessAllowed: true },
+    });
+    expect(allowed.body).toMatchObject({ notification: true, botMayWrite: true });
+    const third = await pay(alice, bob.wallets.RUB);
+    expect(await row(third.id)).toMatchObject({ channel: "telegram", address: bob.chat });
+  });
+
+  it("without an e-mail address a user the bot may not write to is told nothing, and the switch alone does not change that", async () => {
+    const { alice, bob } = await people();
+    await getDb().user.update({ where: { id: bob.user.id }, data: { botMayWrite: false, email: null } });
+    const on = await call(notificationsRoute, { token: bob.token, params: { id: String(bob.user.id) }, body: { enable: true } });
+    expect(on.body).toMatchObject({ notification: true, botMayWrite: false });
+    const transfer = await pay(alice, bob.wallets.RUB);
+    expect(await getDb().notification.findUnique({ where: { transferId: transfer.id } })).toBeNull();
   });
 
   it("a worker that died holding a message: after its lease another worker delivers it, once", async () => {

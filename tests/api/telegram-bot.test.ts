@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { POST as webhook } from "@/app/api/telegram/webhook/route";
+import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/env";
 import { describeBotError } from "@/lib/server/telegram/bot-api";
 import { setUpBot } from "@/lib/server/telegram/setup";
@@ -43,7 +44,7 @@ describe("npm run bot:setup (setUpBot) against a Bot API on this machine", () =>
     expect(fake.state.webhook).toEqual({
       url: `${APP_URL}/api/telegram/webhook`,
       secret_token: webhookSecret(TOKEN),
-      allowed_updates: ["message"],
+      allowed_updates: ["message", "my_chat_member"],
     });
     expect(webhookSecret(TOKEN)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(report).toEqual({
@@ -156,5 +157,56 @@ describe("POST /api/telegram/webhook", () => {
       const res = await post(body, secret());
       expect({ body, status: res.status, answer: res.body }).toEqual({ body, status: 200, answer: {} });
     }
+  });
+});
+
+describe("whether the bot may write: what the webhook records", () => {
+  const secret = () => webhookSecret(getEnv().telegramBotToken);
+  const post = (body: unknown) =>
+    call(webhook, { path: "/api/telegram/webhook", body, headers: { "x-telegram-bot-api-secret-token": secret() } });
+  const from = { id: 5151, is_bot: false, first_name: "Вера" };
+  const message = (extra: Record<string, unknown>) => ({
+    update_id: 7,
+    message: { message_id: 9, date: 1, chat: { id: from.id, type: "private" }, from, ...extra },
+  });
+  const membership = (status: string) => ({
+    update_id: 8,
+    my_chat_member: {
+      chat: { id: from.id, type: "private" },
+      from,
+      date: 1,
+      old_chat_member: { status: "member", user: { id: 1, is_bot: true, first_name: "Minibank" } },
+      new_chat_member: { status, user: { id: 1, is_bot: true, first_name: "Minibank" } },
+    },
+  });
+  const mayWrite = async () =>
+    (await getDb().user.findUniqueOrThrow({ where: { telegramId: String(from.id) }, select: { botMayWrite: true } })).botMayWrite;
+
+  beforeAll(async () => {
+    await getDb().user.upsert({
+      where: { telegramId: String(from.id) },
+      create: { telegramId: String(from.id), username: "vera_may_write", botMayWrite: false },
+      update: { botMayWrite: false },
+    });
+  });
+
+  it("/start in the bot's chat, a granted write access and unblocking set it; blocking the bot clears it", async () => {
+    expect(await mayWrite()).toBe(false);
+    expect((await post(message({ text: "/start" }))).status).toBe(200);
+    expect(await mayWrite()).toBe(true);
+    expect((await post(membership("kicked"))).body).toEqual({});
+    expect(await mayWrite()).toBe(false);
+    expect((await post(message({ write_access_allowed: { from_request: true } }))).body).toEqual({});
+    expect(await mayWrite()).toBe(true);
+    await post(membership("kicked"));
+    await post(membership("member"));
+    expect(await mayWrite()).toBe(true);
+  });
+
+  it("other messages and group chats change nothing", async () => {
+    await post(membership("kicked"));
+    await post(message({ text: "привет" }));
+    await post({ update_id: 9, message: { message_id: 1, date: 1, chat: { id: -5, type: "group" }, from, text: "/start" } });
+    expect(await mayWrite()).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/ap
 import { sign } from "@telegram-apps/init-data-node";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
 import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
-import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+import { codeIn, startSmtp, textOf, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
 
@@ -64,8 +64,13 @@ let aliceSession: { access_token: string; refresh_token: string } | null = null;
 async function signIn(email: string): Promise<string> {
   const before = mailbox.received.length;
   await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
-  const mail = mailbox.received[before];
+  // The code's message, not a notice of money that arrived meanwhile (those go by e-mail too).
+  let mail: (typeof mailbox.received)[number] | undefined;
+  for (const received of mailbox.received.slice(before)) {
+    if (!mail && /Ваш код для входа/.test(await textOf(received.raw))) mail = received;
+  }
   expect(mail?.to).toEqual([email]);
+  if (!mail) throw new Error(`no code for ${email}`);
   const tokens = await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeIn(mail.raw) } });
   if (email.startsWith("alice")) aliceSession = tokens as unknown as { access_token: string; refresh_token: string };
   return tokens.access_token as string;
@@ -181,7 +186,7 @@ describe("production build under npm start, every optional feature on", () => {
   it("tells a Telegram user about money that arrived: one bot message, within seconds", async () => {
     const alice = await signIn("alice.production@example.test");
     const initData = sign(
-      { user: { id: 424_242, first_name: "Гоша", username: "gosha_prod" }, query_id: "production-run" },
+      { user: { id: 424_242, first_name: "Гоша", username: "gosha_prod", allows_write_to_pm: true }, query_id: "production-run" },
       botToken,
       new Date(),
     );
@@ -202,6 +207,32 @@ describe("production build under npm start, every optional feature on", () => {
     // No second message follows.
     await new Promise((r) => setTimeout(r, 2_500));
     expect(messages()).toHaveLength(1);
+  });
+
+  it("a 403 from the Bot API records that the bot may not write; /start in the bot's chat records that it may", async () => {
+    const initData = sign(
+      { user: { id: 434_343, first_name: "Нина", allows_write_to_pm: true }, query_id: "production-run-403" },
+      botToken,
+      new Date(),
+    );
+    const nina = (await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } })).access_token as string;
+    await ok("POST", "/api/v1/wallet/init", { token: nina });
+    expect(await ok("GET", "/api/v1/users/me", { token: nina })).toMatchObject({ notification: true, botMayWrite: true });
+    botApi.fail("sendMessage", "403");
+    // Her own top-up is announced by the bot too.
+    await ok("POST", "/api/v1/wallet/topup", { token: nina, key: crypto.randomUUID(), body: { currency: "RUB", amount: 100 } });
+    const mayWrite = async () => (await ok("GET", "/api/v1/users/me", { token: nina })).botMayWrite;
+    for (let i = 0; i < 100 && (await mayWrite()) !== false; i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(await mayWrite()).toBe(false);
+    const secret = crypto.createHmac("sha256", botToken).update("minibank webhook secret").digest("base64url");
+    const start = { update_id: 2, message: { message_id: 2, date: 1, chat: { id: 434_343, type: "private" }, from: { id: 434_343, is_bot: false, first_name: "Нина" }, text: "/start" } };
+    const res = await fetch(`${server.url}/api/telegram/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+      body: JSON.stringify(start),
+    });
+    expect(res.status).toBe(200);
+    expect(await mayWrite()).toBe(true);
   });
 
   it("answers Telegram's webhook: 401 without the secret, /start with a button to the Mini App", async () => {

@@ -66,6 +66,7 @@ export const ME = {
   telegramFirstName: null,
   avatarUrl: "/api/v1/avatars/1.svg",
   notification: true,
+  botMayWrite: null,
 };
 
 export function signIn() {

@@ -27,6 +27,7 @@ const user = {
   telegramFirstName: "Борис",
   avatarUrl: "/api/v1/avatars/7.png",
   notification: true,
+  botMayWrite: null,
 };
 const wallet = { id: 3, currency: "USD", balance: 12345, number: "40817840000000000003" };
 const transfer = {
@@ -56,7 +57,7 @@ const cases: { name: string; shared: Shared; copy: Check<unknown>; good: unknown
     shared: userDto,
     copy: client.userDto,
     good: { ...user, extra: "dropped" },
-    bad: [{ ...user, id: 1.5 }, { ...user, email: undefined }, { ...user, notification: "yes" }, []],
+    bad: [{ ...user, id: 1.5 }, { ...user, email: undefined }, { ...user, notification: "yes" }, { ...user, botMayWrite: "no" }, []],
   },
   {
     name: "public user",

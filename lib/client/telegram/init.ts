@@ -32,6 +32,8 @@ export type TelegramEnv = {
   theme: ThemeName;
   /** The start parameter contains the debug marker. */
   debug: boolean;
+  /** Inside Telegram: true once a refresh token kept by an earlier visit signed in again. */
+  sessionResumed: Promise<boolean>;
 };
 
 // One promise per page load: React StrictMode runs effects twice and several components may
@@ -55,7 +57,12 @@ export function loadTelegram(): Promise<TelegramEnv> {
 
 async function start(): Promise<TelegramEnv> {
   const native = isInsideTelegram();
-  const sdk = await import("@telegram-apps/sdk-react");
+  // Loaded with the SDK, never before: the sign-in pages' first load carries neither.
+  const [sdk, { keepSession }, { requestFullScreen, setUpScreen }] = await Promise.all([
+    import("@telegram-apps/sdk-react"),
+    import("@/lib/client/telegram/keep-session"),
+    import("@/lib/client/telegram/screen"),
+  ]);
   if (!native) {
     const { mockTelegram } = await import("@/lib/client/telegram/mock-env");
     await mockTelegram(sdk, preferredTheme());
@@ -77,9 +84,14 @@ async function start(): Promise<TelegramEnv> {
       .then(() => {
         if (sdk.viewport.bindCssVars.isAvailable()) sdk.viewport.bindCssVars();
         if (native && sdk.viewport.expand.isAvailable()) sdk.viewport.expand();
+        // On a phone the app takes the whole screen; the content stays inside the safe and
+        // content-safe areas through the CSS variables bound above (globals.css).
+        requestFullScreen({ sdk, native, launchParams });
       })
       .catch(() => undefined);
   }
+
+  setUpScreen({ sdk, native, launchParams });
 
   const theme: ThemeName = sdk.themeParams.isDark() ? "dark" : "light";
   applyTheme(theme);
@@ -103,7 +115,8 @@ async function start(): Promise<TelegramEnv> {
         photoUrl: u.photo_url ?? null,
       }
     : null;
-  const env: TelegramEnv = { sdk, native, initDataRaw, launchParams, user, theme, debug };
+  const sessionResumed = keepSession({ sdk, native, launchParams }).catch(() => false);
+  const env: TelegramEnv = { sdk, native, initDataRaw, launchParams, user, theme, debug, sessionResumed };
   loaded = env;
   return env;
 }

@@ -38,8 +38,14 @@ export const MOCK_THEMES: Record<ThemeName, Record<string, `#${string}`>> = {
 };
 
 /**
+ * How the imitation answers a write-access request: "allowed", unless the tab's session storage
+ * says otherwise under this key (the tests refuse it that way).
+ */
+export const MOCK_WRITE_ACCESS_KEY = "mb-mock-write-access";
+
+/**
  * Imitates a Telegram client in a plain browser (the demo and the tests), answering the
- * requests the SDK makes while mounting (theme, viewport, safe areas).
+ * requests the SDK makes while mounting (theme, viewport, safe areas) and the write-access request.
  */
 export async function mockTelegram(sdk: SdkModule, theme: ThemeName): Promise<void> {
   const palette = MOCK_THEMES[theme];
@@ -71,6 +77,9 @@ export async function mockTelegram(sdk: SdkModule, theme: ThemeName): Promise<vo
         sdk.emitEvent("safe_area_changed", noInsets);
       } else if (name === "web_app_request_content_safe_area") {
         sdk.emitEvent("content_safe_area_changed", noInsets);
+      } else if (name === "web_app_request_write_access") {
+        const status = window.sessionStorage.getItem(MOCK_WRITE_ACCESS_KEY) ?? "allowed";
+        setTimeout(() => sdk.emitEvent("write_access_requested", { status }), 0);
       }
     },
   });

@@ -5,6 +5,8 @@ import { rememberStartLink } from "@/lib/client/start-link";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { loadTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
 import { OldClientScreen } from "@/components/login/old-client";
+import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
+import { useRouter } from "next/navigation";
 
 export type TelegramStatus = "idle" | "loading" | "ready" | "failed";
 
@@ -56,6 +58,19 @@ export function TelegramProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (isInsideTelegram()) request();
   }, [request]);
+
+  // Telegram's settings button (the ⋮ menu's "Settings") opens the settings tab.
+  const router = useRouter();
+  useEffect(() => {
+    const button = env?.sdk.settingsButton;
+    if (!button?.isMounted()) return;
+    try {
+      button.show();
+      return button.onClick(() => router.push("/bank?tab=settings"));
+    } catch {
+      return undefined;
+    }
+  }, [env, router]);
 
   const value = useMemo(() => ({ status, env, request }), [status, env, request]);
   if (oldClient) return <OldClientScreen />;
@@ -133,4 +148,10 @@ export function confirmClosing(env: TelegramEnv | null): () => void {
 export function useClosingConfirmation(unsent: boolean): void {
   const env = useLoadedTelegram();
   useEffect(() => (unsent ? confirmClosing(env) : undefined), [env, unsent]);
+}
+
+/** While `active` (a form, the confirmation sheet or the scanner is open), vertical swipes do not collapse the app. */
+export function useVerticalSwipesOff(active: boolean): void {
+  const env = useLoadedTelegram();
+  useEffect(() => (active ? holdVerticalSwipes(env) : undefined), [env, active]);
 }

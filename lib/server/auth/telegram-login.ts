@@ -28,6 +28,8 @@ export type TelegramProfile = {
   username?: string;
   firstName: string;
   photoUrl?: string;
+  /** `allows_write_to_pm`: the user allowed the bot to write to them. */
+  allowsWrite: boolean;
 };
 
 /**
@@ -54,6 +56,7 @@ const initDataFields = z.object({
         first_name: z.string(),
         username: z.string().optional(),
         photo_url: z.string().optional(),
+        allows_write_to_pm: z.boolean().optional(),
       }),
     ),
 });
@@ -81,6 +84,7 @@ export function readInitData(initData: string, botToken: string): TelegramProfil
     username: user.username || undefined,
     firstName: user.first_name,
     photoUrl: safePhotoUrl(user.photo_url),
+    allowsWrite: user.allows_write_to_pm === true,
   };
 }
 
@@ -108,7 +112,9 @@ export function safePhotoUrl(url: string | undefined): string | undefined {
 
 /**
  * Signs in with Telegram Mini App init data. The user is found by Telegram id, created on first
- * sign-in, and their Telegram name, username and photo are refreshed on every sign-in.
+ * sign-in, and their Telegram name, username and photo are refreshed on every sign-in. Init data
+ * that says the bot may write to them records so; init data that does not say it changes nothing
+ * for a known user (they may have started the bot in its chat), and a new user starts without.
  */
 export async function telegramLogin(options: { initData: string }): Promise<TokenPair> {
   const profile = readInitData(options.initData, getEnv().telegramBotToken);
@@ -165,11 +171,12 @@ async function upsertTelegramUser(profile: TelegramProfile): Promise<number> {
     }
     username ??= await uniqueUsername(tx, usernameBase(`tg${profile.telegramId}`));
     if (existing) {
-      await tx.user.update({ where: { id: existing.id }, data: { ...telegramData, username } });
+      const granted = profile.allowsWrite ? { botMayWrite: true } : {};
+      await tx.user.update({ where: { id: existing.id }, data: { ...telegramData, ...granted, username } });
       return existing.id;
     }
     const created = await tx.user.create({
-      data: { telegramId: profile.telegramId, username, ...telegramData },
+      data: { telegramId: profile.telegramId, username, ...telegramData, botMayWrite: profile.allowsWrite },
       select: { id: true },
     });
     return created.id;

@@ -37,7 +37,8 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
   // need, in one query. A wallet's owner and currency never change, so reading them before the
   // money moves is as good as inside.
   const rows = await sql.$queryRaw<WalletRow[]>`
-    SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify", u."telegramId",
+    SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify",
+      CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId",
       u."email", u."username", u."telegramUsername" ${storedKeyColumns(key)}
       ${limitColumns(options.userId, options.receiverWalletId)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"

@@ -30,7 +30,8 @@ type TopUpStep = { key?: KeyToRecord; notify?: boolean };
 /** The top-up itself: in the caller's transaction (the demo seed) or, given the store, its own. */
 export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, "idempotencyKey">, step: TopUpStep = {}) {
   const [wallet] = await sql.$queryRaw<WalletRow[]>`
-    SELECT w."id", w."userId", w."currency", u."notification" AS "notify", u."telegramId", u."email"
+    SELECT w."id", w."userId", w."currency", u."notification" AS "notify",
+      CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email"
       ${storedKeyColumns(step.key)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."userId" = ${options.userId} AND w."currency" = ${options.currency}`;

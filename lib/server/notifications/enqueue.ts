@@ -9,6 +9,7 @@ import { fill, ru } from "@/lib/shared/strings";
 export type NoticeParty = {
   receiverId: number;
   notify: boolean;
+  /** The chat to tell them in: null when they have no Telegram or the bot may not write to them. */
   telegramId: string | null;
   email: string | null;
   receiverIsSystem: boolean;
@@ -29,7 +30,8 @@ export function senderLabel(sender: NonNullable<NoticeParty["sender"]>): string 
  * "Money arrived" for the receiver of a planned transfer, to be written to the outbox by the
  * statement that moves the money (TransferPlan.notice): the message exists exactly when the money
  * moved, and sending it later can neither block nor fail the transfer. None when the receiver
- * switched notifications off, moved money between their own wallets, or has no way to be reached.
+ * switched notifications off, moved money between their own wallets, or has no way to be reached
+ * (e-mail is the fallback when the bot may not write to them).
  * (The worker checks the switch again before sending.)
  */
 export function creditNotice(

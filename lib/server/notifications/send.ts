@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/server/env";
 import { MailDeferredError, MailUnreachableError, sendMail } from "@/lib/server/mail/send-mail";
 import type { Channel } from "@/lib/server/notifications/claim";
 import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
+import { setBotMayWrite } from "@/lib/server/users/bot-may-write";
 import { ru } from "@/lib/shared/strings";
 
 /** How long an SMTP server that answered 4xx is left alone (it gives no time of its own). */
@@ -39,7 +40,9 @@ async function sendTelegram(chatId: string, text: string): Promise<Outcome> {
     if (error instanceof GrammyError && code === 429) {
       return { kind: "slowDown", waitMs: (error.parameters.retry_after ?? 1) * 1000, error: description };
     }
-    // 403: the user blocked the bot or never started it; 400: no such chat. Trying again won't help.
+    // 403: the user blocked the bot or never started it — recorded, so that their next notices
+    // go by e-mail and their settings say so. 400: no such chat. Trying again won't help.
+    if (error instanceof GrammyError && code === 403) await setBotMayWrite({ telegramId: chatId, mayWrite: false });
     if (error instanceof GrammyError && code !== null && code < 500) return { kind: "failed", retry: false, error: description };
     // No answer at all: the Bot API cannot be reached.
     if (error instanceof HttpError) return { kind: "slowDown", waitMs: UNREACHABLE_MS, error: description };

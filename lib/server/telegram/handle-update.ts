@@ -13,6 +13,44 @@ const privateText = z.object({
   }),
 });
 
+/**
+ * The updates that tell whether the bot may write to someone: a private chat's /start or the
+ * service message of a granted write-access request (`write_access_allowed`), and the bot's
+ * membership in a private chat (`my_chat_member`: "kicked" when the user blocks the bot).
+ */
+const writeAccessUpdate = z.union([
+  z.object({
+    message: z.object({
+      chat: z.object({ type: z.literal("private") }),
+      from: z.object({ id: z.number().int().positive() }),
+      text: z.string().max(4096).optional(),
+      write_access_allowed: z.looseObject({}).optional(),
+    }),
+  }),
+  z.object({
+    my_chat_member: z.object({
+      chat: z.object({ type: z.literal("private") }),
+      from: z.object({ id: z.number().int().positive() }),
+      new_chat_member: z.object({ status: z.string() }),
+    }),
+  }),
+]);
+
+/** Whether an update grants (true) or withdraws (false) the bot's leave to write to its sender; null: neither. */
+export function writeAccessChange(update: unknown): { telegramId: string; mayWrite: boolean } | null {
+  const parsed = writeAccessUpdate.safeParse(update);
+  if (!parsed.success) return null;
+  if ("my_chat_member" in parsed.data) {
+    const { from, new_chat_member } = parsed.data.my_chat_member;
+    if (new_chat_member.status === "kicked") return { telegramId: String(from.id), mayWrite: false };
+    if (new_chat_member.status === "member") return { telegramId: String(from.id), mayWrite: true };
+    return null;
+  }
+  const { from, text, write_access_allowed } = parsed.data.message;
+  const command = text?.trim().split(/\s+/, 1)[0]?.replace(/@\w+$/, "");
+  return write_access_allowed || command === "/start" ? { telegramId: String(from.id), mayWrite: true } : null;
+}
+
 /** A Bot API call in the webhook's answer: Telegram makes it on the bot's behalf. */
 export type WebhookReply = {
   method: "sendMessage";

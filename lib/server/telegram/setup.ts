@@ -30,7 +30,7 @@ export async function setUpBot(env: BotEnv): Promise<BotSetupReport> {
   await api.setMyShortDescription(ru.bot.shortDescription);
   await api.setWebhook(`${env.appUrl}${WEBHOOK_PATH}`, {
     secret_token: webhookSecret(env.telegramBotToken),
-    allowed_updates: ["message"],
+    allowed_updates: ["message", "my_chat_member"],
   });
 
   const menu = await api.getChatMenuButton();

@@ -19,7 +19,8 @@ export function avatarUrlFor(user: Pick<UserRow, "id" | "photoUrl">): string {
   return user.photoUrl ?? `/api/v1/avatars/${user.id % 1_000_000}.svg`;
 }
 
-export function toUserDto(user: UserRow): UserDto {
+/** The signed-in user's own profile. */
+export function toUserDto(user: UserRow & { telegramId: string | null; botMayWrite: boolean }): UserDto {
   return {
     id: user.id,
     username: user.username,
@@ -28,6 +29,7 @@ export function toUserDto(user: UserRow): UserDto {
     telegramFirstName: user.telegramFirstName,
     avatarUrl: avatarUrlFor(user),
     notification: user.notification,
+    botMayWrite: user.telegramId === null ? null : user.botMayWrite,
   };
 }
 
@@ -61,4 +63,6 @@ export const userSelect = {
   telegramFirstName: true,
   photoUrl: true,
   notification: true,
+  telegramId: true,
+  botMayWrite: true,
 } as const;

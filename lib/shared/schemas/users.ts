@@ -8,6 +8,12 @@ export const userDto = z.object({
   telegramFirstName: z.string().nullable(),
   avatarUrl: z.string(),
   notification: z.boolean(),
+  /**
+   * Whether the bot may write to this user in Telegram (null: no Telegram account). False after
+   * the Bot API refused a message (the bot blocked or never started): notices then go by e-mail
+   * where there is an address, else nowhere, until the user allows the bot again.
+   */
+  botMayWrite: z.boolean().nullable(),
 });
 export type UserDto = z.infer<typeof userDto>;
 
@@ -22,7 +28,11 @@ export const publicUserDto = z.object({
 });
 export type PublicUserDto = z.infer<typeof publicUserDto>;
 
-export const notificationsBody = z.object({ enable: z.boolean() });
+export const notificationsBody = z.object({
+  enable: z.boolean(),
+  /** The Mini App's write-access request (requestWriteAccess) was just answered "allowed". */
+  writeAccessAllowed: z.literal(true).optional(),
+});
 export type NotificationsBody = z.infer<typeof notificationsBody>;
 
 export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -3,8 +3,9 @@ import { getEnv } from "@/lib/server/env";
 import { AppError } from "@/lib/server/errors";
 import { readJson, route } from "@/lib/server/http";
 import { logger } from "@/lib/server/log";
-import { replyTo } from "@/lib/server/telegram/handle-update";
+import { replyTo, writeAccessChange } from "@/lib/server/telegram/handle-update";
 import { isWebhookSecret } from "@/lib/server/telegram/webhook-secret";
+import { setBotMayWrite } from "@/lib/server/users/bot-may-write";
 
 /**
  * Telegram's webhook. Without the right X-Telegram-Bot-Api-Secret-Token: 401, nothing read.
@@ -16,7 +17,7 @@ export const POST = route(
     method: "POST",
     path: "/api/telegram/webhook",
     summary:
-      "Telegram's webhook (header X-Telegram-Bot-Api-Secret-Token, registered by npm run bot:setup): answers /start and /help with a Bot API sendMessage call, anything else with {}",
+      "Telegram's webhook (header X-Telegram-Bot-Api-Secret-Token, registered by npm run bot:setup): answers /start and /help with a Bot API sendMessage call, anything else with {}; /start, a granted write access and blocking or unblocking the bot record whether the bot may write to the user",
     tag: "telegram",
     auth: false,
     ownBody: z.looseObject({ update_id: z.number().int() }),
@@ -26,7 +27,10 @@ export const POST = route(
   async ({ req }) => {
     if (!isWebhookSecret(req.headers.get("x-telegram-bot-api-secret-token"))) throw new AppError("UNAUTHORIZED");
     try {
-      return replyTo(await readJson(req), getEnv().appUrl) ?? {};
+      const update = await readJson(req);
+      const access = writeAccessChange(update);
+      if (access) await setBotMayWrite(access);
+      return replyTo(update, getEnv().appUrl) ?? {};
     } catch (error) {
       logger.warn({ err: error }, "telegram update not handled");
       return {};

@@ -7,12 +7,12 @@ export const PUT = route(
   {
     method: "PUT",
     path: "/api/v1/users/{id}/notifications",
-    summary: "Switch the caller's notifications on or off",
+    summary: "Switch the caller's notifications on or off (writeAccessAllowed: the Mini App's write-access request was granted)",
     tag: "users",
     params: userIdParams,
     body: notificationsBody,
     ok: { status: 200, schema: userDto },
     errors: ["FORBIDDEN"],
   },
-  ({ user, params, body }) => setNotifications({ callerId: user.id, userId: params.id, enable: body.enable }),
+  ({ user, params, body }) => setNotifications({ callerId: user.id, userId: params.id, enable: body.enable, writeAccessAllowed: body.writeAccessAllowed }),
 );

@@ -1,0 +1,61 @@
+"use client";
+
+import { Switch } from "@/components/ui/switch";
+import type { UserDto } from "@/lib/shared/schemas/users";
+import { ru } from "@/lib/shared/strings";
+
+/** What the user is told about notifications: on, off, or the bot may not write to them. */
+export type NotificationsState = "on" | "off" | "botBlocked";
+
+/** The truth as the server records it (the switch alone would say "on" while nothing arrives). */
+export function notificationsState(user: Pick<UserDto, "notification" | "botMayWrite">): NotificationsState {
+  if (!user.notification) return "off";
+  return user.botMayWrite === false ? "botBlocked" : "on";
+}
+
+/**
+ * The notifications row of the settings: a switch, and while the bot may not write to a Telegram
+ * user, that fact, where their notices go instead (e-mail) and a button that asks Telegram for
+ * leave to write.
+ */
+export function NotificationsSetting({
+  user,
+  busy,
+  onToggle,
+  onAllow,
+}: {
+  user: UserDto | undefined;
+  busy: boolean;
+  onToggle: (enable: boolean) => void;
+  onAllow: () => void;
+}) {
+  const state = user ? notificationsState(user) : "off";
+  const byEmail = state === "botBlocked" && Boolean(user?.email);
+  return (
+    <>
+      <div className="list-item">
+        <span className="list-item-text">
+          <span className="list-item-title">{ru.settings.notifications}</span>
+          {state === "botBlocked" && (
+            <span className="list-item-subtitle" data-testid="notifications-state">
+              {byEmail ? `${ru.settings.botCannotWrite}. ${ru.settings.notificationsByEmail}` : ru.settings.botCannotWrite}
+            </span>
+          )}
+        </span>
+        <Switch
+          label={ru.settings.notifications}
+          checked={state === "on" || byEmail}
+          onChange={onToggle}
+          disabled={!user || busy}
+        />
+      </div>
+      {state === "botBlocked" && (
+        <button type="button" className="list-item list-item-action" onClick={onAllow} disabled={busy}>
+          <span className="list-item-text">
+            <span className="list-item-title link-text">{ru.settings.allowBot}</span>
+          </span>
+        </button>
+      )}
+    </>
+  );
+}

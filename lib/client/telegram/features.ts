@@ -1,0 +1,63 @@
+import type { TelegramEnv } from "@/lib/client/telegram/init";
+
+type MethodName = Parameters<TelegramEnv["sdk"]["supports"]>[0];
+
+/** A platform feature Minibank uses, the Mini Apps method that tells whether a client has it. */
+export type Feature = {
+  id: FeatureId;
+  /** The method whose presence in the client's Bot API version gates the feature (the SDK's table). */
+  method: MethodName;
+  /** The Bot API version that brought it, for people (README, debug page); the SDK's table decides. */
+  since: string;
+  /** Only on these platforms (launch parameter `tgWebAppPlatform`); every platform when absent. */
+  platforms?: readonly string[];
+};
+
+export type FeatureId =
+  | "headerColor"
+  | "settingsButton"
+  | "writeAccess"
+  | "biometry"
+  | "verticalSwipes"
+  | "bottomBarColor"
+  | "safeArea"
+  | "fullscreen"
+  | "secureStorage"
+  | "deviceStorage";
+
+/** The features Minibank uses beyond the basics (theme, back and main buttons, haptics, QR scanner). */
+export const FEATURES: readonly Feature[] = [
+  { id: "headerColor", method: "web_app_set_header_color", since: "6.1" },
+  { id: "writeAccess", method: "web_app_request_write_access", since: "6.9" },
+  { id: "settingsButton", method: "web_app_setup_settings_button", since: "6.10" },
+  { id: "biometry", method: "web_app_biometry_get_info", since: "7.2" },
+  { id: "verticalSwipes", method: "web_app_setup_swipe_behavior", since: "7.7" },
+  { id: "bottomBarColor", method: "web_app_set_bottom_bar_color", since: "7.10" },
+  { id: "safeArea", method: "web_app_request_safe_area", since: "8.0" },
+  // On a desktop or in a browser tab a full screen hides the rest of Telegram for nothing.
+  { id: "fullscreen", method: "web_app_request_fullscreen", since: "8.0", platforms: ["ios", "android", "android_x"] },
+  { id: "secureStorage", method: "web_app_secure_storage_save_key", since: "9.0" },
+  { id: "deviceStorage", method: "web_app_device_storage_save_key", since: "9.0" },
+];
+
+type ClientInfo = Pick<TelegramEnv, "sdk"> & {
+  launchParams: Pick<TelegramEnv["launchParams"], "tgWebAppVersion" | "tgWebAppPlatform">;
+};
+
+/** Whether this client (its Bot API version and platform) has the feature. */
+export function hasFeature(env: ClientInfo, id: FeatureId): boolean {
+  const feature = FEATURES.find((f) => f.id === id);
+  if (!feature) return false;
+  const { tgWebAppVersion: version, tgWebAppPlatform: platform } = env.launchParams;
+  if (feature.platforms && !feature.platforms.includes(platform)) return false;
+  try {
+    return env.sdk.supports(feature.method, version);
+  } catch {
+    return false;
+  }
+}
+
+/** Every feature with whether this client has it (the debug page lists them). */
+export function clientFeatures(env: ClientInfo): { feature: Feature; supported: boolean }[] {
+  return FEATURES.map((feature) => ({ feature, supported: hasFeature(env, feature.id) }));
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "botMayWrite" BOOLEAN NOT NULL DEFAULT true;
+
