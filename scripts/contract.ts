@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { ContractClient } from "./contract/client";
 import { commandCodes, smtpCodes, type CodeSource } from "./contract/codes";
 import { ContractDocument, type OpenApi } from "./contract/document";
+import { lintDocument } from "./contract/lint";
 import { OPERATIONS, runScenario } from "./contract/scenario";
 
 const USAGE =
@@ -54,6 +55,11 @@ async function main(): Promise<number> {
     return 1;
   }
   const api = new ContractClient(baseUrl, document, (line) => console.log(line));
+  const findings = await lintDocument(JSON.stringify(document.doc));
+  api.record(
+    `the document passes Spectral (spectral:oas and the suite's rules): ${findings.length} findings`,
+    findings.map((f) => `${f.severity} ${f.code} at ${f.path}: ${f.message}`),
+  );
   for (const operation of OPERATIONS) {
     const [method, path] = operation.split(" ");
     api.record(`the document describes ${operation}`, document.operation(method, path) ? [] : ["missing"]);

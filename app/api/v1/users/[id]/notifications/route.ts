@@ -8,6 +8,8 @@ export const PUT = route(
     method: "PUT",
     path: "/api/v1/users/{id}/notifications",
     summary: "Switch the caller's notifications on or off",
+    description:
+      "Turns the caller's Telegram notifications about incoming money on or off and answers the updated user. The id must be the caller's own (403 otherwise).",
     tag: "users",
     params: userIdParams,
     body: notificationsBody,
