@@ -1,24 +1,36 @@
 // npm run contract -- <base-url> [--spec <file>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
+//                               [--phases lint,scenario,generated] [--seed N] [--max-examples N] [--operation 'METHOD /path']
 //
 // A black-box check of a backend against the /api/v1 contract. It imports nothing from Minibank's
-// server: it reads the OpenAPI document (the server's own /api/v1/openapi.json, or --spec), drives
-// every operation over HTTP and validates each answer against the document with a JSON Schema
-// 2020-12 validator (ajv). One line per check, then "N passed, N failed"; exit code 1 on any failure.
+// server: it reads the OpenAPI document (the server's own /api/v1/openapi.json, or --spec) and
+//  - lint: lints the document with Spectral (spectral:oas and the suite's rules);
+//  - scenario: drives every operation over HTTP as the frontend would, good and bad input;
+//  - generated: sends every operation input generated from its schemas (valid, and broken in one
+//    place) and holds each answer to the checks of scripts/contract/generated.ts, seeded (--seed,
+//    printed on every run), shrunk, each failure with a curl line.
+// Every answer is validated against the document with a JSON Schema 2020-12 validator (ajv). One
+// line per check, then "N passed, N failed"; exit code 1 on any failure.
 //
 // E-mail codes: by default the suite listens for SMTP on 127.0.0.1:2525 (--smtp-port) — start the
 // backend with its mail going there — or --code-from runs a command with the address as its last
 // argument and reads the six-digit code it prints. --bot-token also checks Telegram sign-in with
 // init data signed by that token (the backend's TELEGRAM_BOT_TOKEN).
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { ContractClient } from "./contract/client";
 import { commandCodes, smtpCodes, type CodeSource } from "./contract/codes";
 import { ContractDocument, type OpenApi } from "./contract/document";
+import { runGenerated } from "./contract/generated";
 import { lintDocument } from "./contract/lint";
 import { OPERATIONS, runScenario } from "./contract/scenario";
+import { poolOf, signIn } from "./contract/session";
 
-const USAGE =
-  "usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]";
+const USAGE = `usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
+       [--phases ${["lint", "scenario", "generated"].join(",")}] [--seed <n>] [--max-examples <n>] [--operation '<METHOD> <path>' …]`;
+
+const PHASES = ["lint", "scenario", "generated"] as const;
+type Phase = (typeof PHASES)[number];
 
 async function loadDocument(baseUrl: string, spec: string | undefined): Promise<OpenApi> {
   if (spec) return JSON.parse(fs.readFileSync(spec, "utf8")) as OpenApi;
@@ -26,6 +38,11 @@ async function loadDocument(baseUrl: string, spec: string | undefined): Promise<
   if (!res.ok) throw new Error(`GET /api/v1/openapi.json answered ${res.status}`);
   return (await res.json()) as OpenApi;
 }
+
+const positive = (text: string | undefined, fallback: number) => {
+  const n = Number(text ?? fallback);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -35,14 +52,32 @@ async function main(): Promise<number> {
       "smtp-port": { type: "string", default: "2525" },
       "code-from": { type: "string" },
       "bot-token": { type: "string" },
+      phases: { type: "string", default: PHASES.join(",") },
+      seed: { type: "string" },
+      "max-examples": { type: "string" },
+      operation: { type: "string", multiple: true },
       help: { type: "boolean" },
     },
   });
   const baseUrl = positionals[0]?.replace(/\/$/, "");
-  if (values.help || !baseUrl || !/^https?:\/\//.test(baseUrl)) {
+  const phases = values.phases.split(",").map((p) => p.trim());
+  const seed = values.seed === undefined ? crypto.randomInt(2 ** 31) : Number(values.seed);
+  const maxExamples = positive(values["max-examples"], 25);
+  if (
+    values.help ||
+    !baseUrl ||
+    !/^https?:\/\//.test(baseUrl) ||
+    !phases.every((p) => (PHASES as readonly string[]).includes(p)) ||
+    !Number.isSafeInteger(seed) ||
+    maxExamples === null
+  ) {
     console.error(USAGE);
     return 2;
   }
+  const runs = (phase: Phase) => phases.includes(phase);
+  const only = new Set(values.operation ?? []);
+  const selected = (method: string, path: string) => only.size === 0 || only.has(`${method} ${path}`);
+  console.log(`seed ${seed} (repeat this run with --seed ${seed})`);
 
   let document: ContractDocument;
   try {
@@ -55,27 +90,51 @@ async function main(): Promise<number> {
     return 1;
   }
   const api = new ContractClient(baseUrl, document, (line) => console.log(line));
-  const findings = await lintDocument(JSON.stringify(document.doc));
-  api.record(
-    `the document passes Spectral (spectral:oas and the suite's rules): ${findings.length} findings`,
-    findings.map((f) => `${f.severity} ${f.code} at ${f.path}: ${f.message}`),
-  );
-  for (const operation of OPERATIONS) {
-    const [method, path] = operation.split(" ");
-    api.record(`the document describes ${operation}`, document.operation(method, path) ? [] : ["missing"]);
+  if (runs("lint")) {
+    const findings = await lintDocument(JSON.stringify(document.doc));
+    api.record(
+      `the document passes Spectral (spectral:oas and the suite's rules): ${findings.length} findings`,
+      findings.map((f) => `${f.severity} ${f.code} at ${f.path}: ${f.message}`),
+    );
   }
 
   const codes: CodeSource = values["code-from"] ? commandCodes(values["code-from"]) : await smtpCodes(Number(values["smtp-port"]));
+  const run = Date.now().toString(36) + crypto.randomBytes(3).toString("hex");
   try {
-    await runScenario(api, {
-      codes,
-      botToken: values["bot-token"],
-      documents: (method, path) => document.operation(method, path) !== undefined,
-    });
+    if (runs("scenario")) {
+      for (const operation of OPERATIONS) {
+        const [method, path] = operation.split(" ");
+        api.record(`the document describes ${operation}`, document.operation(method, path) ? [] : ["missing"]);
+      }
+      await runScenario(api, {
+        codes,
+        botToken: values["bot-token"],
+        documents: (method, path) => document.operation(method, path) !== undefined,
+      });
+    }
+    if (runs("generated")) {
+      try {
+        const person = await signIn(baseUrl, codes, `contract.g.${run}@example.com`);
+        await runGenerated({
+          baseUrl,
+          document,
+          seed,
+          maxExamples,
+          limitedExamples: 5,
+          token: person.tokens.access_token,
+          pool: poolOf([person]),
+          only: selected,
+          record: (name, problems) => api.record(name, problems),
+        });
+      } catch (error) {
+        api.record("generated runs: stopped", [(error as Error).message]);
+      }
+    }
   } finally {
     await codes.close();
   }
   const failed = api.results.filter((r) => !r.ok).length;
+  console.log(`seed ${seed}`);
   console.log(`${api.results.length - failed} passed, ${failed} failed`);
   return failed ? 1 : 0;
 }
