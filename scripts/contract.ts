@@ -1,5 +1,6 @@
 // npm run contract -- <base-url> [--spec <file>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
-//                               [--phases lint,scenario,generated] [--seed N] [--max-examples N] [--operation 'METHOD /path']
+//                               [--phases lint,scenario,generated,oracles] [--seed N] [--max-examples N] [--operation 'METHOD /path']
+//                               [--jwt-secret <secret>] [--junit <file>] [--json <file>]
 //
 // A black-box check of a backend against the /api/v1 contract. It imports nothing from Minibank's
 // server: it reads the OpenAPI document (the server's own /api/v1/openapi.json, or --spec) and
@@ -7,7 +8,11 @@
 //  - scenario: drives every operation over HTTP as the frontend would, good and bad input;
 //  - generated: sends every operation input generated from its schemas (valid, and broken in one
 //    place) and holds each answer to the checks of scripts/contract/generated.ts, seeded (--seed,
-//    printed on every run), shrunk, each failure with a curl line.
+//    printed on every run), shrunk, each failure with a curl line;
+//  - oracles: the bank's own promises (rates honoured, e-mail identity, history order and paging)
+//    and the authorization matrix (expired tokens too when --jwt-secret names the backend's secret).
+// At the end: the coverage matrix (operation × documented status × code, what was never seen),
+// --junit / --json reports, and the summary line.
 // Every answer is validated against the document with a JSON Schema 2020-12 validator (ajv). One
 // line per check, then "N passed, N failed"; exit code 1 on any failure.
 //
@@ -23,13 +28,16 @@ import { commandCodes, smtpCodes, type CodeSource } from "./contract/codes";
 import { ContractDocument, type OpenApi } from "./contract/document";
 import { runGenerated } from "./contract/generated";
 import { lintDocument } from "./contract/lint";
+import { runOracles } from "./contract/oracles";
+import { coverage, coverageLines, jsonReport, junitReport } from "./contract/report";
 import { OPERATIONS, runScenario } from "./contract/scenario";
 import { poolOf, signIn } from "./contract/session";
 
 const USAGE = `usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
-       [--phases ${["lint", "scenario", "generated"].join(",")}] [--seed <n>] [--max-examples <n>] [--operation '<METHOD> <path>' …]`;
+       [--phases lint,scenario,generated,oracles] [--seed <n>] [--max-examples <n>] [--operation '<METHOD> <path>' …]
+       [--jwt-secret <secret>] [--junit <file>] [--json <file>]`;
 
-const PHASES = ["lint", "scenario", "generated"] as const;
+const PHASES = ["lint", "scenario", "generated", "oracles"] as const;
 type Phase = (typeof PHASES)[number];
 
 async function loadDocument(baseUrl: string, spec: string | undefined): Promise<OpenApi> {
@@ -56,6 +64,9 @@ async function main(): Promise<number> {
       seed: { type: "string" },
       "max-examples": { type: "string" },
       operation: { type: "string", multiple: true },
+      "jwt-secret": { type: "string" },
+      junit: { type: "string" },
+      json: { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -130,9 +141,20 @@ async function main(): Promise<number> {
         api.record("generated runs: stopped", [(error as Error).message]);
       }
     }
+    if (runs("oracles")) {
+      try {
+        await runOracles(api, { baseUrl, document, codes, run, seed, jwtSecret: values["jwt-secret"] });
+      } catch (error) {
+        api.record("oracles: stopped", [(error as Error).message]);
+      }
+    }
   } finally {
     await codes.close();
   }
+  const rows = coverage(document);
+  for (const line of coverageLines(rows)) console.log(line);
+  if (values.junit) fs.writeFileSync(values.junit, junitReport(api.results, seed));
+  if (values.json) fs.writeFileSync(values.json, jsonReport(api.results, seed, rows));
   const failed = api.results.filter((r) => !r.ok).length;
   console.log(`seed ${seed}`);
   console.log(`${api.results.length - failed} passed, ${failed} failed`);

@@ -167,6 +167,12 @@ function requestArbitraries(arbitraries: SchemaArbitraries, op: DocumentedOperat
   return { valid, broken, exact: [...pinned, ...(body ? [body] : [])].every((s) => isExact(arbitraries, s)) };
 }
 
+/** One valid request of the operation, the same for the same seed. */
+export function exampleRequest(document: ContractDocument, op: DocumentedOperation, token: string, pool: Pool, seed: number): Request {
+  const arbitraries = new SchemaArbitraries(document.doc, pool);
+  return fc.sample(requestArbitraries(arbitraries, op, token).valid, { seed: seedFor(seed, `example ${op.method} ${op.path}`), numRuns: 1 })[0].request;
+}
+
 /** Runs every generated check over every operation (or those `only` keeps). */
 export async function runGenerated(options: GeneratedOptions): Promise<void> {
   const { baseUrl, document, record } = options;

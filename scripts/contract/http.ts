@@ -1,3 +1,5 @@
+import { observe } from "./report";
+
 /** One request as the generated and stateful phases build it, and its answer. */
 
 export type Request = {
@@ -50,6 +52,7 @@ export async function send(baseUrl: string, request: Request): Promise<Reply> {
       parsed = body;
     }
   }
+  observe(request.method, request.path, res.status, parsed);
   return { status: res.status, contentType, headers: res.headers, body: parsed, text: body };
 }
 

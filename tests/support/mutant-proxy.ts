@@ -19,7 +19,7 @@ export type Answer = { status: number; headers: Headers; body: unknown };
 
 export type Mutation = {
   /** Change the request before it is forwarded, or answer it here (return an Answer). */
-  request?: (exchange: Exchange) => Answer | void;
+  request?: (exchange: Exchange) => Answer | void | Promise<Answer | void>;
   /** Change the answer (JSON bodies parsed; others are passed as text). */
   answer?: (exchange: Exchange, answer: Answer) => Answer | void;
 };
@@ -44,7 +44,7 @@ export async function mutantProxy(upstream: string, mutation: Mutation): Promise
         }
       }
       const exchange: Exchange = { method: req.method ?? "GET", pathname: url.pathname, search: url.search, headers, body };
-      let answer = mutation.request?.(exchange) ?? null;
+      let answer = (await mutation.request?.(exchange)) ?? null;
       if (!answer) {
         const sent = exchange.body === undefined ? undefined : typeof exchange.body === "string" ? exchange.body : JSON.stringify(exchange.body);
         const upstreamRes = await fetch(`${upstream}${exchange.pathname}${exchange.search}`, { method: exchange.method, headers: exchange.headers, body: sent, redirect: "manual" });
