@@ -1,5 +1,6 @@
 // npm run contract -- <base-url> [--spec <file>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
-//                               [--phases lint,scenario,generated,oracles] [--seed N] [--max-examples N] [--operation 'METHOD /path']
+//                               [--phases lint,scenario,generated,oracles,stateful] [--seed N] [--max-examples N] [--sequences N]
+//                               [--operation 'METHOD /path']
 //                               [--jwt-secret <secret>] [--junit <file>] [--json <file>]
 //
 // A black-box check of a backend against the /api/v1 contract. It imports nothing from Minibank's
@@ -10,7 +11,9 @@
 //    place) and holds each answer to the checks of scripts/contract/generated.ts, seeded (--seed,
 //    printed on every run), shrunk, each failure with a curl line;
 //  - oracles: the bank's own promises (rates honoured, e-mail identity, history order and paging)
-//    and the authorization matrix (expired tokens too when --jwt-secret names the backend's secret).
+//    and the authorization matrix (expired tokens too when --jwt-secret names the backend's secret);
+//  - stateful: random sequences of customers' actions checked after every step against a model of
+//    the bank (--sequences of them), a failing one shrunk and printed as a script.
 // At the end: the coverage matrix (operation × documented status × code, what was never seen),
 // --junit / --json reports, and the summary line.
 // Every answer is validated against the document with a JSON Schema 2020-12 validator (ajv). One
@@ -31,13 +34,14 @@ import { lintDocument } from "./contract/lint";
 import { runOracles } from "./contract/oracles";
 import { coverage, coverageLines, jsonReport, junitReport } from "./contract/report";
 import { OPERATIONS, runScenario } from "./contract/scenario";
+import { runStateful } from "./contract/stateful";
 import { poolOf, signIn } from "./contract/session";
 
 const USAGE = `usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
-       [--phases lint,scenario,generated,oracles] [--seed <n>] [--max-examples <n>] [--operation '<METHOD> <path>' …]
+       [--phases lint,scenario,generated,oracles,stateful] [--seed <n>] [--max-examples <n>] [--sequences <n>] [--operation '<METHOD> <path>' …]
        [--jwt-secret <secret>] [--junit <file>] [--json <file>]`;
 
-const PHASES = ["lint", "scenario", "generated", "oracles"] as const;
+const PHASES = ["lint", "scenario", "generated", "oracles", "stateful"] as const;
 type Phase = (typeof PHASES)[number];
 
 async function loadDocument(baseUrl: string, spec: string | undefined): Promise<OpenApi> {
@@ -63,6 +67,7 @@ async function main(): Promise<number> {
       phases: { type: "string", default: PHASES.join(",") },
       seed: { type: "string" },
       "max-examples": { type: "string" },
+      sequences: { type: "string" },
       operation: { type: "string", multiple: true },
       "jwt-secret": { type: "string" },
       junit: { type: "string" },
@@ -74,13 +79,15 @@ async function main(): Promise<number> {
   const phases = values.phases.split(",").map((p) => p.trim());
   const seed = values.seed === undefined ? crypto.randomInt(2 ** 31) : Number(values.seed);
   const maxExamples = positive(values["max-examples"], 25);
+  const sequences = positive(values.sequences, 10);
   if (
     values.help ||
     !baseUrl ||
     !/^https?:\/\//.test(baseUrl) ||
     !phases.every((p) => (PHASES as readonly string[]).includes(p)) ||
     !Number.isSafeInteger(seed) ||
-    maxExamples === null
+    maxExamples === null ||
+    sequences === null
   ) {
     console.error(USAGE);
     return 2;
@@ -146,6 +153,13 @@ async function main(): Promise<number> {
         await runOracles(api, { baseUrl, document, codes, run, seed, jwtSecret: values["jwt-secret"] });
       } catch (error) {
         api.record("oracles: stopped", [(error as Error).message]);
+      }
+    }
+    if (runs("stateful")) {
+      try {
+        await runStateful({ baseUrl, document, codes, run, seed, sequences, record: (name, problems) => api.record(name, problems) });
+      } catch (error) {
+        api.record("stateful runs: stopped", [(error as Error).message]);
       }
     }
   } finally {
