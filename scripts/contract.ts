@@ -1,3 +1,6 @@
+// npm run contract -- proxy <backend-url> [--port 4010] [--host 127.0.0.1] [--spec <file>]
+//   forwards traffic to the backend and reports every answer that breaks the document; a summary
+//   when stopped (SIGINT/SIGTERM), exit code 1 when there was a breach.
 // npm run contract -- <base-url> [--spec <file>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
 //                               [--phases lint,scenario,generated,oracles,stateful] [--seed N] [--max-examples N] [--sequences N]
 //                               [--operation 'METHOD /path']
@@ -32,12 +35,14 @@ import { ContractDocument, type OpenApi } from "./contract/document";
 import { runGenerated } from "./contract/generated";
 import { lintDocument } from "./contract/lint";
 import { runOracles } from "./contract/oracles";
+import { startProxy } from "./contract/proxy";
 import { coverage, coverageLines, jsonReport, junitReport } from "./contract/report";
 import { OPERATIONS, runScenario } from "./contract/scenario";
 import { runStateful } from "./contract/stateful";
 import { poolOf, signIn } from "./contract/session";
 
-const USAGE = `usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
+const USAGE = `usage: npm run contract -- proxy <backend-url> [--port <port>] [--host <host>] [--spec <openapi.json>]
+       npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
        [--phases lint,scenario,generated,oracles,stateful] [--seed <n>] [--max-examples <n>] [--sequences <n>] [--operation '<METHOD> <path>' …]
        [--jwt-secret <secret>] [--junit <file>] [--json <file>]`;
 
@@ -72,9 +77,20 @@ async function main(): Promise<number> {
       "jwt-secret": { type: "string" },
       junit: { type: "string" },
       json: { type: "string" },
+      port: { type: "string", default: "4010" },
+      host: { type: "string", default: "127.0.0.1" },
       help: { type: "boolean" },
     },
   });
+  if (positionals[0] === "proxy") {
+    const backend = positionals[1]?.replace(/\/$/, "");
+    const port = positive(values.port, 4010);
+    if (values.help || !backend || !/^https?:\/\//.test(backend) || port === null) {
+      console.error(USAGE);
+      return 2;
+    }
+    return proxy(backend, port, values.host, values.spec);
+  }
   const baseUrl = positionals[0]?.replace(/\/$/, "");
   const phases = values.phases.split(",").map((p) => p.trim());
   const seed = values.seed === undefined ? crypto.randomInt(2 ** 31) : Number(values.seed);
@@ -173,6 +189,21 @@ async function main(): Promise<number> {
   console.log(`seed ${seed}`);
   console.log(`${api.results.length - failed} passed, ${failed} failed`);
   return failed ? 1 : 0;
+}
+
+/** Runs the validation proxy until SIGINT or SIGTERM, then prints its summary. */
+async function proxy(backend: string, port: number, host: string, spec: string | undefined): Promise<number> {
+  const document = new ContractDocument(await loadDocument(backend, spec));
+  const running = await startProxy({ backend, port, host, document, print: (line) => console.log(line) });
+  console.log(`proxy ${running.url} → ${backend}: every answer checked against the document (stop with Ctrl-C)`);
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await running.close();
+  const { checked, breaches } = running.summary();
+  console.log(`proxy summary: ${checked} answers checked, ${breaches} ${breaches === 1 ? "breach" : "breaches"}`);
+  return breaches ? 1 : 0;
 }
 
 main().then(
