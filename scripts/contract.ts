@@ -1,6 +1,8 @@
 // npm run contract -- proxy <backend-url> [--port 4010] [--host 127.0.0.1] [--spec <file>]
 //   forwards traffic to the backend and reports every answer that breaks the document; a summary
 //   when stopped (SIGINT/SIGTERM), exit code 1 when there was a breach.
+// npm run contract -- mock --spec <file> | --from <backend-url> [--port 4010] [--host 127.0.0.1]
+//   serves a mock of the backend from the document alone (sign-in, wallets, transfers kept in memory).
 // npm run contract -- <base-url> [--spec <file>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
 //                               [--phases lint,scenario,generated,oracles,stateful] [--seed N] [--max-examples N] [--sequences N]
 //                               [--operation 'METHOD /path']
@@ -33,26 +35,29 @@ import { ContractClient } from "./contract/client";
 import { commandCodes, smtpCodes, type CodeSource } from "./contract/codes";
 import { ContractDocument, type OpenApi } from "./contract/document";
 import { runGenerated } from "./contract/generated";
+import { BANK } from "./contract/knowledge";
 import { lintDocument } from "./contract/lint";
 import { runOracles } from "./contract/oracles";
+import { startMock } from "./contract/mock";
 import { startProxy } from "./contract/proxy";
 import { coverage, coverageLines, jsonReport, junitReport } from "./contract/report";
 import { OPERATIONS, runScenario } from "./contract/scenario";
 import { runStateful } from "./contract/stateful";
 import { poolOf, signIn } from "./contract/session";
 
-const USAGE = `usage: npm run contract -- proxy <backend-url> [--port <port>] [--host <host>] [--spec <openapi.json>]
-       npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
-       [--phases lint,scenario,generated,oracles,stateful] [--seed <n>] [--max-examples <n>] [--sequences <n>] [--operation '<METHOD> <path>' …]
-       [--jwt-secret <secret>] [--junit <file>] [--json <file>]`;
+const USAGE = `usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
+         [--phases lint,scenario,generated,oracles,stateful] [--seed <n>] [--max-examples <n>] [--sequences <n>] [--operation '<METHOD> <path>' …]
+         [--jwt-secret <secret>] [--junit <file>] [--json <file>]
+       npm run contract -- proxy <backend-url> [--port <port>] [--host <host>] [--spec <openapi.json>]
+       npm run contract -- mock (--spec <openapi.json> | --from <backend-url>) [--port <port>] [--host <host>] [--seed <n>]`;
 
 const PHASES = ["lint", "scenario", "generated", "oracles", "stateful"] as const;
 type Phase = (typeof PHASES)[number];
 
 async function loadDocument(baseUrl: string, spec: string | undefined): Promise<OpenApi> {
   if (spec) return JSON.parse(fs.readFileSync(spec, "utf8")) as OpenApi;
-  const res = await fetch(`${baseUrl}/api/v1/openapi.json`);
-  if (!res.ok) throw new Error(`GET /api/v1/openapi.json answered ${res.status}`);
+  const res = await fetch(`${baseUrl}${BANK.document}`);
+  if (!res.ok) throw new Error(`GET ${BANK.document} answered ${res.status}`);
   return (await res.json()) as OpenApi;
 }
 
@@ -78,10 +83,27 @@ async function main(): Promise<number> {
       junit: { type: "string" },
       json: { type: "string" },
       port: { type: "string", default: "4010" },
+      from: { type: "string" },
       host: { type: "string", default: "127.0.0.1" },
       help: { type: "boolean" },
     },
   });
+  if (positionals[0] === "mock") {
+    const port = positive(values.port, 4010);
+    if (values.help || (!values.spec && !values.from) || port === null) {
+      console.error(USAGE);
+      return 2;
+    }
+    const document = new ContractDocument(await loadDocument(values.from?.replace(/\/$/, "") ?? "", values.spec));
+    const mock = await startMock({ document, port, host: values.host, seed: Number(values.seed ?? 1), print: (line) => console.log(line) });
+    console.log(`mock ${mock.url}: every operation of the document (stop with Ctrl-C)`);
+    await new Promise<void>((resolve) => {
+      process.once("SIGINT", resolve);
+      process.once("SIGTERM", resolve);
+    });
+    await mock.close();
+    return 0;
+  }
   if (positionals[0] === "proxy") {
     const backend = positionals[1]?.replace(/\/$/, "");
     const port = positive(values.port, 4010);

@@ -21,6 +21,8 @@ export const OWNED: Record<string, { params?: Record<string, Resource>; body?: R
 
 /** The operations the oracles and the stateful runs drive, by what they do. */
 export const BANK = {
+  /** Where a server serves its own document (the suite reads it there; the mock serves it there). */
+  document: "/api/v1/openapi.json",
   rate: "GET /api/v1/rates/{currency}",
   wallets: "GET /api/v1/wallet",
   topUp: "POST /api/v1/wallet/topup",
