@@ -221,9 +221,14 @@ export async function runStateful(options: StatefulOptions): Promise<void> {
       real.script = [];
       const setup = async () => {
         const balances = new Map<number, number>();
-        for (const person of people) {
-          const wallets = (await step(real, BANK.wallets, person, {}, [200])).body as { id: number; balance: number }[];
-          for (const w of wallets) balances.set(w.id, w.balance);
+        for (const [u, person] of people.entries()) {
+          // Every sequence starts from signed-in users, whatever an earlier (failed) one left.
+          let reply = await step(real, BANK.wallets, person, {}, [200, 401]);
+          if (reply.status === 401) {
+            await signInAgain(real, u);
+            reply = await step(real, BANK.wallets, person, {}, [200]);
+          }
+          for (const w of reply.body as { id: number; balance: number }[]) balances.set(w.id, w.balance);
         }
         real.script = [];
         return { model: { balances, movements: new Map(), lastSent: null } as Model, real };
@@ -241,6 +246,7 @@ export async function runStateful(options: StatefulOptions): Promise<void> {
   if (!result.failed) return options.record(label, []);
   const shortest = scripts.at(-1) ?? [];
   options.record(label, [
+    `first failure: ${scripts[0]?.at(-1)?.replace(/^# failed: /, "") ?? "unknown"}`,
     `shrunk to ${String(result.counterexample?.[0] ?? "")} after ${result.numShrinks} steps`,
     "script:",
     ...shortest,
