@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import { isDemoEnv } from "./lib/server/demo-mode";
+import { allowHeaderRules } from "./lib/server/route-methods";
 import { apiStaticHeaders, commonSecurityHeaders } from "./lib/server/security-headers";
 
 const nextConfig: NextConfig = {
@@ -33,6 +35,7 @@ const nextConfig: NextConfig = {
       },
       // The demo's API reference page (/api/docs) sends its own, page-like headers.
       { source: "/api/:path((?!docs(?:/|$)).*)", headers: header(apiStaticHeaders()) },
+      ...allowHeaderRules(path.join(process.cwd(), "app")),
     ];
   },
 };

@@ -10,14 +10,30 @@ import { ERROR_CODES, errorStatus, type ErrorCode } from "@/lib/server/errors";
 
 export type Method = "GET" | "POST" | "PUT";
 
-export const TAGS = ["auth", "users", "wallets", "transfers", "rates", "demo", "health", "telegram", "meta"] as const;
-export type Tag = (typeof TAGS)[number];
+/** The document's groups of operations, in the order a reader meets them. */
+export const TAGS = {
+  auth: "Signing in by e-mail code or Telegram init data; rotating and revoking tokens",
+  users: "The caller's profile and settings; other users' public profiles",
+  wallets: "The caller's wallets and balances, top-ups, other users' account numbers",
+  transfers: "Moving money between wallets, receipts, history",
+  rates: "Ruble prices of the currencies the bank holds",
+  demo: "Demo mode only (404 in production)",
+  health: "Liveness and readiness probes",
+  telegram: "Called by Telegram's Bot API",
+  meta: "This document and its avatars",
+} as const;
+export type Tag = keyof typeof TAGS;
 
 export type Contract = {
   method: Method;
   /** As OpenAPI writes it: `/api/v1/users/id/{id}` (checked against the route file's folder by a test). */
   path: `/api/${string}`;
   summary: string;
+  /**
+   * What a client needs to know beyond the summary: rules, limits, what each refusal means. Every
+   * served route has one (the document's lint, tests/api/openapi-lint.test.ts, refuses it missing).
+   */
+  description?: string;
   tag: Tag;
   /** `false`: public, no bearer token. */
   auth?: boolean;

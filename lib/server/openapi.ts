@@ -101,6 +101,7 @@ function operation(contract: Contract) {
   return {
     operationId: `${contract.method.toLowerCase()}${contract.path.replace(/[^a-zA-Z0-9]+(\w)?/g, (_, c?: string) => (c ?? "").toUpperCase())}`,
     summary: contract.summary,
+    description: contract.description,
     tags: [contract.tag],
     security: contract.auth === false ? [] : [{ bearerAuth: [] }],
     ...(parameters.length ? { parameters } : {}),
@@ -129,9 +130,10 @@ export function openApiDocument(routes: { contract: Contract }[]): Record<string
       version: "1.0.0",
       description:
         "Multi-currency wallet. Money is integer minor units (hundredths); rates are ruble prices of one unit. Errors are `{message, code}` with a Russian message.",
+      contact: { name: "Minibank API maintainers" },
     },
     servers: [{ url: "/" }],
-    tags: TAGS.map((name) => ({ name })),
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },

@@ -1,4 +1,5 @@
 import type { ContractDocument } from "./document";
+import { observe } from "./report";
 
 /** One line per check: what was asked, what was expected, and why it failed. */
 export type Result = { name: string; ok: boolean; problems: string[] };
@@ -68,6 +69,7 @@ export class ContractClient {
         }
       }
       answer = { status: res.status, contentType, headers: res.headers, body };
+      observe(call.method, call.path, res.status, body);
     } catch (error) {
       this.record(label, [`request failed: ${(error as Error).message}`]);
       return null;

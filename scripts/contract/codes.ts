@@ -34,13 +34,19 @@ export async function smtpCodes(port: number): Promise<CodeSource> {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
+  // Each request for a code sends one message; a message is read once, so that a second sign-in
+  // of the same address never reads the first one's (spent) code before its own message arrives.
+  const read = new Set<number>();
   return {
     async codeFor(email) {
       const deadline = Date.now() + WAIT_MS;
       for (;;) {
-        const mail = inbox.findLast((m) => m.to.includes(email.toLowerCase()));
-        const code = mail ? CODE.exec(mail.text)?.[1] : undefined;
-        if (code) return code;
+        const index = inbox.findLastIndex((m, i) => !read.has(i) && m.to.includes(email.toLowerCase()));
+        const code = index >= 0 ? CODE.exec(inbox[index].text)?.[1] : undefined;
+        if (code) {
+          read.add(index);
+          return code;
+        }
         if (Date.now() > deadline) throw new Error(`no message with a code reached ${email} within ${WAIT_MS / 1000} s`);
         await new Promise<void>((resolve) => {
           waiting.push(resolve);

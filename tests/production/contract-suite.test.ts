@@ -2,47 +2,16 @@
 // under `npm start` (rates imported, mail over SMTP to the suite's own server, Telegram sign-in
 // with the bot's token), and against a proxy in front of the same server that breaks one answer
 // per case: the suite must report each breach by name and exit non-zero.
-import { spawn } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
-import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
+import { failures, runContract, startContractTarget, type ContractTarget } from "@/tests/support/contract-target";
 
 jest.setTimeout(300_000);
 
-
-let work: string;
-let ratesSource: RatesSource;
-let server: AppServer;
+let target: ContractTarget;
+let server: ContractTarget["server"];
 let smtpPort: number;
 let botToken: string;
-let logFile: string;
-let botApi: FakeBotApi;
-
-type Run = { code: number | null; output: string };
-
-function runContract(baseUrl: string, ...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "contract", "--", baseUrl, ...args], {
-      cwd: path.resolve(__dirname, "../.."),
-      env: process.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, output }));
-  });
-}
-
-/** Lines of the suite's report that failed, without their details. */
-const failures = (output: string) => output.split("\n").filter((line) => line.startsWith("FAIL"));
 
 type Breakage = (pathname: string, method: string, status: number, body: unknown) => { status: number; body: unknown } | null;
 
@@ -86,48 +55,16 @@ async function brokenProxy(breakage: Breakage): Promise<{ url: string; close(): 
 }
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-contract-"));
-  logFile = path.join(work, "server.log");
-  ratesSource = await serveRecordedRates();
-  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
-  const port = await freePort();
-  // The suite listens for the server's mail itself, on a port chosen here.
-  smtpPort = await freePort();
-  botToken = `7000000003:${crypto.randomBytes(24).toString("base64url")}`;
-  botApi = await startFakeBotApi(botToken);
-  server = await startServer({
-    distDir,
-    port,
-    npmStart: true,
-    logFile,
-    timeoutMs: 120_000,
-    env: productionEnv({
-      work,
-      name: "contract",
-      port,
-      smtpPort,
-      extra: {
-        TELEGRAM_BOT_TOKEN: botToken,
-        TELEGRAM_API_URL: botApi.url,
-        RATES_SOURCE_URL: ratesSource.url,
-        // The suite runs against the limits a deployment has by default.
-        TRANSFER_LIMIT_PER_USER: "50",
-        LOOKUP_LIMIT_PER_USER: "120",
-      },
-    }),
+  target = await startContractTarget("contract", {
+    // The hand-written suite runs against the sending and lookup limits a deployment has by default.
+    TRANSFER_LIMIT_PER_USER: "50",
+    LOOKUP_LIMIT_PER_USER: "120",
   });
-  for (let i = 0; i < 100; i += 1) {
-    const ready = (await (await fetch(`${server.url}/api/ready`)).json()) as { rates: unknown };
-    if (ready.rates) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  ({ server, smtpPort, botToken } = target);
 });
 
 afterAll(async () => {
-  await server?.stop();
-  await botApi?.close();
-  await ratesSource?.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  await target?.stop();
 });
 
 describe("npm run contract", () => {

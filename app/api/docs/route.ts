@@ -25,6 +25,8 @@ export const GET = route(
     method: "GET",
     path: "/api/docs",
     summary: "Demo mode only: a readable reference of this document (Redoc, served from this origin; 404 otherwise)",
+    description:
+      "An HTML page that renders this document with Redoc. Demo mode only: production answers 404 NOT_FOUND, the document itself stays at /api/v1/openapi.json.",
     tag: "meta",
     auth: false,
     ok: { status: 200, contentType: "text/html" },

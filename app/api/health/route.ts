@@ -7,6 +7,8 @@ export const GET = route(
     method: "GET",
     path: "/api/health",
     summary: "Liveness probe",
+    description:
+      "Answers 200 while the process serves requests; it does not touch the database (see /api/ready for that). For load balancers and process supervisors.",
     tag: "health",
     auth: false,
     ok: { status: 200, schema: z.object({ status: z.literal("ok") }) },

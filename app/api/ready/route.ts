@@ -8,6 +8,8 @@ export const GET = route(
     method: "GET",
     path: "/api/ready",
     summary: "Readiness probe (the database answers); how old the newest exchange rate is; the notification backlog; the last ledger check",
+    description:
+      "Answers 200 when the database answers a query within its limit, with the age of the newest exchange rate, the number of notifications waiting to be sent and the last ledger check's result; 503 UNAVAILABLE when the database does not answer.",
     tag: "health",
     auth: false,
     ok: {

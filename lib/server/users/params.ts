@@ -29,6 +29,7 @@ export function profileLookup<const Path extends `/api/v1/users/${string}`, P ex
     method: "GET",
     path,
     summary,
+    description: `${summary}: another user's public profile (id, username, display name, avatar), never the e-mail address or balances. 404 USER_NOT_FOUND when nobody matches (the bank's own user included); lookups are limited per caller (429 RATE_LIMITED).`,
     tag: "users",
     params,
     ok: { status: 200, schema: publicUserDto },

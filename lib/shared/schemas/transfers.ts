@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
+import { rowId, rowIdParam } from "@/lib/shared/schemas/ids";
 import { hasControlCharacters, MAX_TRANSFER_MESSAGE, messageLength } from "@/lib/shared/transfer-message";
 
-const walletId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const walletId = rowId;
 
 /**
  * A transfer's message: plain text, trimmed, at most 140 characters, no control characters (a
@@ -46,7 +47,7 @@ export type TransferDto = z.infer<typeof transferDto>;
 
 export const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: rowIdParam.optional(),
 });
 
 /** History page: the transfers, plus the cursor for the next page (in the `x-next-cursor` header too). */
@@ -59,7 +60,7 @@ export const counterpartyDto = z.object({
 export type CounterpartyDto = z.infer<typeof counterpartyDto>;
 
 export const walletIdParams = z.object({
-  walletId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  walletId: rowIdParam,
 });
 
 /** One side of a receipt: who, and which account, masked to its last four digits. */
@@ -86,7 +87,7 @@ export const receiptDto = transferDto.extend({
 export type ReceiptDto = z.infer<typeof receiptDto>;
 
 export const transferIdParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: rowIdParam,
 });
 
 /** Someone the caller sent money to lately, with the account that received it. */

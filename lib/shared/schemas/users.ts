@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowIdParam } from "@/lib/shared/schemas/ids";
 
 export const userDto = z.object({
   id: z.number().int(),
@@ -35,4 +36,4 @@ export const notificationsBody = z.object({
 });
 export type NotificationsBody = z.infer<typeof notificationsBody>;
 
-export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const idParam = rowIdParam;

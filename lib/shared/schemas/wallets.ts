@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES, MAX_TOPUP_MINOR } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
+import { rowIdParam } from "@/lib/shared/schemas/ids";
 
 export const currencySchema = z.enum(CURRENCIES, { error: ru.errors.unknownCurrency });
 
@@ -27,5 +28,5 @@ export const topUpBody = z.object({
 export type TopUpBody = z.infer<typeof topUpBody>;
 
 export const userIdParams = z.object({
-  userId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  userId: rowIdParam,
 });

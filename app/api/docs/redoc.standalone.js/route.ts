@@ -13,6 +13,8 @@ export const GET = route(
     method: "GET",
     path: "/api/docs/redoc.standalone.js",
     summary: "Demo mode only: the script of the reference page (404 otherwise)",
+    description:
+      "The Redoc bundle the reference page loads, served from this origin so the page works offline. Answers 404 NOT_FOUND outside demo mode.",
     tag: "meta",
     auth: false,
     ok: { status: 200, contentType: "text/javascript", cacheControl: "public, max-age=3600" },

@@ -18,6 +18,8 @@ export const POST = route(
     path: "/api/telegram/webhook",
     summary:
       "Telegram's webhook (header X-Telegram-Bot-Api-Secret-Token, registered by npm run bot:setup): answers /start and /help with a Bot API sendMessage call, anything else with {}; /start, a granted write access and blocking or unblocking the bot record whether the bot may write to the user",
+    description:
+      "Called by Telegram, not by clients. The secret token header must match the one registered by npm run bot:setup (401 otherwise). /start and /help are answered in the response body with one sendMessage call; any other update gets {}. /start, a granted write access and blocking or unblocking the bot also record whether the bot may write to the user.",
     tag: "telegram",
     auth: false,
     ownBody: z.looseObject({ update_id: z.number().int() }),

@@ -6,6 +6,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/openapi.json",
     summary: "This document",
+    description:
+      "The OpenAPI 3.1 description of every route, generated from the contracts the handlers are held to. Public.",
     tag: "meta",
     auth: false,
     ok: { status: 200, contentType: "application/json" },

@@ -8,6 +8,8 @@ export const POST = route(
     method: "POST",
     path: "/api/v1/transfers",
     summary: "Transfer from one of the caller's wallets; converted at the latest rates when currencies differ",
+    description:
+      "Moves money from one of the caller's wallets to any wallet, in one transaction: the debit never takes a balance below zero (422 INSUFFICIENT_FUNDS). When the currencies differ the amount is converted at the latest rates and the transfer records both amounts and the rate. Honours Idempotency-Key: a resent request returns the first transfer without moving money again.",
     tag: "transfers",
     body: createTransferBody,
     idempotent: true,

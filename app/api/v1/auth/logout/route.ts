@@ -8,6 +8,8 @@ export const POST = route(
     method: "POST",
     path: "/api/v1/auth/logout",
     summary: "Revoke a refresh token",
+    description:
+      "Revokes the given refresh token and its family, so neither it nor any token rotated from it can be used again. An unknown or already revoked token still answers 200: signing out twice is not an error.",
     tag: "auth",
     auth: false,
     body: logoutBody,

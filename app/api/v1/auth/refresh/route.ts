@@ -8,6 +8,8 @@ export const POST = route(
     method: "POST",
     path: "/api/v1/auth/refresh",
     summary: "Rotate the refresh token (reuse revokes the family)",
+    description:
+      "Spends a refresh token and answers a new access token and a new refresh token. A refresh token works once: presenting a spent one revokes every token of its family (401), since it means the token leaked.",
     tag: "auth",
     auth: false,
     body: refreshBody,

@@ -9,6 +9,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/avatars/{file}",
     summary: "Generated avatar picture (`<n>.svg`, n = user id modulo 1 000 000)",
+    description:
+      "A deterministic SVG picture for users without a photo; public and cacheable, so profile answers can point at it.",
     tag: "users",
     auth: false,
     params: z.object({ file: z.string().describe("`<n>.svg`; anything else is 404") }),

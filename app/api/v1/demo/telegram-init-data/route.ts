@@ -8,6 +8,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/demo/telegram-init-data",
     summary: "Demo mode only: Telegram init data signed with the demo bot token (404 otherwise)",
+    description:
+      "Lets a plain browser sign in through the real Telegram validation path in demo mode: answers init data for a seeded user signed with the demo bot token. Production answers 404 NOT_FOUND.",
     tag: "demo",
     auth: false,
     query: demoInitDataQuery,

@@ -7,6 +7,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/rates/{currency}",
     summary: "Ruble price of one unit (latest quote; RUB is 1). USD, EUR and CNY are quoted",
+    description:
+      "The latest known price of one unit of the currency in rubles, with 4 decimals, and the time of that quote. RUB is always 1; 404 for a currency the bank does not hold.",
     tag: "rates",
     params: currencyParams,
     ok: { status: 200, schema: rateDto },

@@ -8,6 +8,8 @@ export const GET = route(
     path: "/api/v1/transfers/{id}",
     summary:
       "The receipt of one transfer or top-up: amounts, rate, fee, both sides (the other person's account masked); for its sender or receiver only (404 otherwise)",
+    description:
+      "A receipt as the app shows it after a payment: both amounts and currencies, the rate when they differ, the time, and both parties with the other person's account number masked. Answers 404 for anyone but the sender and the receiver, so an id reveals nothing.",
     tag: "transfers",
     params: transferIdParams,
     ok: { status: 200, schema: receiptDto },

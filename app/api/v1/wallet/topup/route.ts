@@ -10,6 +10,8 @@ export const POST = route(
     path: "/api/v1/wallet/topup",
     summary:
       "Online top-up, credited at once as a transfer from the bank's wallet (at most TOPUP_DAILY_LIMIT per currency in 24 hours)",
+    description:
+      "Credits one of the caller's wallets at once, as a transfer from the bank's wallet in that currency, and answers that transfer. The total over 24 hours per currency is limited (422 TOPUP_DAILY_LIMIT). Honours Idempotency-Key like transfers do.",
     tag: "wallets",
     body: topUpBody,
     idempotent: true,

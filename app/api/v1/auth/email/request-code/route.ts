@@ -8,6 +8,8 @@ export const POST = route(
     path: "/api/v1/auth/email/request-code",
     summary:
       "Send the 6-digit sign-in code by e-mail (a repeated request re-sends the live code); answers a challenge id to present with it",
+    description:
+      "Sends a 6-digit code to the address (valid 10 minutes, stored hashed). A repeated request while a code is live sends the same code again. The answer carries the challenge id to present with the code. Limited per address and per client address (429 RATE_LIMITED); 502 when the mail cannot be sent.",
     tag: "auth",
     auth: false,
     body: requestCodeBody,

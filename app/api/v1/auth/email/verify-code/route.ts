@@ -7,6 +7,8 @@ export const POST = route(
     method: "POST",
     path: "/api/v1/auth/email/verify-code",
     summary: "Exchange an e-mail code for tokens (with the request's challengeId, tries count on that challenge only)",
+    description:
+      "Exchanges the e-mailed code for an access token (15 minutes) and a refresh token (30 days). The address is compared case-insensitively and creates the user on first sign-in. At most 5 wrong tries per code, counted on the request's challenge; a wrong or expired code answers 401.",
     tag: "auth",
     auth: false,
     body: verifyCodeBody,

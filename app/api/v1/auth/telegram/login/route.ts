@@ -7,6 +7,8 @@ export const POST = route(
     method: "POST",
     path: "/api/v1/auth/telegram/login",
     summary: "Sign in with Telegram init data (signed by the bot's token, at most a day old, used once)",
+    description:
+      "Signs in with the init data the Telegram client gives a Mini App: its hash must be the HMAC of the data with the bot's token, auth_date at most a day old, and the same init data signs in only once. Creates the user on first sign-in.",
     tag: "auth",
     auth: false,
     body: telegramLoginBody,

@@ -7,6 +7,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/rates/{currency}/history",
     summary: "Daily rates between two dates (≤ 366 days), gaps carried from the last quote",
+    description:
+      "One point per day between from and to inclusive (ISO dates, at most 366 days). A day without a quote carries the last known one forward. 400 when the range is invalid or too long, 404 for an unknown currency.",
     tag: "rates",
     params: currencyParams,
     query: rateHistoryQuery,

@@ -8,6 +8,8 @@ export const GET = route(
     path: "/api/v1/transfers/username/{walletId}",
     summary:
       "Name and avatar of a wallet's owner ('Пополнение' for the bank); only for wallets the caller has exchanged money with (404 otherwise)",
+    description:
+      "The display name and avatar of the owner of a wallet that appears in the caller's history, as the history list shows it; 'Пополнение' for the bank's own wallets. 404 for wallets the caller never exchanged money with.",
     tag: "transfers",
     params: walletIdParams,
     ok: { status: 200, schema: counterpartyDto },

@@ -8,6 +8,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/transfers/wallet/{walletId}",
     summary: "History of one of the caller's wallets, newest first (keyset pages)",
+    description:
+      "Transfers in and out of one of the caller's wallets, newest first. Pages are keyset pages: pass the X-Next-Cursor header of one answer as cursor to get the next; the last page has none. Paging neither skips nor repeats a transfer. 403 for another user's wallet.",
     tag: "transfers",
     params: walletIdParams,
     query: historyQuery,

@@ -8,6 +8,8 @@ export const PUT = route(
     method: "PUT",
     path: "/api/v1/users/{id}/notifications",
     summary: "Switch the caller's notifications on or off (writeAccessAllowed: the Mini App's write-access request was granted)",
+    description:
+      "Turns the caller's notifications about incoming money on or off and answers the updated user. writeAccessAllowed: true records that the Mini App's write-access request was granted, so the bot may write again. The id must be the caller's own (403 otherwise).",
     tag: "users",
     params: userIdParams,
     body: notificationsBody,

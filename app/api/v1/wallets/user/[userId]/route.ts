@@ -8,6 +8,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/wallets/user/{userId}",
     summary: "Another user's wallets (no balances)",
+    description:
+      "The wallets of any user, for choosing where to send money: currency and account number, never balances. 404 USER_NOT_FOUND for an unknown user or the bank's own. Lookups are limited per caller (429).",
     tag: "wallets",
     params: userIdParams,
     ok: { status: 200, schema: z.array(publicWalletDto) },

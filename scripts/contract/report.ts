@@ -1,0 +1,75 @@
+import type { Result } from "./client";
+import type { ContractDocument } from "./document";
+
+/**
+ * What the run saw, for the coverage matrix (operation × documented status × documented error
+ * code), and the run's results as JUnit XML or JSON.
+ */
+
+const seen = new Set<string>();
+
+/** Notes one answer of an operation (every request of every phase passes through here). */
+export function observe(method: string, path: string, status: number, body: unknown): void {
+  const code = typeof body === "object" && body !== null && typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code : "";
+  seen.add(`${method.toUpperCase()} ${path} ${status} ${code}`);
+  seen.add(`${method.toUpperCase()} ${path} ${status} `);
+}
+
+export type CoverageRow = { operation: string; status: string; code: string | null; observed: boolean };
+
+type ErrorSchema = { allOf?: ErrorSchema[]; properties?: { code?: { enum?: unknown[] } } };
+const codesOf = (schema: ErrorSchema | undefined): string[] =>
+  (schema?.properties?.code?.enum as string[] | undefined) ?? (schema?.allOf ?? []).flatMap((part) => codesOf(part));
+
+/** Every documented (operation, status, code) and whether the run observed it. */
+export function coverage(document: ContractDocument): CoverageRow[] {
+  const rows: CoverageRow[] = [];
+  const paths = (document.doc.paths ?? {}) as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: ErrorSchema }> }> }>>;
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const operation = `${method.toUpperCase()} ${path}`;
+      for (const [status, response] of Object.entries(op.responses ?? {})) {
+        const codes = codesOf(response.content?.["application/json"]?.schema);
+        if (codes.length === 0) rows.push({ operation, status, code: null, observed: seen.has(`${operation} ${status} `) });
+        for (const code of codes) rows.push({ operation, status, code, observed: seen.has(`${operation} ${status} ${code}`) });
+      }
+    }
+  }
+  return rows;
+}
+
+/** The matrix as lines: one per operation, each documented answer marked seen (+) or never seen (-). */
+export function coverageLines(rows: CoverageRow[]): string[] {
+  const byOperation = new Map<string, CoverageRow[]>();
+  for (const row of rows) byOperation.set(row.operation, [...(byOperation.get(row.operation) ?? []), row]);
+  const lines = [...byOperation].map(
+    ([operation, cells]) => `  ${operation}: ${cells.map((c) => `${c.observed ? "+" : "-"}${c.status}${c.code ? ` ${c.code}` : ""}`).join(", ")}`,
+  );
+  const observed = rows.filter((r) => r.observed).length;
+  return [`coverage: ${observed} of ${rows.length} documented answers observed (+ seen, - never seen)`, ...lines];
+}
+
+const xml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function junitReport(results: Result[], seed: number): string {
+  const failed = results.filter((r) => !r.ok).length;
+  const cases = results.map(
+    (r) =>
+      `    <testcase classname="contract" name="${xml(r.name)}">${r.ok ? "" : `<failure message="${xml(r.problems[0] ?? "failed")}">${xml(r.problems.join("\n"))}</failure>`}</testcase>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites tests="${results.length}" failures="${failed}">`,
+    `  <testsuite name="npm run contract" tests="${results.length}" failures="${failed}">`,
+    `    <properties><property name="seed" value="${seed}"/></properties>`,
+    ...cases,
+    "  </testsuite>",
+    "</testsuites>",
+    "",
+  ].join("\n");
+}
+
+export function jsonReport(results: Result[], seed: number, rows: CoverageRow[]): string {
+  const failed = results.filter((r) => !r.ok).length;
+  return `${JSON.stringify({ seed, passed: results.length - failed, failed, results, coverage: rows }, null, 2)}\n`;
+}
