@@ -121,6 +121,16 @@ describe("production build under npm start, every optional feature on", () => {
       const res = await fetch(`${server.url}${page}`);
       expect({ page, status: res.status }).toEqual({ page, status: 200 });
     }
+    // The site's icons: the browser's default /favicon.ico, and each icon the pages link to.
+    const favicon = await fetch(`${server.url}/favicon.ico`);
+    expect([favicon.status, favicon.headers.get("content-type")]).toEqual([200, "image/x-icon"]);
+    const html = await (await fetch(`${server.url}/bank`)).text();
+    const icons = [...html.matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"]+)"/g)];
+    expect(icons.map((m) => m[1]).sort()).toEqual(["apple-touch-icon", "icon", "icon"]);
+    for (const [, , href] of icons) {
+      const res = await fetch(new URL(href.replace(/&amp;/g, "&"), server.url));
+      expect({ href, status: res.status, type: res.headers.get("content-type")?.split("/")[0] }).toEqual({ href, status: 200, type: "image" });
+    }
     // Demo pages and endpoints do not exist in production.
     expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(404);
     expect((await call("GET", "/api/v1/demo/telegram-init-data")).status).toBe(404);
