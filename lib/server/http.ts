@@ -147,9 +147,10 @@ function parse(schema: z.ZodType | undefined, value: unknown, failure?: ErrorCod
  */
 async function enforceContract(contract: Contract, response: Response, requestId: string, path: string): Promise<Response> {
   const contentType = response.headers.get("content-type") ?? "";
-  const text = await response.clone().text();
   let body: unknown;
+  // Only JSON is read: a file (a statement) streams, and reading a copy would hold it all.
   if (contentType.startsWith("application/json")) {
+    const text = await response.clone().text();
     try {
       body = JSON.parse(text);
     } catch {

@@ -115,6 +115,14 @@ export function formatMoney(minor: bigint | number, currency: Currency): string 
   return `${formatAmount(minor)}${NBSP}${CURRENCY_INFO[currency].symbol}`;
 }
 
+/**
+ * An amount as a spreadsheet reads it in Russian: decimal comma, no grouping, a minus for debits:
+ * -123456 → "-1234,56" (CSV statements; Excel with Russian settings takes it as a number).
+ */
+export function spreadsheetAmount(minor: bigint | number): string {
+  return minorToDecimal(minor).replace(".", ",");
+}
+
 /** A rate as the API carries it (ruble price, e.g. 92.5123) into ten-thousandths. */
 export function rateToUnits(value: number): bigint {
   return BigInt(Math.round(value * Number(RATE_SCALE)));

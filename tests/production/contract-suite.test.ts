@@ -142,6 +142,11 @@ describe("npm run contract", () => {
       "ok    GET /api/v1/transfers/wallet/{walletId} → 200: a page of one has a next cursor",
       "ok    GET /api/v1/transfers/{id} → 200: the receiver's receipt",
       "ok    GET /api/v1/transfers/recipients → 200: the last person paid leads the recent recipients",
+      "ok    GET /api/v1/statements/wallet/{walletId} → 200: this month's totals add up",
+      "ok    GET /api/v1/statements/wallet/{walletId} → 404: another user's statement",
+      "ok    GET /api/v1/statements/csv → 200: the CSV file, without the bearer token",
+      "ok    GET /api/v1/statements/pdf → 200: the PDF file, without the bearer token",
+      "ok    GET /api/v1/statements/pdf → 404: a forged PDF link",
     ]) {
       expect(run.output).toContain(line);
     }
