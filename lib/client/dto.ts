@@ -2,6 +2,7 @@ import { array, boolean, int, nullable, number, object, oneOf, string, unknown, 
 import { CURRENCIES } from "@/lib/shared/money";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
+import type { StatementDto, StatementLinkDto } from "@/lib/shared/schemas/statements";
 import type { CounterpartyDto, ReceiptDto, RecentRecipientDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
@@ -77,6 +78,21 @@ export const recentRecipientListDto = array(
   object({ userId: int, name: string, avatarUrl: string, walletNumber: string, currency }),
 );
 
+export const statementDto = object({
+  walletId: int,
+  number: string,
+  currency,
+  from: string,
+  to: string,
+  opening: int,
+  totalIn: int,
+  totalOut: int,
+  closing: int,
+  count: int,
+});
+
+export const statementLinkDto = object({ url: string, fileName: string, expiresAt: string });
+
 /** For answers the client does not read (the spec leaves them unspecified). */
 export const anyAnswer = unknown;
 
@@ -96,4 +112,6 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof counterpartyDto>, CounterpartyDto>>,
   Assert<Same<Infer<typeof receiptDto>, ReceiptDto>>,
   Assert<Same<Infer<typeof recentRecipientListDto>, RecentRecipientDto[]>>,
+  Assert<Same<Infer<typeof statementDto>, StatementDto>>,
+  Assert<Same<Infer<typeof statementLinkDto>, StatementLinkDto>>,
 ];
