@@ -9,6 +9,8 @@
  * Rates are the ruble price of one unit, kept as integers of ten-thousandths (4 decimals).
  */
 
+import type { Language } from "@/lib/shared/i18n";
+
 export const CURRENCIES = ["RUB", "USD", "EUR", "CNY"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -110,9 +112,27 @@ export function formatAmount(minor: bigint | number): string {
   return russianDecimal(minorToDecimal(minor));
 }
 
-/** Russian formatting with the currency symbol, all spaces no-break: "1 234,56 ₽". */
-export function formatMoney(minor: bigint | number, currency: Currency): string {
-  return `${formatAmount(minor)}${NBSP}${CURRENCY_INFO[currency].symbol}`;
+/** English notation of an exact decimal string: "-1234567.8" → "-1,234,567.8". */
+function englishDecimal(decimal: string): string {
+  const [whole, fraction] = decimal.split(".");
+  const sign = whole.startsWith("-") ? "-" : "";
+  const grouped = whole.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, ",");
+  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}.${fraction}`;
+}
+
+/**
+ * Money with its currency symbol in the given language (Russian by default):
+ * Russian "1 234,56 ₽" (all spaces no-break), English "₽1,234.56" and "-₽1,234.56" — the
+ * en-US notation with the narrow symbol, as Intl.NumberFormat writes it
+ * (tests/unit/money-format.test.ts compares them).
+ */
+export function formatMoney(minor: bigint | number, currency: Currency, language: Language = "ru"): string {
+  const { symbol } = CURRENCY_INFO[currency];
+  if (language === "en") {
+    const text = englishDecimal(minorToDecimal(minor));
+    return text.startsWith("-") ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+  }
+  return `${formatAmount(minor)}${NBSP}${symbol}`;
 }
 
 /**
