@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { acceptedLanguages, pickLanguage } from "@/lib/shared/i18n";
 import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { corsHeaders } from "@/lib/server/cors";
 import { checksAnswers, getEnv } from "@/lib/server/env";
@@ -206,11 +207,13 @@ export function route<const C extends Contract>(
       response = result instanceof Response ? result : json(result ?? null, contract.ok.status);
     } catch (error) {
       const known = asAppError(error);
+      // Error messages speak the caller's language (Accept-Language); Russian when it names none.
+      const language = pickLanguage({ detected: acceptedLanguages(req.headers.get("accept-language")) });
       if (known) {
-        response = json(errorBody(known), known.status);
+        response = json(errorBody(known, language), known.status);
       } else {
         logger.error({ err: error, requestId, path }, "unhandled error");
-        response = json(errorBody(new AppError("INTERNAL_ERROR")), 500);
+        response = json(errorBody(new AppError("INTERNAL_ERROR"), language), 500);
       }
     }
     if (checksAnswers()) response = await enforceContract(contract, response, requestId, path);
