@@ -1,4 +1,5 @@
 import "server-only";
+import { pickLanguage, type Language } from "@/lib/shared/i18n";
 import { validate } from "@telegram-apps/init-data-node";
 import { z } from "zod";
 import { getDb } from "@/lib/server/db";
@@ -28,6 +29,8 @@ export type TelegramProfile = {
   username?: string;
   firstName: string;
   photoUrl?: string;
+  /** From the user's Telegram language_code: what the bot's notifications speak. */
+  language: Language;
 };
 
 /**
@@ -54,6 +57,7 @@ const initDataFields = z.object({
         first_name: z.string(),
         username: z.string().optional(),
         photo_url: z.string().optional(),
+        language_code: z.string().max(35).optional(),
       }),
     ),
 });
@@ -81,6 +85,7 @@ export function readInitData(initData: string, botToken: string): TelegramProfil
     username: user.username || undefined,
     firstName: user.first_name,
     photoUrl: safePhotoUrl(user.photo_url),
+    language: pickLanguage({ detected: [user.language_code] }),
   };
 }
 
@@ -138,6 +143,7 @@ async function upsertTelegramUser(profile: TelegramProfile): Promise<number> {
       telegramUsername: profile.username ?? null,
       telegramFirstName: profile.firstName,
       photoUrl: profile.photoUrl ?? null,
+      language: profile.language,
     };
     const existing = await tx.user.findUnique({
       where: { telegramId: profile.telegramId },

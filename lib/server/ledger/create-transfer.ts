@@ -26,6 +26,7 @@ type WalletRow = WithStoredKey & {
   telegramId: string | null;
   email: string | null;
   name: string | null;
+  language: string;
 };
 
 async function transfer(options: CreateTransferOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
@@ -34,7 +35,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
   // owner and currency never change, so reading them before the money moves is as good as inside.
   const rows = await sql.$queryRaw<WalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify", u."telegramId",
-      u."email", COALESCE(u."telegramFirstName", u."username") AS "name" ${storedKeyColumns(key)}
+      u."email", u."language", COALESCE(u."telegramFirstName", u."username") AS "name" ${storedKeyColumns(key)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
   replayIfStored(rows[0]);
@@ -62,6 +63,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
     telegramId: receiver.telegramId,
     email: receiver.email,
     receiverIsSystem: receiver.isSystem,
+    language: receiver.language,
     sender: { id: Number(sender.userId), name: sender.name },
   });
   return applyPlan(sql, plan);

@@ -23,15 +23,15 @@ export type TopUpOptions = TopUpBody & {
   createdAt?: Date;
 };
 
-type WalletRow = LedgerWallet & WithStoredKey & Pick<NoticeParty, "notify" | "telegramId" | "email">;
+type WalletRow = LedgerWallet & WithStoredKey & Pick<NoticeParty, "notify" | "telegramId" | "email" | "language">;
 
 type TopUpStep = { key?: KeyToRecord; notify?: boolean };
 
 /** The top-up itself: in the caller's transaction (the demo seed) or, given the store, its own. */
 export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, "idempotencyKey">, step: TopUpStep = {}) {
   const [wallet] = await sql.$queryRaw<WalletRow[]>`
-    SELECT w."id", w."userId", w."currency", u."notification" AS "notify", u."telegramId", u."email"
-      ${storedKeyColumns(step.key)}
+    SELECT w."id", w."userId", w."currency", u."notification" AS "notify", u."telegramId", u."email",
+      u."language" ${storedKeyColumns(step.key)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."userId" = ${options.userId} AND w."currency" = ${options.currency}`;
   replayIfStored(wallet);
@@ -58,6 +58,7 @@ export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, 
       telegramId: wallet.telegramId,
       email: wallet.email,
       receiverIsSystem: false,
+      language: wallet.language,
       sender: null,
     });
   }

@@ -1,8 +1,9 @@
 import "server-only";
 import type { TransferPlan } from "@/lib/server/db/apply-transfer";
 import { getEnv } from "@/lib/server/env";
+import { DICTIONARIES, isLanguage } from "@/lib/shared/i18n";
 import { formatMoney, isCurrency } from "@/lib/shared/money";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
 
 /** What the ledger read about the receiver (and, for a transfer, the sender) before moving money. */
 export type NoticeParty = {
@@ -11,6 +12,8 @@ export type NoticeParty = {
   telegramId: string | null;
   email: string | null;
   receiverIsSystem: boolean;
+  /** The receiver's language (User.language): the notice is written in it. */
+  language: string;
   /** Null for a top-up (the bank sends it). */
   sender: { id: number; name: string | null } | null;
 };
@@ -28,9 +31,11 @@ export function creditNotice(plan: Pick<TransferPlan, "receivedAmount" | "receiv
   const byTelegram = party.telegramId !== null && getEnv().notifyByTelegram;
   const address = byTelegram ? party.telegramId : party.email;
   if (!address || !isCurrency(plan.receivedCurrency)) return undefined;
-  const amount = formatMoney(plan.receivedAmount, plan.receivedCurrency);
+  const language = isLanguage(party.language) ? party.language : "ru";
+  const t = DICTIONARIES[language];
+  const amount = formatMoney(plan.receivedAmount, plan.receivedCurrency, language);
   const text = party.sender
-    ? fill(ru.bot.received, { amount, name: party.sender.name ?? ru.common.unknown })
-    : fill(ru.bot.toppedUp, { amount });
+    ? fill(t.bot.received, { amount, name: party.sender.name ?? t.common.unknown })
+    : fill(t.bot.toppedUp, { amount });
   return { userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text };
 }
