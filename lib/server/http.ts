@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
-import { acceptedLanguages, pickLanguage } from "@/lib/shared/i18n";
+import { acceptedLanguages, pickLanguage, type Language } from "@/lib/shared/i18n";
 import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { corsHeaders } from "@/lib/server/cors";
 import { checksAnswers, getEnv } from "@/lib/server/env";
@@ -172,6 +172,11 @@ async function authenticate(req: Request): Promise<AuthUser> {
   return { id: claims.userId };
 }
 
+/** The language a request asks for (Accept-Language): English for any but Russian; Russian when it names none. */
+export function requestLanguage(req: Request): Language {
+  return pickLanguage({ detected: acceptedLanguages(req.headers.get("accept-language")) });
+}
+
 export type RouteHandler = ((req: Request, next?: NextContext) => Promise<Response>) & { contract: Contract };
 
 /**
@@ -207,8 +212,7 @@ export function route<const C extends Contract>(
       response = result instanceof Response ? result : json(result ?? null, contract.ok.status);
     } catch (error) {
       const known = asAppError(error);
-      // Error messages speak the caller's language (Accept-Language); Russian when it names none.
-      const language = pickLanguage({ detected: acceptedLanguages(req.headers.get("accept-language")) });
+      const language = requestLanguage(req);
       if (known) {
         response = json(errorBody(known, language), known.status);
       } else {

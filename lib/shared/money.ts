@@ -136,11 +136,12 @@ export function formatMoney(minor: bigint | number, currency: Currency, language
 }
 
 /**
- * An amount as a spreadsheet reads it in Russian: decimal comma, no grouping, a minus for debits:
- * -123456 → "-1234,56" (CSV statements; Excel with Russian settings takes it as a number).
+ * An amount as a spreadsheet reads it: no grouping, a minus for debits, the language's decimal
+ * mark: -123456 → "-1234,56" in Russian, "-1234.56" in English (CSV statements; Excel set to that
+ * language takes it as a number).
  */
-export function spreadsheetAmount(minor: bigint | number): string {
-  return minorToDecimal(minor).replace(".", ",");
+export function spreadsheetAmount(minor: bigint | number, language: Language = "ru"): string {
+  return language === "ru" ? minorToDecimal(minor).replace(".", ",") : minorToDecimal(minor);
 }
 
 /** A rate as the API carries it (ruble price, e.g. 92.5123) into ten-thousandths. */

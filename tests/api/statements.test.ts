@@ -199,6 +199,25 @@ describe("statements", () => {
     expect((await summary("", alice.wallets.RUB, "from=2026-01-01&to=2026-01-31")).status).toBe(401);
   });
 
+  it("in English when the link is asked for in English: English texts, `,` and decimal points, English money", async () => {
+    const gina = await createFundedUser({ RUB: 123_456 });
+    const today = new Date().toISOString().slice(0, 10);
+    const ask = (format: string) =>
+      call(linkRoute, { token: gina.token, body: { walletId: gina.wallets.RUB, from: today, to: today, tz: 0, format }, headers: { "accept-language": "en-GB,en;q=0.9" } });
+    const csvLink = await ask("csv");
+    expect(csvLink.body.fileName).toMatch(/^statement-\d{16}-/);
+    const rows: string[][] = parse((await download(csvLink.body.url)).bytes.toString("utf8").slice(1), { relax_column_count: true });
+    expect(rows).toContainEqual(["Opening balance", "0.00"]);
+    expect(rows).toContainEqual(["Date", "Operation number", "Operation", "Counterparty", "Amount", "Balance"]);
+    expect(rows.find((r) => r[2] === "Top-up")?.slice(4)).toEqual(["1234.56", "1234.56"]);
+    expect(rows).toContainEqual(["Closing balance", "1234.56"]);
+    const text = pdfText((await download((await ask("pdf")).body.url)).bytes).replace(/\s+/g, " ");
+    expect(text).toContain("Statement of account");
+    expect(text).toContain("Opening balance: ₽0.00");
+    expect(text).toContain("Closing balance: ₽1,234.56");
+    expect(text).not.toMatch(/[а-яё]/i);
+  });
+
   it("currencies: a USD account's statement is in dollars", async () => {
     expect(CURRENCIES).toContain("USD");
     const made = await link(alice.token, { walletId: alice.wallets.USD, from: "2026-01-01", to: new Date().toISOString().slice(0, 10), tz: 0, format: "csv" });

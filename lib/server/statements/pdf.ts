@@ -5,9 +5,10 @@ import PDFDocument from "pdfkit";
 import { formatDay, formatInZone } from "@/lib/server/statements/period";
 import { readStatementMovements, type StatementHead } from "@/lib/server/statements/read-statement";
 import { formatMoney } from "@/lib/shared/money";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 import { fill, ru } from "@/lib/shared/strings";
 
-const t = ru.statement;
+type StatementTexts = (typeof DICTIONARIES)["ru"]["statement"];
 
 /**
  * DejaVu Sans from the `dejavu-fonts-ttf` package (installed with the app, never fetched): it has
@@ -41,7 +42,7 @@ function row(doc: PDFKit.PDFDocument, cells: string[], bold = false): void {
   doc.y = y + height + 4;
 }
 
-function header(doc: PDFKit.PDFDocument): void {
+function header(doc: PDFKit.PDFDocument, t: StatementTexts): void {
   const c = t.columns;
   row(doc, [c.date, c.number, c.operation, c.amount, c.balance], true);
 }
@@ -56,10 +57,11 @@ function summary(doc: PDFKit.PDFDocument, label: string, value: string): void {
  * never held in memory whole.
  */
 export function statementPdf(head: StatementHead, now: Date = new Date()): ReadableStream<Uint8Array> {
+  const t = DICTIONARIES[head.language].statement;
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: fill(t.heading, { number: head.number }), Producer: ru.appName } });
   doc.registerFont("regular", REGULAR);
   doc.registerFont("bold", BOLD);
-  const money = (minor: bigint) => formatMoney(minor, head.currency);
+  const money = (minor: bigint) => formatMoney(minor, head.currency, head.language);
 
   const write = async () => {
     doc.font("bold").fontSize(16).text(fill(t.heading, { number: head.number }));
@@ -69,13 +71,13 @@ export function statementPdf(head: StatementHead, now: Date = new Date()): Reada
     doc.moveDown(0.5);
     summary(doc, t.opening, money(head.opening));
     doc.moveDown(0.8);
-    header(doc);
+    header(doc, t);
     const bottom = doc.page.height - MARGIN - 20;
     for await (const page of readStatementMovements(head)) {
       for (const m of page) {
         if (doc.y > bottom) {
           doc.addPage();
-          header(doc);
+          header(doc, t);
         }
         const operation = m.counterparty ? `${t.kind[m.kind]} · ${m.counterparty}` : t.kind[m.kind];
         const sign = m.amount > 0n ? "+" : "";

@@ -3,10 +3,11 @@ import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { periodBounds, type Bounds } from "@/lib/server/statements/period";
 import { personName, personSelect } from "@/lib/server/users/dto";
+import type { Language } from "@/lib/shared/i18n";
 import type { Currency } from "@/lib/shared/money";
 import type { StatementPeriod } from "@/lib/shared/schemas/statements";
 
-export type StatementOptions = { userId: number; walletId: number; period: StatementPeriod };
+export type StatementOptions = { userId: number; walletId: number; period: StatementPeriod; language?: Language };
 
 /** What a statement says before its movements, all amounts in minor units of the account. */
 export type StatementHead = {
@@ -14,6 +15,8 @@ export type StatementHead = {
   number: string;
   currency: Currency;
   period: StatementPeriod;
+  /** What the file speaks. */
+  language: Language;
   bounds: Bounds;
   opening: bigint;
   totalIn: bigint;
@@ -69,6 +72,7 @@ export async function readStatementHead(options: StatementOptions): Promise<Stat
     number: wallet.number,
     currency: wallet.currency as Currency,
     period: options.period,
+    language: options.language ?? "ru",
     bounds,
     opening,
     totalIn,

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http";
+import { requestLanguage, route } from "@/lib/server/http";
 import { createStatementLink } from "@/lib/server/statements/link";
 import { statementLinkBody, statementLinkDto } from "@/lib/shared/schemas/statements";
 
@@ -13,5 +13,5 @@ export const POST = route(
     ok: { status: 201, schema: statementLinkDto },
     errors: ["WALLET_NOT_FOUND", "INVALID_DATE_RANGE"],
   },
-  async ({ user, body }) => createStatementLink({ userId: user.id, body }),
+  async ({ user, body, req }) => createStatementLink({ userId: user.id, body, language: requestLanguage(req) }),
 );
