@@ -2,7 +2,7 @@ import "server-only";
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { formatDay, formatInZone } from "@/lib/server/statements/period";
-import { readStatementMovements, type StatementHead, type StatementMovement } from "@/lib/server/statements/read-statement";
+import { readStatementMovements, type StatementHead } from "@/lib/server/statements/read-statement";
 import { DICTIONARIES } from "@/lib/shared/i18n";
 import { spreadsheetAmount } from "@/lib/shared/money";
 
