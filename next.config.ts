@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
     "@prisma/client",
     "prisma",
     "pino",
+    // Reads its own font metrics files next to its code at run time.
+    "pdfkit",
   ],
   allowedDevOrigins: ["127.0.0.1"],
   // proxy.ts sets the security headers of pages (their CSP carries a per-request nonce). Static

@@ -80,6 +80,9 @@ export function AccountDetails({ walletId }: { walletId: number | null }) {
           {ru.exchange.submit}
         </IntentLink>
       </nav>
+      <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/statement`}>
+        {ru.statement.open}
+      </IntentLink>
       <div className="tab-title-row">
         <h2 className="section-title">{ru.bank.account.history}</h2>
         {feed.transfers && <RefreshButton feed={feed} />}

@@ -6,7 +6,7 @@ import { formatHistoryDate, mergeHistory, type HistoryEntry } from "@/components
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { dayKey, dayLabel } from "@/lib/client/date";
+import { dayKey, dayLabel, monthKey, monthLabel } from "@/lib/client/date";
 import { useHistoryFeed } from "@/lib/client/history-feed";
 import { useCounterparties, useMe, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
@@ -79,16 +79,27 @@ function HistoryRow({
 }
 
 type DayGroup = { key: string; label: string; entries: HistoryEntry[] };
+type MonthGroup = { key: string; label: string; days: DayGroup[] };
 
-function groupByDay(entries: readonly HistoryEntry[]): DayGroup[] {
-  const groups: DayGroup[] = [];
+/**
+ * Newest first, by month, and by day within a month. A month is one card with its days as
+ * headings inside it: a card per day made a busy month a wall of one-row cards.
+ */
+export function groupByMonth(entries: readonly HistoryEntry[], now: Date = new Date()): MonthGroup[] {
+  const months: MonthGroup[] = [];
   for (const entry of entries) {
-    const key = dayKey(entry.createdAt);
-    const last = groups[groups.length - 1];
-    if (last?.key === key) last.entries.push(entry);
-    else groups.push({ key, label: dayLabel(entry.createdAt), entries: [entry] });
+    const month = monthKey(entry.createdAt);
+    let group = months[months.length - 1];
+    if (group?.key !== month) {
+      group = { key: month, label: monthLabel(entry.createdAt, now), days: [] };
+      months.push(group);
+    }
+    const day = dayKey(entry.createdAt);
+    const last = group.days[group.days.length - 1];
+    if (last?.key === day) last.entries.push(entry);
+    else group.days.push({ key: day, label: dayLabel(entry.createdAt, now), entries: [entry] });
   }
-  return groups;
+  return months;
 }
 
 /** Calls `onVisible` whenever the returned element scrolls into view (infinite scroll). */
@@ -124,19 +135,26 @@ export function HistoryDays({ feed, ownWalletIds }: { feed: Feed & { transfers: 
   if (entries.length === 0) return <Message text={ru.history.empty} />;
   return (
     <>
-      {groupByDay(entries).map((group) => (
-        <section className="history-day" key={group.key} aria-label={group.label}>
-          <h2 className="section-title">{group.label}</h2>
-          <ul className="section history">
-            {group.entries.map((entry) => (
-              <HistoryRow
-                key={entry.id}
-                entry={entry}
-                counterparty={counterparties.data?.get(entry.counterpartyWalletId)}
-                loading={!counterparties.data && !counterparties.error}
-              />
+      {groupByMonth(entries).map((month) => (
+        <section className="history-month" key={month.key} aria-label={month.label}>
+          <h2 className="section-title">{month.label}</h2>
+          <div className="section">
+            {month.days.map((day) => (
+              <section className="history-day" key={day.key} aria-label={day.label}>
+                <h3 className="history-day-title">{day.label}</h3>
+                <ul className="history">
+                  {day.entries.map((entry) => (
+                    <HistoryRow
+                      key={entry.id}
+                      entry={entry}
+                      counterparty={counterparties.data?.get(entry.counterpartyWalletId)}
+                      loading={!counterparties.data && !counterparties.error}
+                    />
+                  ))}
+                </ul>
+              </section>
             ))}
-          </ul>
+          </div>
         </section>
       ))}
       {feed.hasMore && (

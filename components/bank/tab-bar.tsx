@@ -1,5 +1,3 @@
-"use client";
-
 import type { ReactNode } from "react";
 import { IconHistory, IconSettings, IconWallet } from "@/components/ui/icons";
 import { ru } from "@/lib/shared/strings";
@@ -20,7 +18,8 @@ const BAR: { tab: BankTab; label: string; icon: ReactNode }[] = [
 
 /**
  * The bottom tab bar of /bank: wallet, history, settings. `onIntent` hears of a tab the user is
- * about to press (pointer over, touch, focus), so its code can start loading.
+ * about to press (pointer over, touch, focus), so its code can start loading. Without `onSelect`
+ * it is the server-rendered shell's picture of the bar (no client code: see BankShell).
  */
 export function TabBar({
   current,
@@ -28,7 +27,7 @@ export function TabBar({
   onIntent,
 }: {
   current: BankTab;
-  onSelect: (tab: BankTab) => void;
+  onSelect?: (tab: BankTab) => void;
   onIntent?: (tab: BankTab) => void;
 }) {
   return (
@@ -41,10 +40,11 @@ export function TabBar({
             role="tab"
             aria-selected={current === tab}
             className={["tab", current === tab ? "tab-on" : ""].filter(Boolean).join(" ")}
-            onClick={() => onSelect(tab)}
-            onPointerEnter={() => onIntent?.(tab)}
-            onTouchStart={() => onIntent?.(tab)}
-            onFocus={() => onIntent?.(tab)}
+            // No handlers at all without callbacks: the server-rendered shell may carry none.
+            onClick={onSelect && (() => onSelect(tab))}
+            onPointerEnter={onIntent && (() => onIntent(tab))}
+            onTouchStart={onIntent && (() => onIntent(tab))}
+            onFocus={onIntent && (() => onIntent(tab))}
           >
             {icon}
             <span>{label}</span>

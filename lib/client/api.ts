@@ -7,7 +7,11 @@ import {
 import { tokenPairDto } from "@/lib/client/dto";
 import { apiUrl } from "@/lib/client/api-base";
 import { takePreloaded } from "@/lib/client/preload";
+import type { Language } from "@/lib/shared/i18n";
 import { ru } from "@/lib/shared/strings";
+
+/** The language of the screens (they read the Russian dictionary). */
+const SCREEN_LANGUAGE: Language = "ru";
 
 /** An API failure with the server's Russian `message` and machine `code`. */
 export class ApiError extends Error {
@@ -96,7 +100,9 @@ export function signOut(): void {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  // The server answers errors in the language asked for; the screens speak Russian (they read
+  // `ru`), so their errors must too, whatever the browser's own Accept-Language says.
+  const headers: Record<string, string> = { accept: "application/json", "accept-language": SCREEN_LANGUAGE, ...options.headers };
   const token = options.anonymous ? null : getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";

@@ -23,3 +23,15 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   const label = `${date.getDate()} ${ru.history.months[date.getMonth()]}`;
   return date.getFullYear() === now.getFullYear() ? label : `${label} ${date.getFullYear()}`;
 }
+
+/** The local calendar month of `iso` as a key ("2026-11"). */
+export function monthKey(iso: string): string {
+  return dayKey(iso).slice(0, 7);
+}
+
+/** A month heading of the history: "Ноябрь", "Ноябрь 2025" (another year). */
+export function monthLabel(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const title = ru.history.monthTitles[date.getMonth()];
+  return date.getFullYear() === now.getFullYear() ? title : `${title} ${date.getFullYear()}`;
+}

@@ -3,6 +3,7 @@ import { CURRENCIES } from "@/lib/shared/money";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
+import type { StatementDto, StatementLinkDto } from "@/lib/shared/schemas/statements";
 import type { CounterpartyDto, ReceiptDto, RecentRecipientDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
@@ -94,6 +95,20 @@ export const paymentRequestDto = object({
   transferId: nullable(int),
 });
 export const paymentRequestListDto = array(paymentRequestDto);
+export const statementDto = object({
+  walletId: int,
+  number: string,
+  currency,
+  from: string,
+  to: string,
+  opening: int,
+  totalIn: int,
+  totalOut: int,
+  closing: int,
+  count: int,
+});
+
+export const statementLinkDto = object({ url: string, fileName: string, expiresAt: string });
 
 /** For answers the client does not read (the spec leaves them unspecified). */
 export const anyAnswer = unknown;
@@ -115,4 +130,6 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof receiptDto>, ReceiptDto>>,
   Assert<Same<Infer<typeof recentRecipientListDto>, RecentRecipientDto[]>>,
   Assert<Same<Infer<typeof paymentRequestDto>, PaymentRequestDto>>,
+  Assert<Same<Infer<typeof statementDto>, StatementDto>>,
+  Assert<Same<Infer<typeof statementLinkDto>, StatementLinkDto>>,
 ];

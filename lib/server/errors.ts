@@ -1,5 +1,6 @@
 import "server-only";
 import { isDatabaseUnavailable } from "@/lib/server/db/errors";
+import { translate, type Language } from "@/lib/shared/i18n";
 import { ru } from "@/lib/shared/strings";
 
 /** Every error the API can answer with: HTTP status and the default Russian message. */
@@ -59,8 +60,9 @@ export class AppError extends Error {
 
 export type ErrorBody = { message: string; code: ErrorCode };
 
-export function errorBody(error: AppError): ErrorBody {
-  return { message: error.message, code: error.code };
+/** The error's body, its message in the caller's language (Russian by default). */
+export function errorBody(error: AppError, language: Language = "ru"): ErrorBody {
+  return { message: translate(error.message, language), code: error.code };
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { acceptedLanguages, pickLanguage, type Language } from "@/lib/shared/i18n";
 import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
 import { corsHeaders } from "@/lib/server/cors";
 import { checksAnswers, getEnv } from "@/lib/server/env";
@@ -148,9 +149,10 @@ function parse(schema: z.ZodType | undefined, value: unknown, failure?: ErrorCod
  */
 async function enforceContract(contract: Contract, response: Response, requestId: string, path: string): Promise<Response> {
   const contentType = response.headers.get("content-type") ?? "";
-  const text = await response.clone().text();
   let body: unknown;
+  // Only JSON is read: a file (a statement) streams, and reading a copy would hold it all.
   if (contentType.startsWith("application/json")) {
+    const text = await response.clone().text();
     try {
       body = JSON.parse(text);
     } catch {
@@ -169,6 +171,11 @@ async function authenticate(req: Request): Promise<AuthUser> {
   const claims = match ? verifyAccessToken(match[1]) : null;
   if (!claims || (await isSessionRevoked(claims.sessionId))) throw new AppError("UNAUTHORIZED");
   return { id: claims.userId };
+}
+
+/** The language a request asks for (Accept-Language): English for any but Russian; Russian when it names none. */
+export function requestLanguage(req: Request): Language {
+  return pickLanguage({ detected: acceptedLanguages(req.headers.get("accept-language")) });
 }
 
 export type RouteHandler = ((req: Request, next?: NextContext) => Promise<Response>) & { contract: Contract };
@@ -206,11 +213,12 @@ export function route<const C extends Contract>(
       response = result instanceof Response ? result : json(result ?? null, contract.ok.status);
     } catch (error) {
       const known = asAppError(error);
+      const language = requestLanguage(req);
       if (known) {
-        response = json(errorBody(known), known.status);
+        response = json(errorBody(known, language), known.status);
       } else {
         logger.error({ err: error, requestId, path }, "unhandled error");
-        response = json(errorBody(new AppError("INTERNAL_ERROR")), 500);
+        response = json(errorBody(new AppError("INTERNAL_ERROR"), language), 500);
       }
     }
     if (checksAnswers()) response = await enforceContract(contract, response, requestId, path);

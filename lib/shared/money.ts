@@ -12,6 +12,8 @@
  * Rates are the ruble price of one unit, kept as integers of ten-thousandths (4 decimals).
  */
 
+import type { Language } from "@/lib/shared/i18n";
+
 export const CURRENCIES = ["RUB", "USD", "EUR", "CNY"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -113,9 +115,36 @@ export function formatAmount(minor: bigint | number): string {
   return russianDecimal(minorToDecimal(minor));
 }
 
-/** Russian formatting with the currency symbol, all spaces no-break: "1 234,56 ₽". */
-export function formatMoney(minor: bigint | number, currency: Currency): string {
-  return `${formatAmount(minor)}${NBSP}${CURRENCY_INFO[currency].symbol}`;
+/** English notation of an exact decimal string: "-1234567.8" → "-1,234,567.8". */
+function englishDecimal(decimal: string): string {
+  const [whole, fraction] = decimal.split(".");
+  const sign = whole.startsWith("-") ? "-" : "";
+  const grouped = whole.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, ",");
+  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}.${fraction}`;
+}
+
+/**
+ * Money with its currency symbol in the given language (Russian by default):
+ * Russian "1 234,56 ₽" (all spaces no-break), English "₽1,234.56" and "-₽1,234.56" — the
+ * en-US notation with the narrow symbol, as Intl.NumberFormat writes it
+ * (tests/unit/money-format.test.ts compares them).
+ */
+export function formatMoney(minor: bigint | number, currency: Currency, language: Language = "ru"): string {
+  const { symbol } = CURRENCY_INFO[currency];
+  if (language === "en") {
+    const text = englishDecimal(minorToDecimal(minor));
+    return text.startsWith("-") ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
+  }
+  return `${formatAmount(minor)}${NBSP}${symbol}`;
+}
+
+/**
+ * An amount as a spreadsheet reads it: no grouping, a minus for debits, the language's decimal
+ * mark: -123456 → "-1234,56" in Russian, "-1234.56" in English (CSV statements; Excel set to that
+ * language takes it as a number).
+ */
+export function spreadsheetAmount(minor: bigint | number, language: Language = "ru"): string {
+  return language === "ru" ? minorToDecimal(minor).replace(".", ",") : minorToDecimal(minor);
 }
 
 /** A rate as the API carries it (ruble price, e.g. 92.5123) into ten-thousandths. */

@@ -314,6 +314,52 @@ export async function runScenario(api: ContractClient, options: ScenarioOptions)
     await runMoneySections({ api, alice: person(alice), bob: person(bob), run, ratesKnown, documents: options.documents, section });
   }
 
+  if (options.documents("POST", "/api/v1/statements/link")) {
+    await section("statements", async () => {
+      const a = need<Person>(alice, "no signed-in user");
+      const b = need<Person>(bob, "no second user");
+      const token = a.tokens.access_token;
+      const today = new Date().toISOString().slice(0, 10);
+      const period = { from: `${today.slice(0, 8)}01`, to: today };
+      const rub = wallet(a, "RUB").id;
+      await api.call({
+        name: "this month's totals add up",
+        method: "GET",
+        path: "/api/v1/statements/wallet/{walletId}",
+        params: { walletId: rub },
+        query: period,
+        token,
+        expect: 200,
+        verify: (answer) => {
+          const s = answer.body as { opening: number; totalIn: number; totalOut: number; closing: number };
+          return expectEqual("opening + in − out", s.opening + s.totalIn - s.totalOut, s.closing);
+        },
+      });
+      await api.call({ name: "another user's statement", method: "GET", path: "/api/v1/statements/wallet/{walletId}", params: { walletId: wallet(b, "RUB").id }, query: period, token, expect: 404 });
+      await api.call({ name: "a period that ends before it starts", method: "GET", path: "/api/v1/statements/wallet/{walletId}", params: { walletId: rub }, query: { from: today, to: "2020-01-01" }, token, expect: 400 });
+      await api.call({ name: "a link to another user's statement", method: "POST", path: "/api/v1/statements/link", body: { walletId: wallet(b, "RUB").id, ...period, format: "csv" }, token, expect: 404 });
+      await api.call({ name: "a link in an unknown format", method: "POST", path: "/api/v1/statements/link", body: { walletId: rub, ...period, format: "xlsx" }, token, expect: 400 });
+      for (const format of ["csv", "pdf"] as const) {
+        const made = await api.call({ name: `a ${format.toUpperCase()} link`, method: "POST", path: "/api/v1/statements/link", body: { walletId: rub, ...period, format }, token, expect: 201 });
+        const url = new URL(need(body<{ url: string }>(made), "no link").url, "http://link");
+        const query = { token: url.searchParams.get("token") ?? "" };
+        await api.call({
+          name: `the ${format.toUpperCase()} file, without the bearer token`,
+          method: "GET",
+          path: url.pathname,
+          query,
+          expect: 200,
+          verify: (answer) => {
+            const text = String(answer.body);
+            // fetch's text() drops a byte-order mark; the API suite checks it byte by byte.
+            return format === "csv" ? (/^[^\n]*;/.test(text) ? [] : ["not `;` separated"]) : text.startsWith("%PDF-") ? [] : ["not a PDF"];
+          },
+        });
+        await api.call({ name: `a forged ${format.toUpperCase()} link`, method: "GET", path: url.pathname, query: { token: `${query.token}x` }, expect: 404 });
+      }
+    });
+  }
+
   await section("notifications and sign-out", async () => {
     const a = need<Person>(alice, "no signed-in user");
     const b = need<Person>(bob, "no second user");

@@ -63,6 +63,15 @@ describe("Telegram sign-in", () => {
     expect(allowedAtOnce.botMayWrite).toBe(true);
   });
 
+  it("keeps the user's Telegram language for the bot's notices: English for a non-Russian language_code", async () => {
+    const user = { id: 555009, first_name: "Emma" };
+    const language = async () => (await getDb().user.findUniqueOrThrow({ where: { telegramId: "555009" } })).language;
+    expect((await login(sign({ user: { ...user, language_code: "en" } }, BOT_TOKEN, new Date()))).status).toBe(200);
+    expect(await language()).toBe("en");
+    expect((await login(sign({ user: { ...user, language_code: "ru" } }, BOT_TOKEN, new Date()))).status).toBe(200);
+    expect(await language()).toBe("ru");
+  });
+
   it("a Telegram-verified name wins: an account holding it without Telegram's word moves aside", async () => {
     const squatter = await getDb().user.create({ data: { username: "taken_name", email: "taken@example.com" } });
     const res = await login(initData({ id: 555002, first_name: "Вера", username: "taken_name" }));
@@ -234,7 +243,7 @@ const PUBLISHED = {
       "&user=%7B%22id%22%3A279058397%2C%22first_name%22%3A%22Vladislav%22%2C%22last_name%22%3A%22Kibenko%22%2C%22username%22%3A%22vdkfrost%22%2C%22language_code%22%3A%22ru%22%2C%22is_premium%22%3Atrue%7D" +
       "&auth_date=1662771648" +
       "&hash=c501b71e775f74ce10e377dea85a7ea24ecd640b223ea86dfe453e0eaed2e2b2",
-    user: { telegramId: "279058397", firstName: "Vladislav", username: "vdkfrost", allowsWrite: false },
+    user: { telegramId: "279058397", firstName: "Vladislav", username: "vdkfrost", allowsWrite: false, language: "ru" },
   },
   // aiogram's tests (tests/test_utils/test_web_app.py), a valid case.
   aiogram: {
@@ -243,7 +252,7 @@ const PUBLISHED = {
     initData:
       "auth_date=1650385342&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Test%22%7D&query_id=test" +
       "&hash=46d2ea5e32911ec8d30999b56247654460c0d20949b6277af519e76271182803",
-    user: { telegramId: "42", firstName: "Test", allowsWrite: false },
+    user: { telegramId: "42", firstName: "Test", allowsWrite: false, language: "ru" },
   },
 } as const;
 

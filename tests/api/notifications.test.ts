@@ -121,6 +121,22 @@ describe("credit notifications", () => {
     expect(await row(transfer.id)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
+  it("an English-speaking user is told in English, one message or folded, with English money", async () => {
+    const { alice, bob, chat } = await people();
+    await getDb().user.update({ where: { id: bob.user.id }, data: { language: "en" } });
+    await pay(alice, bob.wallets.RUB);
+    expect(await deliverDue()).toBe(1);
+    expect(sent()[0].params).toMatchObject({
+      chat_id: chat,
+      text: "You received ₽1,500.00 from Алиса",
+      reply_markup: { inline_keyboard: [[{ text: "Open history", web_app: { url: expect.stringMatching(/\/bank$/) } }]] },
+    });
+    for (let i = 0; i < 4; i += 1) await pay(alice, bob.wallets.RUB, 1_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // one message a second to a chat
+    expect(await deliverDue()).toBe(1);
+    expect(sent().map(textOf).at(-1)).toBe("You received 4 transfers totalling ₽40.00");
+  });
+
   it("nothing is queued once the switch is off, or for money moved between one's own wallets", async () => {
     const { alice, bob } = await people();
     const off = await call(notificationsRoute, { token: bob.token, params: { id: String(bob.user.id) }, body: { enable: false } });

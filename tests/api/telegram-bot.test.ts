@@ -143,6 +143,19 @@ describe("POST /api/telegram/webhook", () => {
     });
   });
 
+  it("answers in the sender's language: English for a non-Russian language_code, Russian for ru or none", async () => {
+    const as = (language_code: string | undefined, text: string) => {
+      const body = update(text);
+      return { ...body, message: { ...body.message, from: { ...body.message.from, language_code } } };
+    };
+    const english = await post(as("en", "/start"), secret());
+    expect(english.body.text).toMatch(/^Welcome to Minibank!/);
+    expect(english.body.reply_markup.inline_keyboard[0][0].text).toBe("Open Minibank");
+    expect((await post(as("de", "/help"), secret())).body.text).toMatch(/^Minibank opens with/);
+    expect((await post(as("ru", "/start"), secret())).body.text).toMatch(/^Добро пожаловать в Minibank/);
+    expect((await post(as(undefined, "/start"), secret())).body.text).toMatch(/^Добро пожаловать в Minibank/);
+  });
+
   it("opens the Mini App on a start payload, and only on a well-formed one", async () => {
     const withPayload = await post(update("/start pay_RUB-2202"), secret());
     expect(withPayload.body.reply_markup.inline_keyboard[0][0].web_app.url).toBe(`${getEnv().appUrl}/?startapp=pay_RUB-2202`);

@@ -9,8 +9,18 @@ import { call } from "@/tests/support/api";
 const API_DIR = path.join(process.cwd(), "app/api/v1");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-/** Public by design: sign-in, generated avatars, demo-only helpers, the OpenAPI document. */
-const PUBLIC_PREFIXES = ["/api/v1/auth/", "/api/v1/avatars/", "/api/v1/demo/", "/api/v1/openapi.json"];
+/**
+ * Public by design: sign-in, generated avatars, demo-only helpers, the OpenAPI document, and
+ * statement files (a signed link is their authority: tests/api/statements.test.ts).
+ */
+const PUBLIC_PREFIXES = [
+  "/api/v1/auth/",
+  "/api/v1/avatars/",
+  "/api/v1/demo/",
+  "/api/v1/openapi.json",
+  "/api/v1/statements/csv",
+  "/api/v1/statements/pdf",
+];
 
 type RouteFile = { file: string; pattern: string; path: string; params: Record<string, string | string[]> };
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { alerts, expect, openInTheme, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
+import { alerts, expect, openInTheme, readCodeFromMailbox, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
 
 /**
  * The main screen against the seeded demo server, signed in as vera (e-mail): wallet total and
@@ -100,4 +100,34 @@ test("retry after an error: a failed load says so with a retry button, and the r
   await expect(page.getByTestId("account-RUB")).toBeVisible();
   await expect(alerts(page)).toHaveCount(0);
   await expect(retry).toHaveCount(0);
+});
+
+test("after sign-in /bank is never blank: its shell shows while the screen's code downloads", async ({ page }) => {
+  await page.goto("/email-login");
+  await page.getByLabel("Электронная почта").fill("boris@example.com");
+  await page.getByRole("button", { name: "Получить код" }).click();
+  await expect(page.getByLabel("Код из письма")).toBeFocused();
+  const code = await readCodeFromMailbox(page, "boris@example.com");
+  // A slow network: every script fetched from now on (the /bank screen's) arrives 600 ms late.
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.fallback();
+  });
+  // Every frame from here on: is /bank showing anything?
+  await page.evaluate(() => {
+    const frames: string[] = [];
+    Object.assign(window, { bankFrames: frames });
+    const look = () => {
+      if (location.pathname === "/bank") frames.push(document.querySelector("main .skeleton, main .balance-card") ? "shown" : "blank");
+      requestAnimationFrame(look);
+    };
+    look();
+  });
+  await page.keyboard.type(code);
+  await page.waitForURL("**/bank");
+  await expect(page.getByTestId("total-balance")).toBeVisible();
+  const frames = await page.evaluate(() => (window as unknown as { bankFrames: string[] }).bankFrames);
+  expect(frames.length).toBeGreaterThan(0);
+  expect(frames.filter((f) => f === "blank")).toEqual([]);
+  await expect(page.getByRole("tab", { name: "История" })).toBeEnabled();
 });

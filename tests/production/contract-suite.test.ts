@@ -89,6 +89,11 @@ describe("npm run contract", () => {
       "ok    POST /api/v1/requests/{token}/pay → 201: the link's holder pays it",
       "ok    POST /api/v1/requests/{token}/pay → 409: a paid request is not paid twice",
       "ok    POST /api/v1/requests/{token}/cancel → 404: someone else cannot cancel it",
+      "ok    GET /api/v1/statements/wallet/{walletId} → 200: this month's totals add up",
+      "ok    GET /api/v1/statements/wallet/{walletId} → 404: another user's statement",
+      "ok    GET /api/v1/statements/csv → 200: the CSV file, without the bearer token",
+      "ok    GET /api/v1/statements/pdf → 200: the PDF file, without the bearer token",
+      "ok    GET /api/v1/statements/pdf → 404: a forged PDF link",
     ]) {
       expect(run.output).toContain(line);
     }

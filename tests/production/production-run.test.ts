@@ -18,6 +18,7 @@ import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/ap
 import { sign } from "@telegram-apps/init-data-node";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
 import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
+import { pdfText } from "@/tests/support/pdf-text";
 import { codeIn, startSmtp, textOf, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
@@ -64,13 +65,16 @@ let aliceSession: { access_token: string; refresh_token: string } | null = null;
 async function signIn(email: string): Promise<string> {
   const before = mailbox.received.length;
   await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
-  // The code's message, not a notice of money that arrived meanwhile (those go by e-mail too).
-  let mail: (typeof mailbox.received)[number] | undefined;
-  for (const received of mailbox.received.slice(before)) {
-    if (!mail && /Ваш код для входа/.test(await textOf(received.raw))) mail = received;
+  // Credit notices go out by e-mail too, at their own pace: the code's letter is the newest
+  // letter to this address with a code in it.
+  let mail: Mailbox["received"][number] | undefined;
+  for (let i = 0; i < 100 && !mail; i += 1) {
+    const letters = mailbox.received.slice(before).filter((m) => m.to[0] === email);
+    for (const letter of letters) if (/Ваш код для входа в Minibank: \d{6}/.test(await textOf(letter.raw))) mail = letter;
+    if (!mail) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   expect(mail?.to).toEqual([email]);
-  if (!mail) throw new Error(`no code for ${email}`);
+  if (!mail) throw new Error(`no sign-in code for ${email}`);
   const tokens = await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeIn(mail.raw) } });
   if (email.startsWith("alice")) aliceSession = tokens as unknown as { access_token: string; refresh_token: string };
   return tokens.access_token as string;
@@ -125,6 +129,16 @@ describe("production build under npm start, every optional feature on", () => {
     for (const page of ["/", "/login", "/email-login", "/bank", "/transfer-money"]) {
       const res = await fetch(`${server.url}${page}`);
       expect({ page, status: res.status }).toEqual({ page, status: 200 });
+    }
+    // The site's icons: the browser's default /favicon.ico, and each icon the pages link to.
+    const favicon = await fetch(`${server.url}/favicon.ico`);
+    expect([favicon.status, favicon.headers.get("content-type")]).toEqual([200, "image/x-icon"]);
+    const html = await (await fetch(`${server.url}/bank`)).text();
+    const icons = [...html.matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"]+)"/g)];
+    expect(icons.map((m) => m[1]).sort()).toEqual(["apple-touch-icon", "icon", "icon"]);
+    for (const [, , href] of icons) {
+      const res = await fetch(new URL(href.replace(/&amp;/g, "&"), server.url));
+      expect({ href, status: res.status, type: res.headers.get("content-type")?.split("/")[0] }).toEqual({ href, status: 200, type: "image" });
     }
     // Demo pages and endpoints do not exist in production.
     expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(404);
@@ -181,6 +195,38 @@ describe("production build under npm start, every optional feature on", () => {
     const after = (await ok("GET", "/api/v1/wallet", { token: bob })) as unknown as Wallet[];
     expect(wallet(after, "RUB").balance).toBe(150_000);
     expect(wallet(after, "USD").balance).toBe(1_000);
+  });
+
+  it("statements: totals, a CSV and a PDF over HTTP, for the account's owner only", async () => {
+    const carol = await signIn("carol.production@example.test");
+    const bob = await signIn("bob.production@example.test");
+    for (const token of [carol, bob]) await ok("POST", "/api/v1/wallet/init", { token });
+    const wallets = (await ok("GET", "/api/v1/wallet", { token: carol })) as unknown as Wallet[];
+    const rub = wallets.find((w) => w.currency === "RUB")!;
+    const bobRub = ((await ok("GET", "/api/v1/wallet", { token: bob })) as unknown as Wallet[]).find((w) => w.currency === "RUB")!;
+    await ok("POST", "/api/v1/wallet/topup", { token: carol, key: crypto.randomUUID(), body: { currency: "RUB", amount: 500_000 } });
+    await ok("POST", "/api/v1/transfers", { token: carol, key: crypto.randomUUID(), body: { senderWalletId: rub.id, receiverWalletId: bobRub.id, amount: 123_456 } });
+    const today = new Date().toISOString().slice(0, 10);
+    const period = `from=${today}&to=${today}&tz=0`;
+    const totals = await ok("GET", `/api/v1/statements/wallet/${rub.id}?${period}`, { token: carol });
+    expect(totals).toEqual({ walletId: rub.id, number: rub.number, currency: "RUB", from: today, to: today, opening: 0, totalIn: 500_000, totalOut: 123_456, closing: 376_544, count: 2 });
+    expect((await call("GET", `/api/v1/statements/wallet/${rub.id}?${period}`, { token: bob })).status).toBe(404);
+    expect((await call("POST", "/api/v1/statements/link", { token: bob, body: { walletId: rub.id, from: today, to: today, tz: 0, format: "pdf" } })).status).toBe(404);
+
+    const download = async (format: "csv" | "pdf") => {
+      const link = await ok("POST", "/api/v1/statements/link", { token: carol, body: { walletId: rub.id, from: today, to: today, tz: 0, format } });
+      // No bearer token: Telegram's downloadFile and a browser's download open the link as it is.
+      const res = await fetch(`${server.url}${link.url as string}`);
+      expect([res.status, res.headers.get("content-disposition")]).toEqual([200, `attachment; filename="${link.fileName as string}"`]);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const csv = await download("csv");
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.toString("utf8")).toMatch(/\r\n\d\d\.\d\d\.\d{4} \d\d:\d\d;\d+;Перевод;[^;]+;-1234,56;3765,44\r\n/);
+    expect(csv.toString("utf8")).toContain("\r\nИсходящий остаток;3765,44\r\n");
+    const pdf = pdfText(await download("pdf")).replace(/\s+/g, " ");
+    expect(pdf).toContain("Входящий остаток: 0,00 ₽");
+    expect(pdf).toContain("Исходящий остаток: 3 765,44 ₽");
   });
 
   it("tells a Telegram user about money that arrived: one bot message, within seconds", async () => {

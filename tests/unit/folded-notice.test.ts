@@ -34,3 +34,12 @@ describe("one message for several credits", () => {
     });
   });
 });
+
+describe("one message for several credits, in English", () => {
+  it("counts in English and writes money the English way", () => {
+    expect(foldedText(transfers(12, 127_500n), "en")).toBe("You received 12 transfers totalling ₽15,300.00");
+    expect(foldedText(transfers(21, 100n), "en")).toBe("You received 21 transfers totalling ₽21.00");
+    const mixed: Credit[] = [...transfers(2, 100n), { kind: "topup", amount: 1000n, currency: "EUR" }, { kind: "topup", amount: 500n, currency: "USD" }];
+    expect(foldedText(mixed, "en")).toBe("You received 4 payments totalling ₽2.00, $5.00, and €10.00");
+  });
+});

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { HistoryTab } from "@/components/bank/history-tab";
-import { dayLabel } from "@/lib/client/date";
+import { mergeHistory } from "@/components/bank/bank-math";
+import { groupByMonth, HistoryTab } from "@/components/bank/history-tab";
+import { dayLabel, monthLabel } from "@/lib/client/date";
 import { historyWindow, HISTORY_PAGE, type WalletPages } from "@/lib/client/history-feed";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
 import { fakeServer, ME, on, renderFresh } from "./bank-support";
@@ -49,6 +50,25 @@ describe("day headings", () => {
   });
 });
 
+describe("month groups", () => {
+  const now = new Date(2026, 10, 23, 15, 0);
+  it("names a month, with its year when it is another", () => {
+    expect(monthLabel(new Date(2026, 10, 2, 9, 0).toISOString(), now)).toBe("Ноябрь");
+    expect(monthLabel(new Date(2025, 11, 31, 23, 0).toISOString(), now)).toBe("Декабрь 2025");
+  });
+
+  it("puts a busy month's days in one group, newest first", () => {
+    // 20 days of March with one transfer each, and two days of February.
+    const days = [...Array.from({ length: 20 }, (_, i) => `2025-03-${String(25 - i).padStart(2, "0")}`), "2025-02-28", "2025-02-03"];
+    const list = days.map((day, i) => transfer(500 - i, 1, day));
+    const months = groupByMonth(mergeHistory([list], [1]), now);
+    expect(months.map((m) => m.label)).toEqual(["Март 2025", "Февраль 2025"]);
+    expect(months[0].days).toHaveLength(20);
+    expect(months[0].days[0].label).toBe("25 марта 2025");
+    expect(months[1].days.map((d) => d.entries.map((e) => e.id))).toEqual([[480], [479]]);
+  });
+});
+
 const WALLETS = [{ id: 1, currency: "RUB", balance: 100_000, number: "2202000000000001" }];
 /** 60 transfers in wallet 1, ids 160…101, over two days. */
 const ALL = Array.from({ length: 60 }, (_, i) => transfer(160 - i, 1, i < 30 ? "2025-03-06" : "2025-03-05"));
@@ -66,6 +86,10 @@ describe("history tab paging", () => {
     await waitFor(() => expect(screen.getAllByTestId("history-row")).toHaveLength(50));
     expect(screen.getByRole("heading", { name: "6 марта 2025" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "5 марта 2025" })).toBeInTheDocument();
+    // Both days in one card under the month's heading.
+    const march = screen.getByRole("region", { name: "Март 2025" });
+    expect(march.querySelectorAll(".section")).toHaveLength(1);
+    expect(march.querySelectorAll("h3")).toHaveLength(2);
     fireEvent.click(screen.getByRole("button", { name: "Показать ещё" }));
     await waitFor(() => expect(screen.getAllByTestId("history-row")).toHaveLength(60));
     expect(screen.queryByRole("button", { name: "Показать ещё" })).not.toBeInTheDocument();

@@ -50,3 +50,19 @@ describe("Russian number formatting without Intl", () => {
     expect(formatRateUnits(12_345_678_000n)).toBe("1\u00a0234\u00a0567,80");
   });
 });
+
+describe("English money formatting", () => {
+  it("reads as Intl.NumberFormat('en-US') with the narrow symbol writes it: ₽1,234.56", () => {
+    fc.assert(
+      fc.property(amounts, fc.constantFrom("RUB", "USD", "EUR", "CNY" as const), (minor, currency) => {
+        const format = new Intl.NumberFormat("en-US", { style: "currency", currency, currencyDisplay: "narrowSymbol" });
+        expect(formatMoney(minor, currency, "en")).toBe(format.format(decimal(minor, 100n, 2) as unknown as number));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatMoney(123_456n, "RUB", "en")).toBe("₽1,234.56");
+    expect(formatMoney(-500, "USD", "en")).toBe("-$5.00");
+    // Russian stays the default.
+    expect(formatMoney(123_456n, "RUB")).toBe("1\u00a0234,56\u00a0₽");
+  });
+});

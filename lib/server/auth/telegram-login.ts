@@ -1,4 +1,5 @@
 import "server-only";
+import { pickLanguage, type Language } from "@/lib/shared/i18n";
 import { validate } from "@telegram-apps/init-data-node";
 import { z } from "zod";
 import { getDb } from "@/lib/server/db";
@@ -30,6 +31,8 @@ export type TelegramProfile = {
   photoUrl?: string;
   /** `allows_write_to_pm`: the user allowed the bot to write to them. */
   allowsWrite: boolean;
+  /** From the user's Telegram language_code: what the bot's notifications speak. */
+  language: Language;
 };
 
 /**
@@ -57,6 +60,7 @@ const initDataFields = z.object({
         username: z.string().optional(),
         photo_url: z.string().optional(),
         allows_write_to_pm: z.boolean().optional(),
+        language_code: z.string().max(35).optional(),
       }),
     ),
 });
@@ -85,6 +89,7 @@ export function readInitData(initData: string, botToken: string): TelegramProfil
     firstName: user.first_name,
     photoUrl: safePhotoUrl(user.photo_url),
     allowsWrite: user.allows_write_to_pm === true,
+    language: pickLanguage({ detected: [user.language_code] }),
   };
 }
 
@@ -144,6 +149,7 @@ async function upsertTelegramUser(profile: TelegramProfile): Promise<number> {
       telegramUsername: profile.username ?? null,
       telegramFirstName: profile.firstName,
       photoUrl: profile.photoUrl ?? null,
+      language: profile.language,
     };
     const existing = await tx.user.findUnique({
       where: { telegramId: profile.telegramId },

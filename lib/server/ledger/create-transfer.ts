@@ -29,6 +29,7 @@ type WalletRow = WithStoredKey & LimitRow & {
   email: string | null;
   username: string | null;
   telegramUsername: string | null;
+  language: string;
 };
 
 async function transfer(options: CreateTransferOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
@@ -39,7 +40,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
   const rows = await sql.$queryRaw<WalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify",
       CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId",
-      u."email", u."username", u."telegramUsername" ${storedKeyColumns(key)}
+      u."email", u."language", u."username", u."telegramUsername" ${storedKeyColumns(key)}
       ${limitColumns(options.userId, options.receiverWalletId)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
@@ -72,6 +73,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
     telegramId: receiver.telegramId,
     email: receiver.email,
     receiverIsSystem: receiver.isSystem,
+    language: receiver.language,
     sender: { id: Number(sender.userId), handle: sender.username, verified: isTelegramVerified(sender) },
   });
   return applyPlan(sql, plan);

@@ -23,7 +23,7 @@ export type TopUpOptions = TopUpBody & {
   createdAt?: Date;
 };
 
-type WalletRow = LedgerWallet & WithStoredKey & Pick<NoticeParty, "notify" | "telegramId" | "email">;
+type WalletRow = LedgerWallet & WithStoredKey & Pick<NoticeParty, "notify" | "telegramId" | "email" | "language">;
 
 type TopUpStep = { key?: KeyToRecord; notify?: boolean };
 
@@ -31,7 +31,7 @@ type TopUpStep = { key?: KeyToRecord; notify?: boolean };
 export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, "idempotencyKey">, step: TopUpStep = {}) {
   const [wallet] = await sql.$queryRaw<WalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."notification" AS "notify",
-      CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email"
+      CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language"
       ${storedKeyColumns(step.key)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."userId" = ${options.userId} AND w."currency" = ${options.currency}`;
@@ -59,6 +59,7 @@ export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, 
       telegramId: wallet.telegramId,
       email: wallet.email,
       receiverIsSystem: false,
+      language: wallet.language,
       sender: null,
     });
   }

@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/shared/i18n";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb, sqlOf } from "@/lib/server/db";
 import { inList } from "@/lib/server/db/claim";
@@ -83,27 +84,29 @@ function settle(rows: ClaimedRow[], outcome: Outcome, at: Date): Promise<void> {
  * Claims for `channel` and gives up, unsent, the rows of users who switched notifications off
  * since the money arrived (one query per claim); returns the messages left to send.
  */
-async function take(channel: Channel, now: Date, limit: number): Promise<Claim> {
+async function take(channel: Channel, now: Date, limit: number): Promise<Claim & { languages: Map<number, Language> }> {
   const claim = await claimDue(channel, now, limit);
   const userIds = [...new Set(claim.messages.flatMap((m) => m.rows.map((r) => r.userId)))];
-  if (userIds.length === 0) return claim;
-  const on = await getDb().user.findMany({ where: { id: { in: userIds }, notification: true }, select: { id: true } });
-  const listening = new Set(on.map((u) => u.id));
-  const off = claim.messages.flatMap((m) => m.rows.filter((r) => !listening.has(r.userId)));
-  if (off.length === 0) return claim;
+  if (userIds.length === 0) return { ...claim, languages: new Map() };
+  const on = await getDb().user.findMany({ where: { id: { in: userIds }, notification: true }, select: { id: true, language: true } });
+  // A folded message is written when it is sent, in the recipient's language of that moment.
+  const languages = new Map(on.map((u) => [u.id, isLanguage(u.language) ? u.language : DEFAULT_LANGUAGE]));
+  const off = claim.messages.flatMap((m) => m.rows.filter((r) => !languages.has(r.userId)));
+  if (off.length === 0) return { ...claim, languages };
   await settleRows(off, () => Prisma.sql`"status" = 'failed', "leaseUntil" = NULL, "lastError" = 'notifications switched off'`);
-  const messages = claim.messages.map((m) => ({ ...m, rows: m.rows.filter((r) => listening.has(r.userId)) }));
-  return { ...claim, messages: messages.filter((m) => m.rows.length > 0) };
+  const messages = claim.messages.map((m) => ({ ...m, rows: m.rows.filter((r) => languages.has(r.userId)) }));
+  return { ...claim, messages: messages.filter((m) => m.rows.length > 0), languages };
 }
 
 /**
  * Sends one claimed message and records the outcome on every row it tells; `clock` gives the
  * time a try ended (the rates are counted from it).
  */
-async function deliver(message: Claimed, clock: () => Date): Promise<Outcome> {
+async function deliver(message: Claimed, clock: () => Date, languages: Map<number, Language>): Promise<Outcome> {
   const { rows } = message;
-  const text = rows.length === 1 ? rows[0].text : foldedText(await creditsOf(rows.map((r) => r.transferId)));
-  const outcome = await send(message.channel, message.address, text);
+  const language = languages.get(rows[0].userId) ?? DEFAULT_LANGUAGE;
+  const text = rows.length === 1 ? rows[0].text : foldedText(await creditsOf(rows.map((r) => r.transferId)), language);
+  const outcome = await send(message.channel, message.address, text, language);
   if (outcome.kind !== "sent") {
     const log = { notifications: rows.map((r) => r.id), channel: message.channel, error: outcome.error };
     if (outcome.kind === "slowDown") logger.info({ ...log, waitMs: outcome.waitMs }, "notification channel asked to slow down");
@@ -127,7 +130,7 @@ export async function deliverDue(now: Date = new Date(), channels: readonly Chan
   const handled = await Promise.all(
     channels.map(async (channel) => {
       const claim = await take(channel, now, PACE[channel].inFlight);
-      await Promise.all(claim.messages.map((message) => deliver(message, clock)));
+      await Promise.all(claim.messages.map((message) => deliver(message, clock, claim.languages)));
       return claim.messages.length;
     }),
   );
@@ -178,7 +181,7 @@ async function work(channel: Channel, worker: Worker): Promise<void> {
         const claim = await take(channel, new Date(now), room);
         for (const message of claim.messages) {
           leased.add(message.rows);
-          const delivery = deliver(message, () => new Date())
+          const delivery = deliver(message, () => new Date(), claim.languages)
             .then((outcome) => {
               if (outcome.kind === "slowDown") worker.pausedUntil = Math.max(worker.pausedUntil, Date.now() + outcome.waitMs);
             })

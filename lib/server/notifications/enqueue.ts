@@ -2,8 +2,9 @@ import "server-only";
 import type { TransferPlan } from "@/lib/server/db/apply-transfer";
 import { getEnv } from "@/lib/server/env";
 import { hasLink } from "@/lib/server/users/public-name";
+import { DICTIONARIES, isLanguage, type Language } from "@/lib/shared/i18n";
 import { formatMoney, isCurrency } from "@/lib/shared/money";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
 
 /** What the ledger read about the receiver (and, for a transfer, the sender) before moving money. */
 export type NoticeParty = {
@@ -13,6 +14,8 @@ export type NoticeParty = {
   telegramId: string | null;
   email: string | null;
   receiverIsSystem: boolean;
+  /** The receiver's language (User.language): the notice is written in it. */
+  language: string;
   /**
    * Null for a top-up (the bank sends it). A transfer's sender is named by their handle, never by
    * a name they typed: `verified` says Telegram vouches for it (their Telegram username).
@@ -21,9 +24,10 @@ export type NoticeParty = {
 };
 
 /** "@gosha (Telegram)" when Telegram vouches for the handle, else "e.k7qm2xwa (Minibank)". */
-export function senderLabel(sender: NonNullable<NoticeParty["sender"]>): string {
-  if (!sender.handle) return ru.common.unknown;
-  return fill(sender.verified ? ru.bot.senderTelegram : ru.bot.senderMinibank, { handle: sender.handle });
+export function senderLabel(sender: NonNullable<NoticeParty["sender"]>, language: Language = "ru"): string {
+  const t = DICTIONARIES[language];
+  if (!sender.handle) return t.common.unknown;
+  return fill(sender.verified ? t.bot.senderTelegram : t.bot.senderMinibank, { handle: sender.handle });
 }
 
 /**
@@ -43,14 +47,17 @@ export function creditNotice(
   const byTelegram = party.telegramId !== null && getEnv().notifyByTelegram;
   const address = byTelegram ? party.telegramId : party.email;
   if (!address || !isCurrency(plan.receivedCurrency)) return undefined;
-  const amount = formatMoney(plan.receivedAmount, plan.receivedCurrency);
+  const language = isLanguage(party.language) ? party.language : "ru";
+  const t = DICTIONARIES[language];
+  const amount = formatMoney(plan.receivedAmount, plan.receivedCurrency, language);
   const text = party.sender
-    ? fill(ru.bot.received, { amount, sender: senderLabel(party.sender) })
-    : fill(ru.bot.toppedUp, { amount });
+    ? fill(t.bot.received, { amount, sender: senderLabel(party.sender, language) })
+    : fill(t.bot.toppedUp, { amount });
   // Sent as plain text (no parse mode, a text e-mail): the message cannot become markup. The
   // sender's words are quoted as theirs; one with a link in it stays in the app's receipt, where
   // nothing turns it into a link, instead of riding in the bank's own message.
-  const quoted = plan.message && (hasLink(plan.message) ? ru.transferMessage.noticeInReceipt : fill(ru.transferMessage.notice, { message: plan.message }));
+  const quoted =
+    plan.message && (hasLink(plan.message) ? t.transferMessage.noticeInReceipt : fill(t.transferMessage.notice, { message: plan.message }));
   const withMessage = quoted ? `${text}\n${quoted}` : text;
   return { userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text: withMessage };
 }

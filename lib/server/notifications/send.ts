@@ -5,7 +5,7 @@ import { MailDeferredError, MailUnreachableError, sendMail } from "@/lib/server/
 import type { Channel } from "@/lib/server/notifications/claim";
 import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
 import { setBotMayWrite } from "@/lib/server/users/bot-may-write";
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES, type Language } from "@/lib/shared/i18n";
 
 /** How long an SMTP server that answered 4xx is left alone (it gives no time of its own). */
 export const MAIL_DEFERRED_MS = 10_000;
@@ -27,12 +27,12 @@ export type Outcome =
   | { kind: "slowDown"; waitMs: number; error: string }
   | { kind: "failed"; retry: boolean; error: string };
 
-async function sendTelegram(chatId: string, text: string): Promise<Outcome> {
+async function sendTelegram(chatId: string, text: string, language: Language): Promise<Outcome> {
   const env = getEnv();
   try {
     // The worker schedules its own retries: the client must not sit on a message for seconds.
     await botApi(env, { retries: false }).sendMessage(chatId, text, {
-      reply_markup: { inline_keyboard: [[{ text: ru.bot.historyButton, web_app: { url: `${env.appUrl}/bank` } }]] },
+      reply_markup: { inline_keyboard: [[{ text: DICTIONARIES[language].bot.historyButton, web_app: { url: `${env.appUrl}/bank` } }]] },
     });
     return { kind: "sent" };
   } catch (error) {
@@ -50,9 +50,9 @@ async function sendTelegram(chatId: string, text: string): Promise<Outcome> {
   }
 }
 
-async function sendEmail(to: string, text: string): Promise<Outcome> {
+async function sendEmail(to: string, text: string, language: Language): Promise<Outcome> {
   try {
-    await sendMail({ to, subject: ru.bot.receivedSubject, text });
+    await sendMail({ to, subject: DICTIONARIES[language].bot.receivedSubject, text });
     return { kind: "sent" };
   } catch (error) {
     if (error instanceof MailDeferredError) return { kind: "slowDown", waitMs: MAIL_DEFERRED_MS, error: "e-mail deferred by the SMTP server" };
@@ -62,6 +62,6 @@ async function sendEmail(to: string, text: string): Promise<Outcome> {
 }
 
 /** One try at handing a message to its channel: the bot for Telegram chats, SMTP (or the demo outbox) for e-mail. */
-export function send(channel: Channel, address: string, text: string): Promise<Outcome> {
-  return channel === "telegram" ? sendTelegram(address, text) : sendEmail(address, text);
+export function send(channel: Channel, address: string, text: string, language: Language = "ru"): Promise<Outcome> {
+  return channel === "telegram" ? sendTelegram(address, text, language) : sendEmail(address, text, language);
 }

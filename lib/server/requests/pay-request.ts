@@ -14,7 +14,8 @@ import { statusOf } from "@/lib/server/requests/dto";
 import { isTelegramVerified } from "@/lib/server/users/username";
 import { formatMoney, isCurrency } from "@/lib/shared/money";
 import type { PayRequestBody } from "@/lib/shared/schemas/requests";
-import { fill, ru } from "@/lib/shared/strings";
+import { DICTIONARIES, isLanguage } from "@/lib/shared/i18n";
+import { fill } from "@/lib/shared/strings";
 
 export type PayRequestOptions = PayRequestBody & { token: string; userId: number; idempotencyKey: string | null };
 
@@ -33,6 +34,7 @@ type Row = WithStoredKey & {
   payerWalletId: number | null;
   payerWalletOwner: number | null;
   payerCurrency: string | null;
+  language: string;
   payerHandle: string | null;
   payerTelegramUsername: string | null;
 };
@@ -42,7 +44,8 @@ async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Pr
   // The request, its requester's notice details, the payer's wallet and the stored key: one query.
   const [row] = await sql.$queryRaw<Row[]>`
     SELECT r."id", r."requesterId", r."walletId", r."amount", r."currency", r."message", r."status",
-      r."expiresAt", u."notification" AS "notify", u."telegramId", u."email", pw."id" AS "payerWalletId",
+      r."expiresAt", u."notification" AS "notify",
+      CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language", pw."id" AS "payerWalletId",
       pw."userId" AS "payerWalletOwner", pw."currency" AS "payerCurrency",
       pu."username" AS "payerHandle", pu."telegramUsername" AS "payerTelegramUsername" ${storedKeyColumns(key)}
     FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
@@ -79,11 +82,13 @@ async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Pr
     telegramId: row.telegramId,
     email: row.email,
     receiverIsSystem: false,
+    language: row.language,
     sender: { id: options.userId, ...payer },
   });
   if (notice && isCurrency(row.currency)) {
-    const amount = formatMoney(BigInt(row.amount), row.currency);
-    notice.text = fill(ru.requests.paidNotice, { amount, sender: senderLabel({ id: options.userId, ...payer }) });
+    const language = isLanguage(row.language) ? row.language : "ru";
+    const amount = formatMoney(BigInt(row.amount), row.currency, language);
+    notice.text = fill(DICTIONARIES[language].requests.paidNotice, { amount, sender: senderLabel({ id: options.userId, ...payer }, language) });
   }
   plan.notice = notice;
   return applyPlan(sql, plan);

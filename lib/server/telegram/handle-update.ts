@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES, pickLanguage } from "@/lib/shared/i18n";
 
 /** A `start` payload as Telegram passes it: A–Z, a–z, 0–9, _ and -, at most 512 characters. */
 const START_PAYLOAD = /^[A-Za-z0-9_-]{1,512}$/;
@@ -10,6 +10,7 @@ const privateText = z.object({
   message: z.object({
     chat: z.object({ id: z.number().int(), type: z.literal("private") }),
     text: z.string().max(4096),
+    from: z.object({ language_code: z.string().max(35).optional() }).optional(),
   }),
 });
 
@@ -65,13 +66,16 @@ export function miniAppUrl(appUrl: string, payload?: string): string {
 }
 
 /**
- * What the bot answers to an update: /start (with or without a payload) and /help get a Russian
- * message with a button that opens the Mini App; every other update gets nothing. Never throws.
+ * What the bot answers to an update: /start (with or without a payload) and /help get a message
+ * with a button that opens the Mini App, in the sender's language (Telegram's `language_code`:
+ * Russian for Russian or none, English for any other); every other update gets nothing. Never
+ * throws.
  */
 export function replyTo(update: unknown, appUrl: string): WebhookReply | null {
   const parsed = privateText.safeParse(update);
   if (!parsed.success) return null;
-  const { chat, text } = parsed.data.message;
+  const { chat, text, from } = parsed.data.message;
+  const t = DICTIONARIES[pickLanguage({ detected: [from?.language_code] })].bot;
   const [command, argument] = text.trim().split(/\s+/, 2);
   const name = command?.replace(/@\w+$/, "");
   if (name !== "/start" && name !== "/help") return null;
@@ -79,7 +83,7 @@ export function replyTo(update: unknown, appUrl: string): WebhookReply | null {
   return {
     method: "sendMessage",
     chat_id: chat.id,
-    text: name === "/help" ? ru.bot.help : payload ? ru.bot.startWithPayload : ru.bot.start,
-    reply_markup: { inline_keyboard: [[{ text: ru.bot.openButton, web_app: { url: miniAppUrl(appUrl, payload) } }]] },
+    text: name === "/help" ? t.help : payload ? t.startWithPayload : t.start,
+    reply_markup: { inline_keyboard: [[{ text: t.openButton, web_app: { url: miniAppUrl(appUrl, payload) } }]] },
   };
 }

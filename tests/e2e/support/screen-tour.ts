@@ -81,6 +81,12 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await expect(page.getByTestId("history-row").first()).toBeVisible();
   await stop(page, "account", visit);
 
+  // Its statement: this month's totals.
+  await page.getByRole("link", { name: "Выписка по счёту" }).click();
+  await expect(page).toHaveURL(/\/account\/\d+\/statement$/);
+  await expect(page.getByTestId("statement-Исходящий остаток")).toHaveText(/\d,\d{2}\u00a0\$$/);
+  await stop(page, "statement", visit);
+
   await openInTheme(page, "/bank?tab=history", theme);
   await expect(page.getByTestId("history-row").first()).toBeVisible();
   await expect(page.getByTestId("history-row").first()).toContainText(/\d{2}\.\d{2}\.\d{4}/);

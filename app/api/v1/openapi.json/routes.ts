@@ -20,6 +20,10 @@ import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route
 import * as requestsTokenPay from "@/app/api/v1/requests/[token]/pay/route";
 import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
+import * as statementsCsv from "@/app/api/v1/statements/csv/route";
+import * as statementsLink from "@/app/api/v1/statements/link/route";
+import * as statementsPdf from "@/app/api/v1/statements/pdf/route";
+import * as statementsWalletWalletId from "@/app/api/v1/statements/wallet/[walletId]/route";
 import * as transfers from "@/app/api/v1/transfers/route";
 import * as transfersId from "@/app/api/v1/transfers/[id]/route";
 import * as transfersRecipients from "@/app/api/v1/transfers/recipients/route";
@@ -63,6 +67,10 @@ const MODULES: Record<string, RouteHandler>[] = [
   requestsToken,
   requestsTokenCancel,
   requestsTokenPay,
+  statementsCsv,
+  statementsLink,
+  statementsPdf,
+  statementsWalletWalletId,
   transfers,
   transfersId,
   transfersRecipients,

@@ -1,0 +1,19 @@
+"use client";
+
+import { useParams } from "next/navigation";
+import { Screen } from "@/components/screen";
+import { StatementView } from "@/components/statement/statement-view";
+import { RequireSession } from "@/components/transfer/require-session";
+import { ru } from "@/lib/shared/strings";
+
+/** /account/<wallet id>/statement: one own account's statement for a period, as PDF or CSV. */
+export default function StatementPage() {
+  const { id } = useParams<{ id: string }>();
+  return (
+    <RequireSession title={ru.statement.title}>
+      <Screen title={ru.statement.title} back={`/account/${id}`}>
+        <StatementView walletId={/^\d{1,15}$/.test(id) ? Number(id) : null} />
+      </Screen>
+    </RequireSession>
+  );
+}

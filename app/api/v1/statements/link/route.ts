@@ -1,0 +1,17 @@
+import { requestLanguage, route } from "@/lib/server/http";
+import { createStatementLink } from "@/lib/server/statements/link";
+import { statementLinkBody, statementLinkDto } from "@/lib/shared/schemas/statements";
+
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/statements/link",
+    summary:
+      "A download link for a statement of one of the caller's accounts as CSV or PDF: works without the bearer token (Telegram's downloadFile fetches it) for 10 minutes",
+    tag: "wallets",
+    body: statementLinkBody,
+    ok: { status: 201, schema: statementLinkDto },
+    errors: ["WALLET_NOT_FOUND", "INVALID_DATE_RANGE"],
+  },
+  async ({ user, body, req }) => createStatementLink({ userId: user.id, body, language: requestLanguage(req) }),
+);

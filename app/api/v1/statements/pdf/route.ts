@@ -1,0 +1,27 @@
+import { route } from "@/lib/server/http";
+import { statementPdf } from "@/lib/server/statements/pdf";
+import { openStatementLink } from "@/lib/server/statements/link";
+import { statementFileQuery } from "@/lib/shared/schemas/statements";
+
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/statements/pdf",
+    summary: "The statement a link from POST /api/v1/statements/link names, as PDF (A4, Cyrillic font embedded), streamed",
+    tag: "wallets",
+    auth: false,
+    query: statementFileQuery,
+    ok: { status: 200, contentType: "application/pdf" },
+    errors: ["NOT_FOUND", "INVALID_DATE_RANGE", "WALLET_NOT_FOUND"],
+  },
+  async ({ query }) => {
+    const { head, fileName } = await openStatementLink(query.token, "pdf");
+    return new Response(statementPdf(head), {
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${fileName}"`,
+        "x-content-type-options": "nosniff",
+      },
+    });
+  },
+);

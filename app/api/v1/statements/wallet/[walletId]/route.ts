@@ -1,0 +1,34 @@
+import { route } from "@/lib/server/http";
+import { readStatementHead } from "@/lib/server/statements/read-statement";
+import { toSafeNumber } from "@/lib/shared/money";
+import { statementDto, statementQuery } from "@/lib/shared/schemas/statements";
+import { walletIdParams } from "@/lib/shared/schemas/transfers";
+
+export const GET = route(
+  {
+    method: "GET",
+    path: "/api/v1/statements/wallet/{walletId}",
+    summary:
+      "Statement totals of one of the caller's accounts for calendar days from…to (inclusive) in the time zone tz (minutes east of UTC, default 180): opening + totalIn − totalOut = closing",
+    tag: "wallets",
+    params: walletIdParams,
+    query: statementQuery,
+    ok: { status: 200, schema: statementDto },
+    errors: ["WALLET_NOT_FOUND", "INVALID_DATE_RANGE"],
+  },
+  async ({ user, params, query }) => {
+    const head = await readStatementHead({ userId: user.id, walletId: params.walletId, period: query });
+    return {
+      walletId: head.walletId,
+      number: head.number,
+      currency: head.currency,
+      from: query.from,
+      to: query.to,
+      opening: toSafeNumber(head.opening),
+      totalIn: toSafeNumber(head.totalIn),
+      totalOut: toSafeNumber(head.totalOut),
+      closing: toSafeNumber(head.closing),
+      count: head.count,
+    };
+  },
+);

@@ -1,0 +1,117 @@
+"use client";
+
+import { useState } from "react";
+import useSWR from "swr";
+import { Message } from "@/components/bank/history-tab";
+import { Button } from "@/components/ui/button";
+import { Segmented } from "@/components/ui/segmented";
+import { Skeleton } from "@/components/ui/skeleton";
+import { TextField } from "@/components/ui/text-field";
+import { Toast, useToast } from "@/components/ui/toast";
+import { api, errorMessage } from "@/lib/client/api";
+import { statementDto } from "@/lib/client/dto";
+import { useWallets } from "@/lib/client/hooks";
+import { downloadStatement, presetPeriod, statementPath, type Period, type PeriodChoice } from "@/lib/client/statement";
+import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import { groupAccountNumber } from "@/lib/shared/account-number";
+import { CURRENCY_INFO, formatMoney, type Currency } from "@/lib/shared/money";
+import type { StatementFormat } from "@/lib/shared/schemas/statements";
+import { ru } from "@/lib/shared/strings";
+
+const t = ru.statement;
+
+const CHOICES = [
+  { value: "thisMonth", label: t.thisMonth },
+  { value: "lastMonth", label: t.lastMonth },
+  { value: "custom", label: t.custom },
+] as const;
+
+function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={["kv-row", strong ? "statement-strong" : ""].filter(Boolean).join(" ")}>
+      <dt>{label}</dt>
+      <dd data-testid={`statement-${label}`}>{value}</dd>
+    </div>
+  );
+}
+
+function Totals({ walletId, period, currency }: { walletId: number; period: Period; currency: Currency }) {
+  const summary = useSWR(statementPath(walletId, period), (key: string) => api(key, statementDto));
+  if (summary.error) return <Message text={errorMessage(summary.error) || t.loadFailed} alert onRetry={() => void summary.mutate()} />;
+  if (!summary.data) return <Skeleton height={172} radius={14} />;
+  const s = summary.data;
+  const money = (minor: number) => formatMoney(minor, currency);
+  return (
+    <dl className="section kv-list statement-totals" aria-label={t.title}>
+      <Line label={t.opening} value={money(s.opening)} />
+      <Line label={t.totalIn} value={`+${money(s.totalIn)}`} />
+      <Line label={t.totalOut} value={`-${money(s.totalOut)}`} />
+      <Line label={t.closing} value={money(s.closing)} strong />
+      <Line label={t.count} value={String(s.count)} />
+    </dl>
+  );
+}
+
+/**
+ * A statement of one own account: a period (this month, last month, or chosen days), its totals
+ * from the server, and the file as PDF or CSV (Telegram's download prompt inside Telegram).
+ */
+export function StatementView({ walletId }: { walletId: number | null }) {
+  const wallets = useWallets();
+  const env = useLoadedTelegram();
+  const toast = useToast();
+  const [choice, setChoice] = useState<PeriodChoice>("thisMonth");
+  const [custom, setCustom] = useState<Period>(() => presetPeriod("thisMonth"));
+  const [busy, setBusy] = useState<StatementFormat | null>(null);
+
+  if (wallets.error) return <Message text={ru.bank.loadFailed} alert onRetry={() => void wallets.mutate()} />;
+  if (!wallets.data) return <Skeleton height={240} radius={14} />;
+  const wallet = wallets.data.find((w) => w.id === walletId);
+  if (!wallet) return <Message text={ru.bank.account.notFound} alert />;
+
+  const period = choice === "custom" ? custom : presetPeriod(choice);
+  const valid = /^\d{4}-\d\d-\d\d$/.test(period.from) && /^\d{4}-\d\d-\d\d$/.test(period.to) && period.from <= period.to;
+
+  async function download(format: StatementFormat) {
+    setBusy(format);
+    try {
+      await downloadStatement({ walletId: wallet!.id, period, format }, env);
+      toast.success(t.downloadStarted);
+    } catch (error) {
+      toast.error(errorMessage(error) || t.downloadFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <p className="hint">
+        {CURRENCY_INFO[wallet.currency].name} · {groupAccountNumber(wallet.number)}
+      </p>
+      <Segmented label={t.period} options={CHOICES} value={choice} onChange={setChoice} />
+      {choice === "custom" && (
+        <div className="statement-dates">
+          <TextField label={t.from} type="date" value={custom.from} max={custom.to} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />
+          <TextField label={t.to} type="date" value={custom.to} min={custom.from} onChange={(e) => setCustom({ ...custom, to: e.target.value })} />
+        </div>
+      )}
+      {valid ? (
+        <Totals walletId={wallet.id} period={period} currency={wallet.currency} />
+      ) : (
+        <p className="inline-error" role="alert">
+          {t.invalidPeriod}
+        </p>
+      )}
+      <div className="account-actions">
+        <Button disabled={!valid} loading={busy === "pdf"} onClick={() => void download("pdf")}>
+          {t.downloadPdf}
+        </Button>
+        <Button variant="secondary" disabled={!valid} loading={busy === "csv"} onClick={() => void download("csv")}>
+          {t.downloadCsv}
+        </Button>
+      </div>
+      <Toast toast={toast} />
+    </div>
+  );
+}

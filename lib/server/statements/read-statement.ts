@@ -1,0 +1,130 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+import { AppError } from "@/lib/server/errors";
+import { periodBounds, type Bounds } from "@/lib/server/statements/period";
+import { personName, personSelect } from "@/lib/server/users/dto";
+import type { Language } from "@/lib/shared/i18n";
+import type { Currency } from "@/lib/shared/money";
+import type { StatementPeriod } from "@/lib/shared/schemas/statements";
+
+export type StatementOptions = { userId: number; walletId: number; period: StatementPeriod; language?: Language };
+
+/** What a statement says before its movements, all amounts in minor units of the account. */
+export type StatementHead = {
+  walletId: number;
+  number: string;
+  currency: Currency;
+  period: StatementPeriod;
+  /** What the file speaks. */
+  language: Language;
+  bounds: Bounds;
+  opening: bigint;
+  totalIn: bigint;
+  totalOut: bigint;
+  closing: bigint;
+  count: number;
+  /**
+   * The newest transfer the statement counts: the movements are read up to it, so a transfer
+   * made while a long statement streams is in neither its totals nor its rows.
+   */
+  lastTransferId: number;
+};
+
+/** One movement: the account's posting of one transfer, and the balance after it. */
+export type StatementMovement = {
+  transferId: number;
+  createdAt: Date;
+  kind: "topup" | "in" | "out";
+  /** Who was on the other side (the bank for a top-up). */
+  counterparty: string | null;
+  /** Signed: credits positive, debits negative. */
+  amount: bigint;
+  balance: bigint;
+};
+
+/**
+ * A statement of one of the caller's accounts for a period, computed from the account's postings
+ * alone: opening = the postings before the period, the movements = those inside it, and closing
+ * = opening + the movements, exactly. Another user's account answers 404 like a missing one, so
+ * account ids cannot be probed.
+ */
+export async function readStatementHead(options: StatementOptions): Promise<StatementHead> {
+  const db = getDb();
+  const bounds = periodBounds(options.period);
+  const wallet = await db.wallet.findUnique({ where: { id: options.walletId }, select: { userId: true, number: true, currency: true } });
+  if (!wallet || wallet.userId !== options.userId) throw new AppError("WALLET_NOT_FOUND");
+  // No transaction needed: every figure is bounded by the newest transfer seen first, and
+  // transfers are never changed or removed.
+  const last = await db.transfer.aggregate({ _max: { id: true } });
+  const lastTransferId = last._max.id ?? 0;
+  const mine = { walletId: options.walletId, transferId: { lte: lastTransferId } };
+  const during = { createdAt: { gte: bounds.start, lt: bounds.end } };
+  const [before, credits, debits] = await Promise.all([
+    db.posting.aggregate({ where: { ...mine, transfer: { createdAt: { lt: bounds.start } } }, _sum: { amount: true } }),
+    db.posting.aggregate({ where: { ...mine, amount: { gt: 0 }, transfer: during }, _sum: { amount: true }, _count: true }),
+    db.posting.aggregate({ where: { ...mine, amount: { lt: 0 }, transfer: during }, _sum: { amount: true }, _count: true }),
+  ]);
+  const opening = before._sum.amount ?? 0n;
+  const totalIn = credits._sum.amount ?? 0n;
+  const totalOut = -(debits._sum.amount ?? 0n);
+  return {
+    walletId: options.walletId,
+    number: wallet.number,
+    currency: wallet.currency as Currency,
+    period: options.period,
+    language: options.language ?? "ru",
+    bounds,
+    opening,
+    totalIn,
+    totalOut,
+    closing: opening + totalIn - totalOut,
+    count: credits._count + debits._count,
+    lastTransferId,
+  };
+}
+
+const PAGE = 500;
+const party = { select: { userId: true, user: { select: personSelect } } } as const;
+
+/**
+ * The statement's movements in order, read a page at a time (a long period is never held in
+ * memory), each with the balance after it: the last one's balance is the closing balance.
+ */
+export async function* readStatementMovements(head: StatementHead): AsyncGenerator<StatementMovement[]> {
+  const db = getDb();
+  let balance = head.opening;
+  let after = 0;
+  for (;;) {
+    const rows = await db.posting.findMany({
+      where: {
+        walletId: head.walletId,
+        transferId: { gt: after, lte: head.lastTransferId },
+        transfer: { createdAt: { gte: head.bounds.start, lt: head.bounds.end } },
+      },
+      orderBy: { transferId: "asc" },
+      take: PAGE,
+      select: {
+        transferId: true,
+        amount: true,
+        transfer: { select: { createdAt: true, kind: true, sender: party, receiver: party } },
+      },
+    });
+    if (rows.length === 0) return;
+    yield rows.map((row) => {
+      balance += row.amount;
+      const incoming = row.amount > 0n;
+      const other = incoming ? row.transfer.sender : row.transfer.receiver;
+      const topUp = row.transfer.kind === "topup";
+      return {
+        transferId: row.transferId,
+        createdAt: row.transfer.createdAt,
+        kind: topUp ? "topup" : incoming ? "in" : "out",
+        counterparty: topUp || other.user.isSystem ? null : personName(other.user),
+        amount: row.amount,
+        balance,
+      };
+    });
+    after = rows[rows.length - 1].transferId;
+    if (rows.length < PAGE) return;
+  }
+}

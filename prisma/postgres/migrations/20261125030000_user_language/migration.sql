@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "language" TEXT NOT NULL DEFAULT 'ru';
+

@@ -1,0 +1,45 @@
+import { GET as meRoute } from "@/app/api/v1/users/me/route";
+import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
+import { GET as summaryRoute } from "@/app/api/v1/statements/wallet/[walletId]/route";
+import { acceptedLanguages } from "@/lib/shared/i18n";
+import { ru } from "@/lib/shared/strings";
+import { en } from "@/lib/shared/strings-en";
+import { call } from "@/tests/support/api";
+import { createFundedUser } from "@/tests/support/ledger";
+
+const lang = (value: string) => ({ "accept-language": value });
+
+describe("error messages in the caller's language", () => {
+  it("answers in English to a client that prefers another language than Russian", async () => {
+    const res = await call(meRoute, { path: "/api/v1/users/me", headers: lang("en-US,en;q=0.9") });
+    expect(res.body).toEqual({ message: en.errors.unauthorized, code: "UNAUTHORIZED" });
+  });
+
+  it("keeps the spec's Russian texts for Russian, for no preference and for *", async () => {
+    for (const headers of [lang("ru-RU,ru;q=0.9,en;q=0.8"), {}, lang("*")]) {
+      const res = await call(meRoute, { path: "/api/v1/users/me", headers });
+      expect(res.body).toEqual({ message: ru.errors.unauthorized, code: "UNAUTHORIZED" });
+    }
+  });
+
+  it("translates the messages zod schemas and use cases carry", async () => {
+    const alice = await createFundedUser();
+    const tooMuch = await call(topUpRoute, { token: alice.token, body: { currency: "RUB", amount: 0 }, headers: lang("en") });
+    expect(tooMuch.body).toEqual({ message: en.errors.topUpLimit, code: "VALIDATION_ERROR" });
+    const reversed = await call(summaryRoute, {
+      token: alice.token,
+      path: `/api/v1/statements/wallet/${alice.wallets.RUB}?from=2026-02-01&to=2026-01-01`,
+      params: { walletId: String(alice.wallets.RUB) },
+      headers: lang("de-DE"),
+    });
+    expect(reversed.body).toEqual({ message: en.errors.invalidDateRange, code: "INVALID_DATE_RANGE" });
+    const russian = await call(topUpRoute, { token: alice.token, body: { currency: "RUB", amount: 0 } });
+    expect(russian.body.message).toBe("Сумма пополнения должна быть от 0,01 до 1 000 000,00");
+  });
+
+  it("reads Accept-Language by preference", () => {
+    expect(acceptedLanguages("ru;q=0.5, en-GB, *;q=0.1, de;q=0")).toEqual(["en-GB", "ru"]);
+    expect(acceptedLanguages("")).toEqual([]);
+    expect(acceptedLanguages("*")).toEqual([]);
+  });
+});
