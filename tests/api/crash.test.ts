@@ -87,6 +87,9 @@ it("applies every transfer exactly once across a SIGKILL and a full retry", asyn
       JWT_SECRET: process.env.JWT_SECRET,
       TELEGRAM_BOT_TOKEN: process.env.TELEGRAM_BOT_TOKEN,
       LOG_LEVEL: "warn",
+      // A burst from few people, not abuse: the sending limits have their own tests.
+      TRANSFER_LIMIT_PER_USER: process.env.TRANSFER_LIMIT_PER_USER,
+      LOOKUP_LIMIT_PER_USER: process.env.LOOKUP_LIMIT_PER_USER,
     },
   };
   server = await startServer(options);

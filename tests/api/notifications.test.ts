@@ -128,7 +128,7 @@ describe("credit notifications", () => {
     expect(await deliverDue()).toBe(1);
     expect(sent()[0].params).toMatchObject({
       chat_id: chat,
-      text: "You received ₽1,500.00 from Алиса",
+      text: `You received ₽1,500.00 from @${alice.user.username} (Telegram)`,
       reply_markup: { inline_keyboard: [[{ text: "Open history", web_app: { url: expect.stringMatching(/\/bank$/) } }]] },
     });
     for (let i = 0; i < 4; i += 1) await pay(alice, bob.wallets.RUB, 1_000);

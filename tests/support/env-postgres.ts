@@ -21,5 +21,8 @@ Object.assign(process.env, {
   TELEGRAM_BOT_TOKEN: "7000000001:TEST_bot_token_for_jest_only_abcdef",
   APP_URL: "http://localhost:3000",
   LOG_LEVEL: "silent",
+  // As env.ts: suites send many transfers from few people; transfer-limits.test.ts lowers these.
+  TRANSFER_LIMIT_PER_USER: "1000000",
+  LOOKUP_LIMIT_PER_USER: "1000000",
 });
 delete process.env.SMTP_URL;

@@ -10,6 +10,8 @@ export const POST = route(
     path: "/api/v1/exchanges",
     summary:
       "Exchange between two of the caller's own wallets at the day's rates, the amount fixed on one side (`amount` given, or `receivedAmount` got: credited exactly, the least covering amount given); no notification",
+    description:
+      "Moves money between two of the caller's own wallets in different currencies through the bank's wallets at the day's Central Bank rates, with no fee and no notification. Give exactly one of amount (what leaves, exact; what arrives is rounded down) or receivedAmount (what arrives, exact; the least covering amount leaves). Both wallets must be the caller's: another's source wallet is 403, another's target wallet 404. Idempotent with an Idempotency-Key.",
     tag: "transfers",
     body: createExchangeBody,
     idempotent: true,

@@ -9,6 +9,8 @@ export const POST = route(
     path: "/api/v1/requests",
     summary:
       "Ask for money into the caller's wallet of a currency: a payment request whose token makes its link; payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7)",
+    description:
+      "Creates a request for money into the caller's wallet of that currency, with an optional message, valid PAYMENT_REQUEST_TTL_DAYS (default 7). The answer carries a random token: whoever holds the link made from it may read and pay the request.",
     tag: "transfers",
     body: createRequestBody,
     ok: { status: 201, schema: paymentRequestDto },
@@ -22,6 +24,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/requests",
     summary: "The caller's own payment requests, newest first (the last 50), each with its status: pending, paid, cancelled or expired",
+    description:
+      "Lists the caller's own payment requests, newest first (at most 50), with their status computed now (an unpaid request past its expiry is expired).",
     tag: "transfers",
     ok: { status: 200, schema: paymentRequestListDto },
   },

@@ -7,6 +7,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/requests/{token}",
     summary: "A payment request for whoever holds its link: who asks, for what, and its status (404 for an unknown token)",
+    description:
+      "Reads a payment request by its token for whoever holds the link: the requester's public name and picture, the amount, currency, message, status and expiry. An unknown token is 404.",
     tag: "transfers",
     params: requestTokenParams,
     ok: { status: 200, schema: paymentRequestDto },

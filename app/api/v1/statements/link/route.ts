@@ -8,6 +8,8 @@ export const POST = route(
     path: "/api/v1/statements/link",
     summary:
       "A download link for a statement of one of the caller's accounts as CSV or PDF: works without the bearer token (Telegram's downloadFile fetches it) for 10 minutes",
+    description:
+      "Makes a signed link, valid 10 minutes, to one of the caller's accounts' statement for a period, as CSV or PDF, so that a download (Telegram's downloadFile, a browser) needs no bearer token. Another user's wallet is 404.",
     tag: "wallets",
     body: statementLinkBody,
     ok: { status: 201, schema: statementLinkDto },

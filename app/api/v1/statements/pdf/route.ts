@@ -8,6 +8,8 @@ export const GET = route(
     method: "GET",
     path: "/api/v1/statements/pdf",
     summary: "The statement a link from POST /api/v1/statements/link names, as PDF (A4, Cyrillic font embedded), streamed",
+    description:
+      "Streams the statement named by a signed link from POST /api/v1/statements/link as a PDF with an embedded Cyrillic font. Needs no bearer token: the link's token is the authority, valid 10 minutes; a forged or expired one is 404.",
     tag: "wallets",
     auth: false,
     query: statementFileQuery,

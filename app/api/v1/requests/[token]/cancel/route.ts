@@ -7,6 +7,8 @@ export const POST = route(
     method: "POST",
     path: "/api/v1/requests/{token}/cancel",
     summary: "Cancel one of the caller's pending payment requests (someone else's is a 404; a paid one is a 409)",
+    description:
+      "Cancels a pending payment request. Only its requester may: for anyone else the request does not exist (404). A paid request cannot be cancelled (409 REQUEST_PAID); cancelling a cancelled or expired one changes nothing.",
     tag: "transfers",
     params: requestTokenParams,
     ok: { status: 200, schema: paymentRequestDto },

@@ -10,6 +10,8 @@ export const GET = route(
     path: "/api/v1/statements/wallet/{walletId}",
     summary:
       "Statement totals of one of the caller's accounts for calendar days from…to (inclusive) in the time zone tz (minutes east of UTC, default 180): opening + totalIn − totalOut = closing",
+    description:
+      "The totals of one of the caller's accounts for a period (from, to, an IANA time zone): opening balance, money in, money out and closing balance, computed from the postings so that opening + in − out = closing exactly. Another user's wallet is 404.",
     tag: "wallets",
     params: walletIdParams,
     query: statementQuery,
