@@ -292,6 +292,18 @@ export const ru = {
     /** The first line of a shared receipt. */
     shareTitle: "Квитанция Minibank",
   },
+  /** Sharing a receipt or a payment request as a prepared Telegram message (Bot API 8.0). */
+  share: {
+    openReceipt: "Открыть квитанцию",
+    requestTitle: "Запрос денег · {amount}",
+    requestDescription: "Оплатите по ссылке в Minibank",
+    payRequest: "Оплатить в Minibank",
+    errors: {
+      telegramOnly: "Отправить сообщением Telegram можно только при входе через Telegram",
+      unavailable: "Отправка сообщением Telegram сейчас недоступна",
+      telegramFailed: "Telegram не принял сообщение. Попробуйте позже",
+    },
+  },
   qr: {
     title: "Сканирование QR-кода",
     invalidFormat: "Неверный формат QR-кода",

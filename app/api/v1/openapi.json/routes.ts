@@ -20,6 +20,7 @@ import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route
 import * as requestsTokenPay from "@/app/api/v1/requests/[token]/pay/route";
 import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
+import * as sharePrepared from "@/app/api/v1/share/prepared/route";
 import * as transfers from "@/app/api/v1/transfers/route";
 import * as transfersId from "@/app/api/v1/transfers/[id]/route";
 import * as transfersRecipients from "@/app/api/v1/transfers/recipients/route";
@@ -63,6 +64,7 @@ const MODULES: Record<string, RouteHandler>[] = [
   requestsToken,
   requestsTokenCancel,
   requestsTokenPay,
+  sharePrepared,
   transfers,
   transfersId,
   transfersRecipients,
