@@ -3,6 +3,7 @@ import { CURRENCIES } from "@/lib/shared/money";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
+import type { PreparedShareDto } from "@/lib/shared/schemas/share";
 import type { CounterpartyDto, ReceiptDto, RecentRecipientDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
@@ -95,6 +96,9 @@ export const paymentRequestDto = object({
 });
 export const paymentRequestListDto = array(paymentRequestDto);
 
+/** A receipt or request prepared as a Telegram message (POST /api/v1/share/prepared). */
+export const preparedShareDto = object({ id: string, expiresAt: string });
+
 /** For answers the client does not read (the spec leaves them unspecified). */
 export const anyAnswer = unknown;
 
@@ -115,4 +119,5 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof receiptDto>, ReceiptDto>>,
   Assert<Same<Infer<typeof recentRecipientListDto>, RecentRecipientDto[]>>,
   Assert<Same<Infer<typeof paymentRequestDto>, PaymentRequestDto>>,
+  Assert<Same<Infer<typeof preparedShareDto>, PreparedShareDto>>,
 ];

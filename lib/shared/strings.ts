@@ -338,6 +338,7 @@ export const ru = {
       bottomBarColor: "Цвет нижней панели",
       safeArea: "Безопасные зоны",
       fullscreen: "Полный экран",
+      shareMessage: "Отправка сообщением",
       secureStorage: "SecureStorage",
       deviceStorage: "DeviceStorage",
     },
