@@ -1,8 +1,7 @@
 import useSWR from "swr";
 import { api } from "@/lib/client/api";
 import { paymentRequestDto, paymentRequestListDto, transferDto } from "@/lib/client/dto";
-import { loadedTelegram } from "@/lib/client/telegram/init";
-import { shareAsMessage } from "@/lib/client/telegram/share-message";
+import { shareAsMessage, telegramForSharing } from "@/lib/client/telegram/share-message";
 import type { CreateRequestBody, PayRequestBody } from "@/lib/shared/schemas/requests";
 
 export { payPathFor, requestLinkFor } from "@/lib/client/request-link";
@@ -43,7 +42,7 @@ export type ShareLinkOutcome = "telegram" | "shared" | "copied" | "failed";
  * button pays it) where the Telegram client can (Bot API 8.0).
  */
 export async function shareLink(url: string, text: string, request?: string): Promise<ShareLinkOutcome> {
-  const env = loadedTelegram();
+  const env = await telegramForSharing();
   if (request) {
     const asMessage = await shareAsMessage(env, { kind: "request", token: request });
     if (asMessage === "sent") return "telegram";

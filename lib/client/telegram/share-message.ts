@@ -1,7 +1,8 @@
 import { api } from "@/lib/client/api";
 import { preparedShareDto } from "@/lib/client/dto";
 import { hasFeature } from "@/lib/client/telegram/features";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import { isInsideTelegram } from "@/lib/client/telegram/detect";
+import { loadTelegram, loadedTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
 import type { PrepareShareBody } from "@/lib/shared/schemas/share";
 
 /**
@@ -14,6 +15,16 @@ export type MessageShareOutcome = "sent" | "declined" | "unavailable";
 type ShareEnv = Pick<TelegramEnv, "sdk" | "native"> & {
   launchParams: Pick<TelegramEnv["launchParams"], "tgWebAppVersion" | "tgWebAppPlatform">;
 };
+
+/**
+ * The SDK to share with: the loaded one, or — inside Telegram, when the button is pressed before
+ * it finished loading — the one being loaded (a share must not go the old way for being early).
+ */
+export async function telegramForSharing(): Promise<TelegramEnv | null> {
+  const env = loadedTelegram();
+  if (env || !isInsideTelegram()) return env;
+  return loadTelegram().catch(() => null);
+}
 
 /** Asks the server to prepare the message (the bot's `savePreparedInlineMessage`); its id. */
 export async function prepareMessage(target: PrepareShareBody): Promise<string> {

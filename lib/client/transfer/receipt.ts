@@ -1,7 +1,6 @@
 import { formatDateTime } from "@/lib/client/date";
 import { groupAccountNumber } from "@/lib/shared/account-number";
-import { loadedTelegram } from "@/lib/client/telegram/init";
-import { shareAsMessage } from "@/lib/client/telegram/share-message";
+import { shareAsMessage, telegramForSharing } from "@/lib/client/telegram/share-message";
 import { formatExchangeRate, formatMoney } from "@/lib/shared/money";
 import type { ReceiptDto } from "@/lib/shared/schemas/transfers";
 import { ru } from "@/lib/shared/strings";
@@ -55,7 +54,7 @@ export type ShareOutcome = "telegram" | "shared" | "copied" | "failed";
  */
 export async function shareReceipt(receipt: ReceiptDto): Promise<ShareOutcome> {
   const text = receiptText(receipt);
-  const env = loadedTelegram();
+  const env = await telegramForSharing();
   const asMessage = await shareAsMessage(env, { kind: "receipt", transferId: receipt.id });
   if (asMessage === "sent") return "telegram";
   // Closing Telegram's chat picker is not a failure, nor a reason to offer another sheet.
