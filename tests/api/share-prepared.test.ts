@@ -3,7 +3,7 @@ import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
 import { POST as shareRoute } from "@/app/api/v1/share/prepared/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { getDb } from "@/lib/server/db";
-import { resetEnvForTests } from "@/lib/server/env";
+import { getEnv, resetEnvForTests } from "@/lib/server/env";
 import { formatMoney } from "@/lib/shared/money";
 import { call } from "@/tests/support/api";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
@@ -170,6 +170,19 @@ describe("POST /api/v1/share/prepared", () => {
     expect(res.status).toBe(503);
     expect(res.body.code).toBe("SHARE_UNAVAILABLE");
     expect(prepared()).toHaveLength(0);
+  });
+});
+
+describe("TELEGRAM_BOT_LINK", () => {
+  it("must be an http(s) URL: the configuration is refused at start, not at the first share", () => {
+    for (const bad of ["t.me/minibank_bot/app", "javascript:alert(1)"]) {
+      process.env.TELEGRAM_BOT_LINK = bad;
+      resetEnvForTests();
+      expect(() => getEnv()).toThrow(/TELEGRAM_BOT_LINK must be an http\(s\) URL/);
+    }
+    process.env.TELEGRAM_BOT_LINK = "";
+    resetEnvForTests();
+    expect(getEnv().telegramBotLink).toBeUndefined();
   });
 });
 

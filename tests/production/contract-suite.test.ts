@@ -152,6 +152,8 @@ describe("npm run contract", () => {
       "ok    POST /api/v1/requests/{token}/pay → 201: the link's holder pays it",
       "ok    POST /api/v1/requests/{token}/pay → 409: a paid request is not paid twice",
       "ok    POST /api/v1/requests/{token}/cancel → 404: someone else cannot cancel it",
+      "ok    POST /api/v1/share/prepared → 422: an e-mail user's own request is not sent as a Telegram message",
+      "ok    POST /api/v1/share/prepared → 400: sharing something that is neither a receipt nor a request",
     ]) {
       expect(run.output).toContain(line);
     }
