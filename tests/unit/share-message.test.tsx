@@ -1,5 +1,6 @@
 import * as sdk from "@telegram-apps/sdk-react";
 import { shareAsMessage } from "@/lib/client/telegram/share-message";
+import { shareLink } from "@/lib/client/requests";
 import { shareReceipt } from "@/lib/client/transfer/receipt";
 import { loadedTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
 import type { ReceiptDto } from "@/lib/shared/schemas/transfers";
@@ -144,5 +145,38 @@ describe("sharing a receipt", () => {
     expect(await shareReceipt(receipt)).toBe("telegram");
     expect(fetchMock).not.toHaveBeenCalled();
     expect(old.opened).toHaveLength(1);
+  });
+});
+
+describe("sharing a payment link", () => {
+  const answer = (status: number, body: unknown) => {
+    const fetchMock = jest.fn(async () => ({ ok: status < 300, status, json: async () => body }) as Response);
+    Object.assign(globalThis, { fetch: fetchMock });
+    return fetchMock;
+  };
+  const TOKEN = "AbCdEfGhIjKlMnOpQrStUv";
+
+  it("one's own request goes as a prepared message whose button pays it; the link when the server refuses", async () => {
+    const client = fakeClient("9.1");
+    useClient(client.env);
+    const fetchMock = answer(201, { id: "prepared-req", expiresAt: "2026-01-03T10:00:00.000Z" });
+    expect(await shareLink("https://t.me/minibank_bot/app?startapp=req-x", "Оплатите", TOKEN)).toBe("telegram");
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ kind: "request", token: TOKEN });
+    expect(client.shared).toEqual(["prepared-req"]);
+    expect(client.opened).toEqual([]);
+
+    answer(503, { code: "SHARE_UNAVAILABLE", message: "…" });
+    expect(await shareLink("https://t.me/minibank_bot/app?startapp=req-x", "Оплатите", TOKEN)).toBe("telegram");
+    expect(client.shared).toEqual(["prepared-req"]);
+    expect(client.opened).toHaveLength(1);
+    expect(decodeURIComponent(client.opened[0])).toContain("startapp=req-x");
+  });
+
+  it("the user closing Telegram's chat picker opens no second sheet", async () => {
+    const client = fakeClient("9.1", "USER_DECLINED");
+    useClient(client.env);
+    answer(201, { id: "prepared-req", expiresAt: "2026-01-03T10:00:00.000Z" });
+    expect(await shareLink("https://t.me/x", "Оплатите", TOKEN)).toBe("shared");
+    expect(client.opened).toEqual([]);
   });
 });
