@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
-import { expect, screenshot, test } from "./support/fixtures";
+import { MOCK_THEMES } from "@/lib/client/telegram/mock-env";
+import { expect, screenshot, test, type Theme } from "./support/fixtures";
 import { installTelegramClient, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
 
 /**
@@ -56,7 +57,14 @@ test("a receipt goes as a prepared Telegram message; the share link where the se
   expect(asked).toEqual([{ kind: "receipt", transferId: id }]);
   expect((await shareCalls(page))[1]).toEqual({ name: "web_app_send_prepared_message", data: { id: "prepared-e2e" } });
   await expect(page.getByText("Не удалось поделиться квитанцией")).toHaveCount(0);
-  await screenshot(page, "receipt-shared-as-message", "light");
+  for (const theme of ["light", "dark"] as Theme[]) {
+    await page.evaluate((palette) => {
+      const receive = (window as unknown as { Telegram: { WebView: { receiveEvent: (n: string, d: unknown) => void } } }).Telegram.WebView.receiveEvent;
+      receive("theme_changed", { theme_params: palette });
+    }, MOCK_THEMES[theme]);
+    await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+    await screenshot(page, "receipt-shared-as-message", theme);
+  }
 });
 
 test("the client fails to send it: the share link follows; a client before 8.0 never asks for one", async ({ page, browser }) => {
