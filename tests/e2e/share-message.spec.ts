@@ -67,6 +67,18 @@ test("a receipt goes as a prepared Telegram message; the share link where the se
   }
 });
 
+test("the message's button (startapp=rcpt-<id>) opens Minibank at that receipt", async ({ page }) => {
+  const id = await veraWithReceipt(page, { version: "9.1" });
+  const res = await page.request.get("/api/v1/demo/telegram-init-data?telegramId=100000003");
+  const { init_data } = (await res.json()) as { init_data: string };
+  const opened = await page.context().newPage();
+  await installTelegramClient(opened, { version: "9.1" });
+  await opened.goto(`${telegramUrl("/telegram-login", { version: "9.1", initData: init_data })}&tgWebAppStartParam=rcpt-${id}`);
+  await opened.getByRole("button", { name: "Продолжить как Вера" }).click();
+  await opened.waitForURL(new RegExp(`/receipt/${id}$`));
+  await expect(opened.getByText("+42,00 ₽")).toBeVisible();
+});
+
 test("the client fails to send it: the share link follows; a client before 8.0 never asks for one", async ({ page, browser }) => {
   const id = await veraWithReceipt(page, { version: "9.1", shareMessage: "MESSAGE_SEND_FAILED" });
   await page.route("**/api/v1/share/prepared", (route: Route) =>
