@@ -96,7 +96,7 @@ export function RequestsScreen() {
 
   async function share(request: PaymentRequestDto) {
     const text = fill(ru.requests.shareText, { amount: formatMoney(request.amount, request.currency) });
-    const outcome = await shareLink(linkOf(request.token), text);
+    const outcome = await shareLink(linkOf(request.token), text, request.token);
     if (outcome === "copied") toast.success(ru.requests.copied);
     if (outcome === "failed") toast.error(ru.requests.shareFailed);
   }

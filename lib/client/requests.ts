@@ -1,7 +1,7 @@
 import useSWR from "swr";
 import { api } from "@/lib/client/api";
 import { paymentRequestDto, paymentRequestListDto, transferDto } from "@/lib/client/dto";
-import { loadedTelegram } from "@/lib/client/telegram/init";
+import { shareAsMessage, telegramForSharing } from "@/lib/client/telegram/share-message";
 import type { CreateRequestBody, PayRequestBody } from "@/lib/shared/schemas/requests";
 
 export { payPathFor, requestLinkFor } from "@/lib/client/request-link";
@@ -36,9 +36,18 @@ export function payRequest(token: string, body: PayRequestBody, idempotencyKey: 
 
 export type ShareLinkOutcome = "telegram" | "shared" | "copied" | "failed";
 
-/** Shares a link: Telegram's share sheet inside Telegram, Web Share in a browser that has it, else a copy. */
-export async function shareLink(url: string, text: string): Promise<ShareLinkOutcome> {
-  const env = loadedTelegram();
+/**
+ * Shares a link: Telegram's share sheet inside Telegram, Web Share in a browser that has it, else
+ * a copy. `request`: one of the caller's requests, sent first as a message the bot prepared (its
+ * button pays it) where the Telegram client can (Bot API 8.0).
+ */
+export async function shareLink(url: string, text: string, request?: string): Promise<ShareLinkOutcome> {
+  const env = await telegramForSharing();
+  if (request) {
+    const asMessage = await shareAsMessage(env, { kind: "request", token: request });
+    if (asMessage === "sent") return "telegram";
+    if (asMessage === "declined") return "shared";
+  }
   try {
     if (env?.native && env.sdk.openTelegramLink.isAvailable()) {
       env.sdk.openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`);

@@ -55,17 +55,27 @@ export function launchStartParam(location: Pick<Location, "hash" | "search">): s
   return hash.get("tgWebAppStartParam") ?? search.get("tgWebAppStartParam") ?? search.get("startapp");
 }
 
+/**
+ * The receipt a `startapp` payload opens ("rcpt-" and the transfer id, the button of a receipt
+ * sent as a Telegram message): its path, or null. Only its sender and receiver can read it.
+ */
+export function receiptPathFromPayload(payload: string | null | undefined): string | null {
+  const match = payload ? /^rcpt-(\d{1,15})$/.exec(payload) : null;
+  return match ? `/receipt/${match[1]}` : null;
+}
+
 const PENDING_KEY = "mb-start-path";
 
 /**
- * At launch: a payment payload becomes the prefilled transfer screen's path, kept until the user
+ * At launch: a payment payload becomes the prefilled transfer screen's path (a request's, its pay
+ * screen; a receipt's, the receipt), kept until the user
  * is signed in (sign-in then goes there instead of the wallet). Returns that path, or null.
  */
 export function rememberStartLink(location: Pick<Location, "hash" | "search">, storage: Storage): string | null {
   const payload = launchStartParam(location);
   const request = requestTokenFromPayload(payload);
   const link = request ? null : linkFromStartPayload(payload);
-  const path = request ? payPathFor(request) : link ? transferPathFor(link) : null;
+  const path = request ? payPathFor(request) : link ? transferPathFor(link) : receiptPathFromPayload(payload);
   if (!path) return null;
   storage.setItem(PENDING_KEY, path);
   return path;
@@ -80,5 +90,5 @@ export function rememberPath(path: string, storage: Storage): void {
 export function takeStartPath(storage: Storage | null): string {
   const path = storage?.getItem(PENDING_KEY) ?? null;
   storage?.removeItem(PENDING_KEY);
-  return path && (path.startsWith("/transfer-money?") || path.startsWith("/pay?r=")) ? path : "/bank";
+  return path && (path.startsWith("/transfer-money?") || path.startsWith("/pay?r=") || /^\/receipt\/\d{1,15}$/.test(path)) ? path : "/bank";
 }

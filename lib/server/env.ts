@@ -75,7 +75,8 @@ const schema = z.object({
   APP_URL: z.string().optional(),
   TON_WALLETS_LIST_URL: z.string().optional(),
   RATES_SOURCE_URL: z.string().optional(),
-  TELEGRAM_BOT_LINK: z.string().optional(),
+  // The bot's Mini App link (https://t.me/<bot>/<app>): the button of a message shared from the app.
+  TELEGRAM_BOT_LINK: z.union([z.literal(""), z.url({ protocol: /^https?$/, error: "TELEGRAM_BOT_LINK must be an http(s) URL" })]).optional(),
   LOG_LEVEL: z.string().default("info"),
   LOOKUP_LIMIT_PER_USER: z.coerce.number().int().positive().default(120),
   TRANSFER_LIMIT_PER_USER: z.coerce.number().int().positive().max(1_000_000).default(50),

@@ -29,12 +29,15 @@ const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: ru.errors.payloadTooLarge },
   INSUFFICIENT_FUNDS: { status: 422, message: ru.errors.insufficientFunds },
   BALANCE_LIMIT: { status: 422, message: ru.errors.balanceLimit },
+  TELEGRAM_ONLY: { status: 422, message: ru.share.errors.telegramOnly },
   TOPUP_DAILY_LIMIT: { status: 422, message: ru.errors.topUpDailyLimit },
   RATE_LIMITED: { status: 429, message: ru.errors.rateLimited },
   INTERNAL_ERROR: { status: 500, message: ru.errors.internal },
   MAIL_FAILED: { status: 502, message: ru.errors.mailFailed },
+  TELEGRAM_FAILED: { status: 502, message: ru.share.errors.telegramFailed },
   UNAVAILABLE: { status: 503, message: ru.errors.unavailable },
   RATE_UNAVAILABLE: { status: 503, message: ru.errors.rateUnavailable },
+  SHARE_UNAVAILABLE: { status: 503, message: ru.share.errors.unavailable },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -37,7 +37,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   422: "Business rule refused",
   429: "Too many requests",
   500: "Unexpected server error",
-  502: "E-mail could not be sent",
+  502: "E-mail could not be sent, or Telegram refused the call",
   503: "Temporarily unavailable",
 };
 

@@ -150,6 +150,17 @@ export const en = {
     oneSide: "Give the amount on one side only: what you give or what you get",
     balance: "Balance",
   },
+  share: {
+    openReceipt: "Open the receipt",
+    requestTitle: "Money request · {amount}",
+    requestDescription: "Pay by the link in Minibank",
+    payRequest: "Pay in Minibank",
+    errors: {
+      telegramOnly: "Sending as a Telegram message is available only when signed in with Telegram",
+      unavailable: "Sending as a Telegram message is unavailable right now",
+      telegramFailed: "Telegram did not accept the message. Try again later",
+    },
+  },
   requests: {
     title: "Request money",
     action: "Request",
@@ -351,6 +362,7 @@ export const en = {
       fullscreen: "Full screen",
       secureStorage: "SecureStorage",
       deviceStorage: "DeviceStorage",
+      shareMessage: "Sharing a prepared message",
     },
     empty: "No data",
     emptyHint: "Open the app in Telegram to see this data",

@@ -330,6 +330,18 @@ export const ru = {
     generatedAt: "Сформирована {date}",
     fileName: "vypiska-{number}-{from}-{to}",
   },
+  /** Sharing a receipt or a payment request as a prepared Telegram message (Bot API 8.0). */
+  share: {
+    openReceipt: "Открыть квитанцию",
+    requestTitle: "Запрос денег · {amount}",
+    requestDescription: "Оплатите по ссылке в Minibank",
+    payRequest: "Оплатить в Minibank",
+    errors: {
+      telegramOnly: "Отправить сообщением Telegram можно только при входе через Telegram",
+      unavailable: "Отправка сообщением Telegram сейчас недоступна",
+      telegramFailed: "Telegram не принял сообщение. Попробуйте позже",
+    },
+  },
   qr: {
     title: "Сканирование QR-кода",
     invalidFormat: "Неверный формат QR-кода",
@@ -364,6 +376,7 @@ export const ru = {
       bottomBarColor: "Цвет нижней панели",
       safeArea: "Безопасные зоны",
       fullscreen: "Полный экран",
+      shareMessage: "Отправка сообщением",
       secureStorage: "SecureStorage",
       deviceStorage: "DeviceStorage",
     },

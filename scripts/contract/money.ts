@@ -168,9 +168,24 @@ async function requests({ api, alice, bob, run }: MoneyContext): Promise<void> {
   await api.call({ name: "a cancelled request cannot be paid", method: "POST", path: `${path}/pay`, params: { token: second }, token: bob.token, body: { walletId: walletOf(bob, "RUB") }, expect: 409 });
 }
 
+/**
+ * Sharing as a prepared Telegram message: for Telegram users only (the scenario's people signed
+ * in by e-mail, so their own request is refused with TELEGRAM_ONLY), and nothing that is not a
+ * receipt or a request.
+ */
+async function preparedShares({ api, alice }: MoneyContext): Promise<void> {
+  const path = "/api/v1/share/prepared";
+  const made = await api.call({ name: "a request to share", method: "POST", path: "/api/v1/requests", token: alice.token, body: { currency: "RUB", amount: 100 }, expect: 201 });
+  const token = made ? String(field(made, "token")) : "A".repeat(22);
+  await api.call({ name: "an e-mail user's own request is not sent as a Telegram message", method: "POST", path, token: alice.token, body: { kind: "request", token }, expect: 422, verify: (a) => expectField(a, "code", "TELEGRAM_ONLY") });
+  await api.call({ name: "sharing something that is neither a receipt nor a request", method: "POST", path, token: alice.token, body: { kind: "photo" }, expect: 400 });
+  await api.call({ name: "sharing without a token", method: "POST", path, body: { kind: "request", token }, expect: 401 });
+}
+
 /** The sections about what moves with the money: messages, exchange, payment requests. */
 export async function runMoneySections(context: MoneyContext): Promise<void> {
   await context.section("a message with the money", () => messages(context));
   if (context.documents("POST", "/api/v1/exchanges")) await context.section("exchange between own wallets", () => exchanges(context));
   if (context.documents("POST", "/api/v1/requests")) await context.section("payment requests", () => requests(context));
+  if (context.documents("POST", "/api/v1/share/prepared")) await context.section("sharing as a Telegram message", () => preparedShares(context));
 }

@@ -94,6 +94,8 @@ describe("npm run contract", () => {
       "ok    GET /api/v1/statements/csv → 200: the CSV file, without the bearer token",
       "ok    GET /api/v1/statements/pdf → 200: the PDF file, without the bearer token",
       "ok    GET /api/v1/statements/pdf → 404: a forged PDF link",
+      "ok    POST /api/v1/share/prepared → 422: an e-mail user's own request is not sent as a Telegram message",
+      "ok    POST /api/v1/share/prepared → 400: sharing something that is neither a receipt nor a request",
     ]) {
       expect(run.output).toContain(line);
     }

@@ -45,6 +45,30 @@ const errorAnswer = (kind: "429" | "500" | "403", retryAfter = 1): Answer => {
   return { status: 500, body: { ok: false, error_code: 500, description: "Internal Server Error" } };
 };
 
+/** The inline result types Telegram accepts (InlineQueryResult, the cached ones included). */
+const INLINE_TYPES = ["article", "photo", "gif", "mpeg4_gif", "video", "audio", "voice", "document", "location", "venue", "contact", "game", "sticker"];
+const CHAT_TYPES = ["allow_user_chats", "allow_bot_chats", "allow_group_chats", "allow_channel_chats"];
+
+/**
+ * What Telegram refuses in savePreparedInlineMessage (Bot API 8.0), or null: the user it is for,
+ * a result of an inline type with an id of 1–64 bytes (an article needs a title and the message's
+ * content), at least one kind of chat it may go to, and no `web_app` button (allowed only in
+ * messages the bot itself sends to a private chat).
+ */
+function preparedMessageProblem(params: Record<string, unknown>): string | null {
+  if (!Number.isSafeInteger(params.user_id) || (params.user_id as number) <= 0) return "user_id is required";
+  const result = params.result as Record<string, unknown> | undefined;
+  if (!result || typeof result !== "object") return "result is required";
+  if (!INLINE_TYPES.includes(String(result.type))) return "RESULT_TYPE_INVALID";
+  const id = typeof result.id === "string" ? Buffer.byteLength(result.id) : 0;
+  if (id < 1 || id > 64) return "RESULT_ID_INVALID";
+  if (result.type === "article" && (!result.title || !result.input_message_content)) return "article needs title and input_message_content";
+  if (!CHAT_TYPES.some((key) => params[key] === true)) return "at least one chat type must be allowed";
+  const markup = result.reply_markup as { inline_keyboard?: Record<string, unknown>[][] } | undefined;
+  if (markup?.inline_keyboard?.flat().some((button) => "web_app" in button)) return "BUTTON_TYPE_INVALID";
+  return null;
+}
+
 const SECOND_MS = 1000;
 
 /** Telegram's flood control: which sendMessage would break a limit, and how long until it would not. */
@@ -78,6 +102,7 @@ export async function startFakeBotApi(token: string, options: { limits?: Limits 
   const limitedCalls = new Set<BotCall>();
   let held: (() => void)[] | null = null;
   let messageId = 0;
+  let preparedId = 0;
 
   const handle = (method: string, params: Record<string, unknown>): Answer => {
     const ok = (result: unknown): Answer => ({ status: 200, body: { ok: true, result } });
@@ -106,6 +131,14 @@ export async function startFakeBotApi(token: string, options: { limits?: Limits 
       case "getWebhookInfo": {
         const hook = (state.webhook ?? { url: "" }) as { url: string; allowed_updates?: string[] };
         return ok({ url: hook.url, has_custom_certificate: false, pending_update_count: 0, allowed_updates: hook.allowed_updates });
+      }
+      case "savePreparedInlineMessage": {
+        const problem = preparedMessageProblem(params);
+        if (problem) return { status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${problem}` } };
+        preparedId += 1;
+        const prepared = { id: `prepared-${preparedId}`, expiration_date: Math.floor(Date.now() / 1000) + 24 * 60 * 60 };
+        ((state.prepared ??= []) as unknown[]).push({ ...prepared, ...params });
+        return ok(prepared);
       }
       case "sendMessage":
         messageId += 1;

@@ -2,6 +2,7 @@ import { parseQrContent } from "@/lib/client/qr";
 import {
   launchStartParam,
   linkFromStartPayload,
+  receiptPathFromPayload,
   rememberStartLink,
   startAppLinkFor,
   startPayloadFor,
@@ -59,6 +60,19 @@ describe("payment links that open inside Telegram (startapp)", () => {
     const path = rememberStartLink({ hash: "", search: `?startapp=${payload}` }, storage);
     expect(path).toBe("/transfer-money?method=card&target=2202941357933750&amount=150.00");
     expect(takeStartPath(storage)).toBe(path);
+    expect(takeStartPath(storage)).toBe("/bank");
+  });
+
+  it("a receipt's button (startapp=rcpt-<id>) opens that receipt once signed in; nothing else passes as one", () => {
+    const storage = new MemoryStorage() as unknown as Storage;
+    expect(receiptPathFromPayload("rcpt-42")).toBe("/receipt/42");
+    for (const bad of ["rcpt-", "rcpt-x1", "rcpt-1/../bank", "rcpt-1234567890123456", "receipt-4"]) {
+      expect(receiptPathFromPayload(bad)).toBeNull();
+      expect(rememberStartLink({ hash: "", search: `?startapp=${encodeURIComponent(bad)}` }, storage)).toBeNull();
+    }
+    expect(rememberStartLink({ hash: "#tgWebAppStartParam=rcpt-42", search: "" }, storage)).toBe("/receipt/42");
+    expect(takeStartPath(storage)).toBe("/receipt/42");
+    storage.setItem("mb-start-path", "/receipt/42/../../evil");
     expect(takeStartPath(storage)).toBe("/bank");
   });
 });

@@ -22,6 +22,7 @@ export type FeatureId =
   | "bottomBarColor"
   | "safeArea"
   | "fullscreen"
+  | "shareMessage"
   | "secureStorage"
   | "deviceStorage";
 
@@ -36,6 +37,7 @@ export const FEATURES: readonly Feature[] = [
   { id: "safeArea", method: "web_app_request_safe_area", since: "8.0" },
   // On a desktop or in a browser tab a full screen hides the rest of Telegram for nothing.
   { id: "fullscreen", method: "web_app_request_fullscreen", since: "8.0", platforms: ["ios", "android", "android_x"] },
+  { id: "shareMessage", method: "web_app_send_prepared_message", since: "8.0" },
   { id: "secureStorage", method: "web_app_secure_storage_save_key", since: "9.0" },
   { id: "deviceStorage", method: "web_app_device_storage_save_key", since: "9.0" },
 ];

@@ -1,6 +1,6 @@
 import { formatDateTime } from "@/lib/client/date";
 import { groupAccountNumber } from "@/lib/shared/account-number";
-import { loadedTelegram } from "@/lib/client/telegram/init";
+import { shareAsMessage, telegramForSharing } from "@/lib/client/telegram/share-message";
 import { formatExchangeRate, formatMoney } from "@/lib/shared/money";
 import type { ReceiptDto } from "@/lib/shared/schemas/transfers";
 import { ru } from "@/lib/shared/strings";
@@ -48,12 +48,17 @@ export function receiptText(receipt: ReceiptDto): string {
 export type ShareOutcome = "telegram" | "shared" | "copied" | "failed";
 
 /**
- * Shares the receipt: Telegram's share sheet inside Telegram, the system share sheet in a browser
- * that has one, otherwise a copy to the clipboard.
+ * Shares the receipt: as a message the bot prepared, with a button that opens the receipt, on a
+ * Telegram client that can send one (Bot API 8.0); else Telegram's share sheet inside Telegram,
+ * the system share sheet in a browser that has one, otherwise a copy to the clipboard.
  */
 export async function shareReceipt(receipt: ReceiptDto): Promise<ShareOutcome> {
   const text = receiptText(receipt);
-  const env = loadedTelegram();
+  const env = await telegramForSharing();
+  const asMessage = await shareAsMessage(env, { kind: "receipt", transferId: receipt.id });
+  if (asMessage === "sent") return "telegram";
+  // Closing Telegram's chat picker is not a failure, nor a reason to offer another sheet.
+  if (asMessage === "declined") return "shared";
   try {
     if (env?.native && env.sdk.openTelegramLink.isAvailable()) {
       env.sdk.openTelegramLink(`https://t.me/share/url?url=${encodeURIComponent(" ")}&text=${encodeURIComponent(text)}`);

@@ -25,6 +25,8 @@ export type ClientOptions = {
   initData?: string;
   /** The device's biometrics (default none). Its access and saved token live in localStorage too. */
   biometry?: "none" | "face";
+  /** How Telegram's chat picker for a prepared message ends (default: the message is sent). */
+  shareMessage?: "sent" | "MESSAGE_SEND_FAILED";
 };
 
 type Installed = Required<Omit<ClientOptions, "initData" | "theme">> & { palette: Record<string, string> };
@@ -102,6 +104,10 @@ function fakeTelegram(options: Installed): void {
           return emit("fullscreen_changed", { is_fullscreen: true });
         case "web_app_exit_fullscreen":
           return emit("fullscreen_changed", { is_fullscreen: false });
+        case "web_app_send_prepared_message":
+          return options.shareMessage === "sent"
+            ? emit("prepared_message_sent", {})
+            : emit("prepared_message_failed", { error: options.shareMessage });
       }
     },
   };
@@ -116,6 +122,7 @@ export async function installTelegramClient(target: Page | BrowserContext, optio
     secureStorage: options.secureStorage ?? "works",
     writeAccess: options.writeAccess ?? "allowed",
     biometry: options.biometry ?? "none",
+    shareMessage: options.shareMessage ?? "sent",
     safeArea: options.safeArea ?? none,
     contentSafeArea: options.contentSafeArea ?? none,
     palette: MOCK_THEMES[options.theme ?? "light"],

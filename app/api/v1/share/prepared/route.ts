@@ -1,0 +1,19 @@
+import { route } from "@/lib/server/http";
+import { prepareShare } from "@/lib/server/telegram/prepare-share";
+import { prepareShareBody, preparedShareDto } from "@/lib/shared/schemas/share";
+
+export const POST = route(
+  {
+    method: "POST",
+    path: "/api/v1/share/prepared",
+    summary:
+      "Prepare one of the caller's receipts or pending payment requests as a Telegram message (Bot API savePreparedInlineMessage) for the Mini App's shareMessage; its button opens Minibank at that receipt or request. Telegram users only; someone else's receipt or request is a 404",
+    description:
+      "Prepares a Telegram message (Bot API savePreparedInlineMessage) for the caller to send with the Mini App's shareMessage: a receipt of a transfer the caller sent or received, or one of the caller's pending payment requests, with a URL button that opens Minibank at it. Someone else's receipt or request is 404; an e-mail user is 422 TELEGRAM_ONLY; without a bot link configured 503; when Telegram refuses or does not answer 502 at once, so the app falls back to its other share paths.",
+    tag: "telegram",
+    body: prepareShareBody,
+    ok: { status: 201, schema: preparedShareDto },
+    errors: ["NOT_FOUND", "REQUEST_PAID", "REQUEST_CANCELLED", "REQUEST_EXPIRED", "TELEGRAM_ONLY", "SHARE_UNAVAILABLE", "TELEGRAM_FAILED"],
+  },
+  ({ user, body }) => prepareShare({ callerId: user.id, target: body }),
+);

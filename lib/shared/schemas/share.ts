@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
+
+/**
+ * What to send as a prepared Telegram message: one of the caller's receipts (by transfer id) or
+ * one of the caller's pending payment requests (by its token).
+ */
+export const prepareShareBody = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("receipt"), transferId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  z.object({ kind: z.literal("request"), token: z.string().regex(REQUEST_TOKEN) }),
+]);
+export type PrepareShareBody = z.infer<typeof prepareShareBody>;
+
+/** The prepared message: its id for the Mini App's `shareMessage`, and when Telegram drops it. */
+export const preparedShareDto = z.object({
+  id: z.string().min(1),
+  expiresAt: z.string(),
+});
+export type PreparedShareDto = z.infer<typeof preparedShareDto>;

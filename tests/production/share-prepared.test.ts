@@ -1,0 +1,126 @@
+// A receipt and a payment request prepared as Telegram messages (savePreparedInlineMessage)
+// against a production build under `npm start`, the bot on a fake Bot API and the Mini App link
+// configured, driven over HTTP. Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sign } from "@telegram-apps/init-data-node";
+import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
+import { productionEnv } from "@/tests/support/production-env";
+import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+
+jest.setTimeout(300_000);
+
+const BOT_LINK = "https://t.me/minibank_test_bot/app";
+let work: string;
+let mailbox: Mailbox;
+let server: AppServer;
+let botToken: string;
+let botApi: FakeBotApi;
+
+type Body = Record<string, unknown>;
+
+async function call(method: string, pathname: string, options: { token?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${server.url}${pathname}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Body };
+}
+
+async function ok(method: string, pathname: string, options: Parameters<typeof call>[2] = {}) {
+  const answer = await call(method, pathname, options);
+  if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+async function telegramUser(id: number, name: string): Promise<string> {
+  const initData = sign({ user: { id, first_name: name }, query_id: `share-${id}` }, botToken, new Date());
+  const token = (await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } })).access_token as string;
+  await ok("POST", "/api/v1/wallet/init", { token });
+  return token;
+}
+
+async function emailUser(email: string): Promise<string> {
+  const before = mailbox.received.length;
+  await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
+  let mail = mailbox.received.slice(before).find((m) => m.to.includes(email));
+  for (let i = 0; i < 50 && !mail; i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+    mail = mailbox.received.slice(before).find((m) => m.to.includes(email));
+  }
+  const token = (await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeIn(mail!.raw) } })).access_token as string;
+  await ok("POST", "/api/v1/wallet/init", { token });
+  return token;
+}
+
+const prepared = () => botApi.calls.filter((c) => c.method === "savePreparedInlineMessage");
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-share-"));
+  mailbox = await startSmtp();
+  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
+  const port = await freePort();
+  botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
+  botApi = await startFakeBotApi(botToken);
+  server = await startServer({
+    distDir,
+    port,
+    npmStart: true,
+    logFile: path.join(work, "server.log"),
+    timeoutMs: 120_000,
+    env: productionEnv({
+      work,
+      name: "minibank",
+      port,
+      smtpPort: mailbox.port,
+      extra: { TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_API_URL: botApi.url, TELEGRAM_BOT_LINK: BOT_LINK },
+    }),
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await mailbox?.close();
+  await botApi?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("sharing as a prepared Telegram message in a production build", () => {
+  it("prepares a receipt and a request for their owner, refuses others, e-mail users and Telegram's failures cleanly", async () => {
+    const alice = await telegramUser(626_262, "Алиса");
+    const boris = await telegramUser(636_363, "Борис");
+    const topUp = await ok("POST", "/api/v1/wallet/topup", { token: alice, body: { currency: "RUB", amount: 10_000 } });
+
+    const receipt = await call("POST", "/api/v1/share/prepared", { token: alice, body: { kind: "receipt", transferId: topUp.id } });
+    expect(receipt.status).toBe(201);
+    expect(receipt.body.id).toEqual(expect.any(String));
+    expect(prepared()[0].params.user_id).toBe(626_262);
+    const markup = (prepared()[0].params.result as { reply_markup: unknown }).reply_markup;
+    expect(markup).toEqual({ inline_keyboard: [[{ text: "Открыть квитанцию", url: `${BOT_LINK}?startapp=rcpt-${topUp.id}` }]] });
+
+    const request = await ok("POST", "/api/v1/requests", { token: alice, body: { currency: "RUB", amount: 5_000 } });
+    expect((await call("POST", "/api/v1/share/prepared", { token: alice, body: { kind: "request", token: request.token } })).status).toBe(201);
+    expect(String((prepared()[1].params.result as { id: string }).id)).toBe(`req-${request.token}`);
+
+    // Someone else's receipt and request are not found; nothing goes to Telegram.
+    const calls = prepared().length;
+    expect((await call("POST", "/api/v1/share/prepared", { token: boris, body: { kind: "receipt", transferId: topUp.id } })).status).toBe(404);
+    expect((await call("POST", "/api/v1/share/prepared", { token: boris, body: { kind: "request", token: request.token } })).status).toBe(404);
+    const mail = await emailUser("share.mail@example.test");
+    const refused = await call("POST", "/api/v1/share/prepared", { token: mail, body: { kind: "receipt", transferId: topUp.id } });
+    expect(refused).toEqual({ status: 422, body: { code: "TELEGRAM_ONLY", message: "Отправить сообщением Telegram можно только при входе через Telegram" } });
+    expect(prepared()).toHaveLength(calls);
+
+    // Telegram fails: a clean 502 at once, the app then shares the old way.
+    botApi.fail("savePreparedInlineMessage", "500");
+    const failed = await call("POST", "/api/v1/share/prepared", { token: alice, body: { kind: "receipt", transferId: topUp.id } });
+    expect(failed).toEqual({ status: 502, body: { code: "TELEGRAM_FAILED", message: "Telegram не принял сообщение. Попробуйте позже" } });
+
+    const doc = await ok("GET", "/api/v1/openapi.json");
+    expect(Object.keys((doc.paths as Record<string, Body>)["/api/v1/share/prepared"])).toEqual(["post"]);
+  });
+});
