@@ -1,6 +1,7 @@
-// npm run contract -- proxy <backend-url> [--port 4010] [--host 127.0.0.1] [--spec <file>]
+// npm run contract -- proxy <backend-url> [--port 4010] [--host 127.0.0.1] [--spec <file>] [--report <file>]
 //   forwards traffic to the backend and reports every answer that breaks the document; a summary
-//   when stopped (SIGINT/SIGTERM), exit code 1 when there was a breach.
+//   when stopped (SIGINT/SIGTERM), exit code 1 when there was a breach. --report keeps the summary
+//   so far in a JSON file ({checked, breaches, lines}), rewritten after every checked answer.
 // npm run contract -- mock --spec <file> | --from <backend-url> [--port 4010] [--host 127.0.0.1]
 //   serves a mock of the backend from the document alone (sign-in, wallets, transfers kept in memory).
 // npm run contract -- <base-url> [--spec <file>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
@@ -30,6 +31,7 @@
 // init data signed by that token (the backend's TELEGRAM_BOT_TOKEN).
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { ContractClient } from "./contract/client";
 import { commandCodes, smtpCodes, type CodeSource } from "./contract/codes";
@@ -39,7 +41,7 @@ import { BANK } from "./contract/knowledge";
 import { lintDocument } from "./contract/lint";
 import { runOracles } from "./contract/oracles";
 import { startMock } from "./contract/mock";
-import { startProxy } from "./contract/proxy";
+import { startProxy, type ProxySummary } from "./contract/proxy";
 import { coverage, coverageLines, jsonReport, junitReport } from "./contract/report";
 import { OPERATIONS, runScenario } from "./contract/scenario";
 import { runStateful } from "./contract/stateful";
@@ -48,7 +50,7 @@ import { poolOf, signIn } from "./contract/session";
 const USAGE = `usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
          [--phases lint,scenario,generated,oracles,stateful] [--seed <n>] [--max-examples <n>] [--sequences <n>] [--operation '<METHOD> <path>' …]
          [--jwt-secret <secret>] [--junit <file>] [--json <file>]
-       npm run contract -- proxy <backend-url> [--port <port>] [--host <host>] [--spec <openapi.json>]
+       npm run contract -- proxy <backend-url> [--port <port>] [--host <host>] [--spec <openapi.json>] [--report <file>]
        npm run contract -- mock (--spec <openapi.json> | --from <backend-url>) [--port <port>] [--host <host>] [--seed <n>]`;
 
 const PHASES = ["lint", "scenario", "generated", "oracles", "stateful"] as const;
@@ -82,6 +84,7 @@ async function main(): Promise<number> {
       "jwt-secret": { type: "string" },
       junit: { type: "string" },
       json: { type: "string" },
+      report: { type: "string" },
       port: { type: "string", default: "4010" },
       from: { type: "string" },
       host: { type: "string", default: "127.0.0.1" },
@@ -111,7 +114,7 @@ async function main(): Promise<number> {
       console.error(USAGE);
       return 2;
     }
-    return proxy(backend, port, values.host, values.spec);
+    return proxy(backend, port, values.host, values.spec, values.report);
   }
   const baseUrl = positionals[0]?.replace(/\/$/, "");
   const phases = values.phases.split(",").map((p) => p.trim());
@@ -214,9 +217,14 @@ async function main(): Promise<number> {
 }
 
 /** Runs the validation proxy until SIGINT or SIGTERM, then prints its summary. */
-async function proxy(backend: string, port: number, host: string, spec: string | undefined): Promise<number> {
+async function proxy(backend: string, port: number, host: string, spec: string | undefined, report: string | undefined): Promise<number> {
   const document = new ContractDocument(await loadDocument(backend, spec));
-  const running = await startProxy({ backend, port, host, document, print: (line) => console.log(line) });
+  const keep = (summary: ProxySummary) => {
+    if (report) fs.writeFileSync(report, JSON.stringify(summary, null, 2));
+  };
+  if (report) fs.mkdirSync(path.dirname(report), { recursive: true });
+  keep({ checked: 0, breaches: 0, lines: [] });
+  const running = await startProxy({ backend, port, host, document, print: (line) => console.log(line), checkedOne: keep });
   console.log(`proxy ${running.url} → ${backend}: every answer checked against the document (stop with Ctrl-C)`);
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);

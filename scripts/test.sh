@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test on a fresh machine: static checks, jest (unit, API on SQLite and on PostgreSQL,
 # crash, and production builds under `npm start` with every optional feature on, several of them
-# on one PostgreSQL database), then Playwright journeys in Debian's Chromium against a demo build.
+# on one PostgreSQL database), then Playwright journeys in Debian's Chromium against a demo build,
+# some of them again through the contract suite's validation proxy.
 # Installs Chromium, promtool, pg_dump, and PostgreSQL when no server answers, from Debian's packages; never
 # downloads a browser of its own.
 set -euo pipefail
@@ -52,3 +53,6 @@ npx jest --ci
 
 echo "== playwright"
 E2E_SKIP_BUILD=1 npx playwright test
+
+echo "== playwright through npm run contract -- proxy: sign-in, transfers, history, receipts; zero breaches"
+E2E_SKIP_BUILD=1 npx playwright test -c playwright.proxy.config.ts

@@ -20,9 +20,20 @@ export type MockOptions = { document: ContractDocument; port: number; host: stri
 
 type User = { id: number; email: string };
 type Wallet = { id: number; userId: number; currency: string; balance: number; number: string };
-type Movement = { id: number; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; createdAt: string };
+type Movement = { id: number; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; message: string | null; createdAt: string };
 
 const error = (status: number, code: string, message: string) => ({ status, body: { message, code } });
+
+/** A grey square: what a generated picture address (avatarUrl, photoUrl…) points at, so a page can load it. */
+const PICTURE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1" fill="#999"/></svg>')}`;
+const PICTURE_FIELD = /(avatar|photo|image|icon|picture)Url$/i;
+
+/** Generated strings in picture fields replaced by PICTURE, at any depth. */
+function withPictures(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withPictures);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, typeof v === "string" && PICTURE_FIELD.test(key) ? PICTURE : withPictures(v)]));
+}
 
 export async function startMock(options: MockOptions): Promise<{ url: string; close(): Promise<void> }> {
   const { document } = options;
@@ -50,7 +61,7 @@ export async function startMock(options: MockOptions): Promise<{ url: string; cl
     if (!schema) return {};
     let h = options.seed;
     for (const c of key) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
-    return fc.sample(arbitraries.valid(schema), { seed: h, numRuns: 1 })[0];
+    return withPictures(fc.sample(arbitraries.valid(schema), { seed: h, numRuns: 1 })[0]);
   };
   const successOf = (op: DocumentedOperation) => {
     const [status, response] = Object.entries((op.operation.responses ?? {}) as Record<string, { content?: Record<string, { schema?: Schema }> }>).find(([s]) => s.startsWith("2"))!;
@@ -58,6 +69,9 @@ export async function startMock(options: MockOptions): Promise<{ url: string; cl
   };
   const shaped = (op: DocumentedOperation, known: object) => ({ ...(sample(successOf(op).schema, op.path) as object), ...known });
   const walletsOf = (userId: number) => wallets.filter((w) => w.userId === userId);
+  const walletNumber = () => String(4_000_000_000_000_000 + nextId);
+  // The bank's own wallets (nobody signs in to them): the sending side of every top-up.
+  const bankWallets: Wallet[] = BANK.currencies.map((currency) => ({ id: nextId++, userId: 0, currency, balance: 0, number: walletNumber() }));
   const newUser = (email: string) => {
     const user = { id: nextId++, email };
     users.push(user);
@@ -83,7 +97,7 @@ export async function startMock(options: MockOptions): Promise<{ url: string; cl
       case "POST /api/v1/wallet/init":
       case BANK.wallets: {
         if (name !== BANK.wallets && walletsOf(user!.id).length === 0) {
-          for (const currency of BANK.currencies) wallets.push({ id: nextId++, userId: user!.id, currency, balance: 0, number: String(4_000_000_000_000_000 + nextId) });
+          for (const currency of BANK.currencies) wallets.push({ id: nextId++, userId: user!.id, currency, balance: 0, number: walletNumber() });
         }
         return { status: 200, body: walletsOf(user!.id).map((w) => ({ id: w.id, currency: w.currency, balance: w.balance, number: w.number })) };
       }
@@ -101,17 +115,41 @@ export async function startMock(options: MockOptions): Promise<{ url: string; cl
         receiver.balance += amount;
         const movement: Movement = {
           id: nextId++,
-          senderWalletId: sender?.id ?? 0,
+          senderWalletId: sender?.id ?? bankWallets.find((w) => w.currency === receiver.currency)!.id,
           receiverWalletId: receiver.id,
           amount,
           currency: sender?.currency ?? receiver.currency,
           receivedAmount: amount,
           receivedCurrency: receiver.currency,
           rate: "1",
+          message: typeof body.message === "string" ? body.message : null,
           createdAt: new Date().toISOString(),
         };
         movements.push(movement);
         return { status: 201, body: shaped(op, movement) };
+      }
+      case "GET /api/v1/users/email/{email}":
+      case "GET /api/v1/users/by-wallet/{number}": {
+        const wanted = params[0].toLowerCase();
+        const found = name.endsWith("{email}") ? users.find((u) => u.email === wanted) : users.find((u) => u.id === wallets.find((w) => w.number === params[0])?.userId);
+        if (!found) return error(404, "USER_NOT_FOUND", "Пользователь не найден");
+        return { status: 200, body: shaped(op, { id: found.id, username: null, telegramFirstName: null }) };
+      }
+      case "GET /api/v1/wallets/user/{userId}":
+        return { status: 200, body: walletsOf(Number(params[0])).map((w) => ({ id: w.id, currency: w.currency, number: w.number })) };
+      case "GET /api/v1/transfers/username/{walletId}": {
+        // Who is on the other side of a wallet: its owner's e-mail, or the bank for its own wallets.
+        const walletId = Number(params[0]);
+        const owner = users.find((u) => u.id === wallets.find((w) => w.id === walletId)?.userId);
+        if (!owner && !bankWallets.some((w) => w.id === walletId)) return error(404, "WALLET_NOT_FOUND", "Кошелек не найден");
+        return { status: 200, body: shaped(op, { username: owner?.email ?? "Minibank" }) };
+      }
+      case BANK.receipt: {
+        const movement = movements.find((m) => m.id === Number(params[0]));
+        const own = walletsOf(user!.id).map((w) => w.id);
+        if (!movement || !(own.includes(movement.senderWalletId) || own.includes(movement.receiverWalletId))) return error(404, "NOT_FOUND", "Перевод не найден");
+        const direction = own.includes(movement.senderWalletId) ? "out" : "in";
+        return { status: 200, body: shaped(op, { ...movement, kind: bankWallets.some((w) => w.id === movement.senderWalletId) ? "topup" : "transfer", direction, status: "completed", fee: 0 }) };
       }
       case BANK.history: {
         const walletId = Number(params[0]);
@@ -131,12 +169,23 @@ export async function startMock(options: MockOptions): Promise<{ url: string; cl
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://mock");
     const method = (req.method ?? "GET").toUpperCase();
+    // A frontend on any origin may use the mock: its origin is echoed (never "*": the frontend's
+    // requests carry credentials), and the history's cursor header is readable.
+    const origin = req.headers.origin;
+    const cors: Record<string, string> = origin
+      ? { "access-control-allow-origin": origin, "access-control-allow-credentials": "true", "access-control-expose-headers": BANK.nextCursorHeader, vary: "Origin" }
+      : { vary: "Origin" };
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", "access-control-allow-origin": "*", ...headers });
+      res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...cors, ...headers });
       res.end(JSON.stringify(body));
     };
     if (method === "OPTIONS") {
-      res.writeHead(204, { "access-control-allow-origin": "*", "access-control-allow-headers": "authorization, content-type, idempotency-key", "access-control-allow-methods": "GET, POST, PUT" });
+      res.writeHead(204, {
+        ...cors,
+        "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "authorization, content-type, idempotency-key",
+        "access-control-allow-methods": "GET, POST, PUT, DELETE",
+        "access-control-max-age": "600",
+      });
       return res.end();
     }
     if (method === "GET" && url.pathname === BANK.document) return answer(200, doc);
@@ -199,7 +248,7 @@ export async function startMock(options: MockOptions): Promise<{ url: string; cl
     const success = successOf(op);
     if (!success.types.includes("application/json") && success.types.length) {
       // A picture or a page: the documented media type, empty.
-      res.writeHead(success.status, { "content-type": success.types[0], "access-control-allow-origin": "*" });
+      res.writeHead(success.status, { "content-type": success.types[0], ...cors });
       return res.end();
     }
     return answer(success.status, sample(success.schema, `${method} ${url.pathname}${url.search}`));

@@ -7,8 +7,17 @@ import type { ContractDocument } from "./document";
  * breach is printed as it happens; the summary when the proxy stops.
  */
 
-export type ProxyOptions = { backend: string; port: number; host: string; document: ContractDocument; print: (line: string) => void };
-export type Proxy = { url: string; summary(): { checked: number; breaches: number; lines: string[] }; close(): Promise<void> };
+export type ProxySummary = { checked: number; breaches: number; lines: string[] };
+export type ProxyOptions = {
+  backend: string;
+  port: number;
+  host: string;
+  document: ContractDocument;
+  print: (line: string) => void;
+  /** Called with the summary so far after every answer the proxy checked. */
+  checkedOne?: (summary: ProxySummary) => void;
+};
+export type Proxy = { url: string; summary(): ProxySummary; close(): Promise<void> };
 
 const HOP = ["host", "connection", "content-length", "transfer-encoding", "keep-alive", "content-encoding", "accept-encoding"];
 
@@ -71,6 +80,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     if (!operation) {
       // Methods the path does not serve are the backend's to refuse, with 405.
       if (upstream.status !== 405) breach(`${label}: ${method} is not documented for ${template}`);
+      options.checkedOne?.(summary());
       return;
     }
     checked += 1;
@@ -81,19 +91,22 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
         parsed = JSON.parse(body.toString());
       } catch {
         breach(`${label}: content-type JSON but the body is not JSON`);
+        options.checkedOne?.(summary());
         return;
       }
     }
     const problems = document.check(method, template, { status: upstream.status, contentType, headers: upstream.headers, body: parsed });
     if (problems.length) breach(`${label}: ${problems.join("; ")}`);
+    options.checkedOne?.(summary());
   });
+  const summary = (): ProxySummary => ({ checked, breaches: lines.length, lines });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve());
   });
   return {
     url: `http://${options.host}:${options.port}`,
-    summary: () => ({ checked, breaches: lines.length, lines }),
+    summary,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,133 @@
+// The Mini App against `npm run contract -- mock` instead of Minibank's API: a production build
+// whose NEXT_PUBLIC_API_BASE_URL names the mock (started from the served document alone, on
+// another origin). In Chromium: e-mail sign-in, the wallet, a top-up, a transfer, its receipt and
+// the history — every API request answered by the mock, nothing refused by CORS or CSP.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
+import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { productionEnv } from "@/tests/support/production-env";
+
+jest.setTimeout(420_000);
+
+let work: string;
+let front: AppServer;
+let mock: { url: string; child: ChildProcess; output: () => string };
+let browser: Browser | null = null;
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-mock-journey-"));
+  const [mockPort, frontPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
+  const mockUrl = `http://127.0.0.1:${mockPort}`;
+  // NEXT_PUBLIC_API_BASE_URL is fixed at build time: a build of its own, naming the mock.
+  const frontBuild = await ensureBuild({ mode: "production", distDir: ".next-mock", fresh: true, env: { NEXT_PUBLIC_API_BASE_URL: mockUrl } });
+  front = await startServer({
+    distDir: frontBuild,
+    port: frontPort,
+    npmStart: true,
+    timeoutMs: 120_000,
+    env: productionEnv({ work, name: "front", port: frontPort, smtpPort, extra: { NEXT_PUBLIC_API_BASE_URL: mockUrl } }),
+  });
+  // The mock reads only the document (served by the frontend's own server, as any Minibank does).
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/contract.ts", "mock", "--from", front.url, "--port", String(mockPort)], {
+    cwd: path.resolve(__dirname, "../.."),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  for (let i = 0; i < 300 && !output.includes("mock http://"); i += 1) await new Promise((r) => setTimeout(r, 100));
+  expect(output).toContain(`mock ${mockUrl}`);
+  mock = { url: mockUrl, child, output: () => output };
+});
+
+afterAll(async () => {
+  await browser?.close();
+  mock?.child.kill("SIGTERM");
+  await front?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+async function api<T>(method: string, pathname: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${mock.url}${pathname}`, {
+    method,
+    headers: { "content-type": "application/json", ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  expect(res.ok).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Signs a user in on the mock directly (any six digits are its code); returns the access token. */
+async function mockSignIn(email: string): Promise<string> {
+  await api("POST", "/api/v1/auth/email/request-code", { body: { email } });
+  const { access_token: token } = await api<{ access_token: string }>("POST", "/api/v1/auth/email/verify-code", { body: { email, code: "123456" } });
+  await api("POST", "/api/v1/wallet/init", { token });
+  return token;
+}
+
+const rubBalance = async (token: string) =>
+  (await api<{ currency: string; balance: number }[]>("GET", "/api/v1/wallet", { token })).find((w) => w.currency === "RUB")!.balance;
+
+it("signs in, tops up, transfers and shows the receipt and the history, all answered by the mock", async () => {
+  const recipient = "recipient.mock@example.test";
+  const recipientToken = await mockSignIn(recipient);
+
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const apiCalls: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) apiCalls.push(`${request.method()} ${url.origin}${url.pathname}`);
+  });
+  const failed: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400 && !response.url().endsWith("/favicon.ico")) failed.push(`${response.status()} ${response.url()}`);
+  });
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) consoleErrors.push(`${message.text()} ${message.location().url}`);
+  });
+
+  // Sign-in by e-mail code: the mock takes any six digits.
+  const email = "sender.mock@example.test";
+  await page.goto(`${front.url}/email-login`);
+  await page.getByLabel("Электронная почта").fill(email);
+  await page.getByRole("button", { name: "Получить код" }).click();
+  await page.getByRole("heading", { name: "Введите код" }).waitFor();
+  await page.keyboard.type("424242");
+  await page.waitForURL("**/bank**");
+  await page.getByTestId("account-RUB").waitFor();
+
+  await page.goto(`${front.url}/add-money/online`);
+  await page.getByLabel("Сумма").fill("100");
+  await page.getByRole("button", { name: "Пополнить" }).click();
+  await page.getByRole("status").filter({ hasText: "Кошелек пополнен" }).waitFor();
+
+  const recipientRub = (await api<{ currency: string; number: string }[]>("GET", "/api/v1/wallet", { token: recipientToken })).find((w) => w.currency === "RUB")!;
+  await page.goto(`${front.url}/transfer-money?method=card&target=${recipientRub.number}&amount=12.5`);
+  await page.getByRole("button", { name: "Перевести" }).click();
+  await page.getByRole("button", { name: "Подтвердить" }).click();
+  await page.getByText("✅ Перевод выполнен").waitFor();
+  await page.getByText("Номер операции").waitFor();
+
+  // The wallet shows what the mock now holds: 100 − 12.50.
+  await page.goto(`${front.url}/bank`);
+  await page.getByTestId("account-RUB").filter({ hasText: "87,50" }).waitFor();
+  await page.goto(`${front.url}/bank?tab=history`);
+  // Newest first: the transfer to the recipient, then the bank's top-up.
+  const rows = page.getByTestId("history-row");
+  await rows.first().filter({ hasText: recipient }).filter({ hasText: "12,50" }).waitFor();
+  await rows.nth(1).filter({ hasText: "Minibank" }).filter({ hasText: "100,00" }).waitFor();
+  fs.mkdirSync("test-results/screens", { recursive: true });
+  await page.screenshot({ path: "test-results/screens/mock-journey-history.png" });
+
+  expect(await rubBalance(recipientToken)).toBe(1_250);
+  expect(apiCalls.some((call) => call.startsWith(`POST ${mock.url}/api/v1/transfers`))).toBe(true);
+  expect(apiCalls.filter((call) => !call.includes(` ${mock.url}/`))).toEqual([]);
+  // Nothing the browser refused: no CORS, CSP or cross-origin errors, no refusals from the mock.
+  expect({ consoleErrors, failed }).toEqual({ consoleErrors: [], failed: [] });
+});
