@@ -101,6 +101,8 @@ export const en = {
     version: "App version",
     appVersion: "1.0.0",
     developer: "Developer",
+    language: "Language",
+    languages: { ru: "Русский", en: "English" },
     logout: "Sign out",
   },
   lock: {

@@ -101,6 +101,9 @@ export const ru = {
     version: "Версия приложения",
     appVersion: "1.0.0",
     developer: "Разработчик",
+    language: "Язык",
+    /** Each language by its own name, the same in every dictionary. */
+    languages: { ru: "Русский", en: "English" },
     logout: "Выйти",
   },
   lock: {
