@@ -53,11 +53,11 @@ export function AccountDetails({ walletId }: { walletId: number | null }) {
 
   return (
     <div className="stack">
-      <section className="section account-card" aria-label={info.name}>
+      <section className="section account-card" aria-label={ru.currencies[wallet.currency]}>
         <span className="account-symbol" aria-hidden="true">
           {info.symbol}
         </span>
-        <div className="hint">{info.name}</div>
+        <div className="hint">{ru.currencies[wallet.currency]}</div>
         <div className="account-card-balance" data-testid="account-balance">
           {formatMoney(wallet.balance, wallet.currency, language)}
         </div>

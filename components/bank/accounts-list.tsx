@@ -44,7 +44,7 @@ export function AccountsList({
                 {info.symbol}
               </span>
               <div className="account-main">
-                <span className="account-name">{info.name}</span>
+                <span className="account-name">{ru.currencies[wallet.currency]}</span>
                 {!ruble && (
                   <span className="account-meta">
                     {ru.bank.rate}: {pending ? "…" : rateText(wallet, rates, ru)}

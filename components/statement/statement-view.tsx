@@ -91,7 +91,7 @@ export function StatementView({ walletId }: { walletId: number | null }) {
   return (
     <div className="stack">
       <p className="hint">
-        {CURRENCY_INFO[wallet.currency].name} · {groupAccountNumber(wallet.number)}
+        {ru.currencies[wallet.currency]} · {groupAccountNumber(wallet.number)}
       </p>
       <Segmented label={t.period} options={choices(t)} value={choice} onChange={setChoice} />
       {choice === "custom" && (

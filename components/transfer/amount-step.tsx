@@ -145,7 +145,7 @@ export function AmountStep(props: AmountStepProps) {
         <ListItem
           before={<Avatar src={recipient?.avatarUrl} name={name} size={40} />}
           title={name}
-          subtitle={`${CURRENCY_INFO[receiver.currency].name} ${maskAccountNumber(receiver.number)}`}
+          subtitle={`${ru.currencies[receiver.currency]} ${maskAccountNumber(receiver.number)}`}
         />
       </div>
 

@@ -37,7 +37,7 @@ function RecentRecipients({ onPick }: { onPick: (walletNumber: string) => void }
           <ListItem
             key={person.userId}
             title={person.name}
-            subtitle={`${CURRENCY_INFO[person.currency].name} ${maskAccountNumber(person.walletNumber)}`}
+            subtitle={`${ru.currencies[person.currency]} ${maskAccountNumber(person.walletNumber)}`}
             before={<Avatar src={person.avatarUrl} name={person.name} size={40} />}
             after={<IconChevron />}
             onClick={() => onPick(person.walletNumber)}

@@ -57,7 +57,7 @@ export function WalletPicker<W extends PickerWallet>({
             <span className="choice-mark" aria-hidden="true" />
             <span className="list-item-text">
               <span className="list-item-title">
-                {info.name} {info.symbol}
+                {ru.currencies[wallet.currency]} {info.symbol}
               </span>
               <span className="list-item-subtitle">{masked ? maskAccountNumber(wallet.number) : groupAccountNumber(wallet.number)}</span>
             </span>

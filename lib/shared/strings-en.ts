@@ -90,6 +90,7 @@ export const en = {
     refresh: "Refresh",
     retry: "Retry",
   },
+  currencies: { RUB: "Rubles", USD: "Dollars", EUR: "Euros", CNY: "Yuan" },
   settings: {
     title: "Settings",
     username: "Username",

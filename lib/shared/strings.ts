@@ -90,6 +90,8 @@ export const ru = {
     refresh: "Обновить",
     retry: "Повторить",
   },
+  /** Currencies by name, as accounts are called. */
+  currencies: { RUB: "Рубли", USD: "Доллары", EUR: "Евро", CNY: "Юани" },
   settings: {
     title: "Настройки",
     username: "Имя пользователя",
