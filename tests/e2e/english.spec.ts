@@ -177,6 +177,9 @@ test.describe("in English", () => {
   });
 
   test("the settings switch changes the language both ways and is remembered", async () => {
+    const signedIn =
+      page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
+    if (!signedIn) await signInInEnglish(page, "boris@example.com");
     await openInTheme(page, "/bank?tab=settings", "light");
     const choice = page.getByRole("radiogroup", { name: "Language" });
     await expect(choice.getByRole("radio", { name: "English" })).toHaveAttribute("aria-checked", "true");
