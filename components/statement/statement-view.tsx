@@ -14,7 +14,7 @@ import { useWallets } from "@/lib/client/hooks";
 import { downloadStatement, presetPeriod, statementPath, type Period, type PeriodChoice } from "@/lib/client/statement";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { groupAccountNumber } from "@/lib/shared/account-number";
-import { CURRENCY_INFO, formatMoney, type Currency } from "@/lib/shared/money";
+import { formatMoney, type Currency } from "@/lib/shared/money";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import type { Strings } from "@/lib/shared/i18n";

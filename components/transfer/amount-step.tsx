@@ -21,7 +21,7 @@ import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/cl
 import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { maskAccountNumber } from "@/lib/shared/account-number";
-import { CURRENCY_INFO, formatMoney, parseAmount, toSafeNumber } from "@/lib/shared/money";
+import { formatMoney, parseAmount, toSafeNumber } from "@/lib/shared/money";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 import { Form } from "@/components/ui/form";

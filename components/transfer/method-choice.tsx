@@ -6,7 +6,6 @@ import { IconChevron, IconMail, IconWallet } from "@/components/ui/icons";
 import { useRecentRecipients } from "@/lib/client/hooks";
 import type { TransferMethod } from "@/lib/client/qr";
 import { maskAccountNumber } from "@/lib/shared/account-number";
-import { CURRENCY_INFO } from "@/lib/shared/money";
 import { useStrings } from "@/lib/client/language";
 import type { Strings } from "@/lib/shared/i18n";
 

@@ -1,18 +1,9 @@
-import { initDataLanguageCode } from "@/lib/client/telegram/demo-init-data";
 
 const loadTelegram = jest.fn();
 jest.mock("@/lib/client/telegram/init", () => ({
   loadTelegram: () => loadTelegram(),
   loadedTelegram: () => null,
 }));
-
-function initData(user: Record<string, unknown>): string {
-  return new URLSearchParams([
-    ["user", JSON.stringify(user)],
-    ["auth_date", "1700000000"],
-    ["hash", "abc"],
-  ]).toString();
-}
 
 /** A fresh copy of the modules: the screens' language is decided once per page. */
 async function freshResolve() {
@@ -46,14 +37,5 @@ describe("TON button language", () => {
     browserLanguages(["ru-RU"]);
     localStorage.setItem("mb-language", "en");
     await expect(freshResolve()).resolves.toBe("en");
-  });
-});
-
-describe("demo init data", () => {
-  it("reads the user's language_code and tolerates anything else", () => {
-    expect(initDataLanguageCode(initData({ language_code: "ru" }))).toBe("ru");
-    expect(initDataLanguageCode(initData({ id: 1 }))).toBeNull();
-    expect(initDataLanguageCode("user=%7Bbroken")).toBeNull();
-    expect(initDataLanguageCode(null)).toBeNull();
   });
 });
