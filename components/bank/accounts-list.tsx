@@ -4,14 +4,14 @@ import { groupAccountNumber } from "@/lib/shared/account-number";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CURRENCY_INFO, formatMoney, formatRateUnits, NBSP } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
-import type { Strings } from "@/lib/shared/i18n";
+import type { Language, Strings } from "@/lib/shared/i18n";
 import { useLanguage, useStrings } from "@/lib/client/language";
 
 /** The rate as shown beside an account: "1 $ = 92,51 ₽". */
-function rateText(wallet: WalletDto, rates: RateUnits, ru: Strings): string {
+function rateText(wallet: WalletDto, rates: RateUnits, ru: Strings, language: Language): string {
   const units = rates[wallet.currency];
   if (units === undefined) return ru.bank.noRate;
-  return `1${NBSP}${CURRENCY_INFO[wallet.currency].symbol} = ${formatRateUnits(units)}${NBSP}₽`;
+  return `1${NBSP}${CURRENCY_INFO[wallet.currency].symbol} = ${formatRateUnits(units, language)}${NBSP}₽`;
 }
 
 /**
@@ -47,7 +47,7 @@ export function AccountsList({
                 <span className="account-name">{ru.currencies[wallet.currency]}</span>
                 {!ruble && (
                   <span className="account-meta">
-                    {ru.bank.rate}: {pending ? "…" : rateText(wallet, rates, ru)}
+                    {ru.bank.rate}: {pending ? "…" : rateText(wallet, rates, ru, language)}
                   </span>
                 )}
                 <span className="account-meta">

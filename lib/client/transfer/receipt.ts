@@ -26,7 +26,7 @@ export function receiptLines(receipt: ReceiptDto, language: Language = "ru"): [s
   const shown = (account: string) => (account.startsWith("••") ? account : groupAccountNumber(account));
   if (receipt.sender.account) lines.push([ru.receipt.fromAccount, shown(receipt.sender.account)]);
   lines.push([ru.receipt.toAccount, shown(receipt.receiver.account)]);
-  const rate = formatExchangeRate(receipt.rate, receipt.currency, receipt.receivedCurrency);
+  const rate = formatExchangeRate(receipt.rate, receipt.currency, receipt.receivedCurrency, language);
   if (rate) {
     lines.push([ru.receipt.credited, formatMoney(receipt.receivedAmount, receipt.receivedCurrency, language)]);
     lines.push([ru.receipt.rate, rate]);
