@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
 import { AppLockGate } from "@/components/app-lock-gate";
+import { DocumentLanguage } from "@/lib/client/language";
 import { TelegramProvider } from "@/lib/client/telegram/provider";
 import { THEME_BOOT_SCRIPT } from "@/lib/client/telegram/detect";
 import "./globals.css";
@@ -33,6 +34,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <TelegramProvider>
           {children}
           <AppLockGate />
+          <DocumentLanguage />
         </TelegramProvider>
       </body>
     </html>

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import type { Biometry } from "@/lib/client/telegram/app-lock";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 type Lock = typeof import("@/lib/client/telegram/app-lock");
 
@@ -15,6 +15,7 @@ type Lock = typeof import("@/lib/client/telegram/app-lock");
  * elsewhere (the lock module loads only inside Telegram).
  */
 export function AppLockGate() {
+  const ru = useStrings();
   const env = useLoadedTelegram();
   const [gate, setGate] = useState<{ lock: Lock; biometry: Biometry } | null>(null);
   const [locked, setLocked] = useState(false);

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { IconBack } from "@/components/ui/icons";
 import { useLoadedTelegram, useTelegramBackButton } from "@/lib/client/telegram/provider";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 type ScreenProps = {
   /** Heading of the screen; also its accessible name. */
@@ -21,6 +21,7 @@ type ScreenProps = {
  * Inside a real Telegram client the native back button replaces the in-app one.
  */
 export function Screen({ title, back, className, children }: ScreenProps) {
+  const ru = useStrings();
   const router = useRouter();
   const goBack = back
     ? typeof back === "function"

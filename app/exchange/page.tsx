@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { Suspense } from "react";
 import { ExchangeForm } from "@/components/exchange/exchange-form";
 import { RequireSession } from "@/components/transfer/require-session";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 function ExchangeFromQuery() {
   // "Обменять" on an account's page opens the exchange from that account.
@@ -13,6 +13,7 @@ function ExchangeFromQuery() {
 }
 
 export default function ExchangePage() {
+  const ru = useStrings();
   return (
     <RequireSession title={ru.exchange.title}>
       <Suspense>

@@ -1,9 +1,12 @@
+"use client";
+
 import { DebugView } from "@/components/debug/debug-view";
 import { Screen } from "@/components/screen";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** Debug page: init data from the Telegram launch. */
 export default function InitDataPage() {
+  const ru = useStrings();
   return (
     <Screen title={ru.debug.initData} back="/bank">
       <DebugView kind="init-data" />

@@ -7,11 +7,12 @@ import { RequireSession } from "@/components/transfer/require-session";
 import { hasSession } from "@/lib/client/session";
 import { rememberPath } from "@/lib/client/start-link";
 import { payPathFor } from "@/lib/client/request-link";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 function PayFromQuery() {
+  const ru = useStrings();
   const raw = useSearchParams().get("r");
   const token = raw && TOKEN.test(raw) ? raw : null;
   // Opened signed out: sign-in comes back here.

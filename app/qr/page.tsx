@@ -3,9 +3,10 @@
 import { QrScanner } from "@/components/qr/qr-scanner";
 import { Screen } from "@/components/screen";
 import { RequireSession } from "@/components/transfer/require-session";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 export default function QrPage() {
+  const ru = useStrings();
   return (
     <RequireSession title={ru.qr.title}>
       <Screen title={ru.qr.title} back="/bank">

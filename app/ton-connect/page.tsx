@@ -1,9 +1,12 @@
+"use client";
+
 import { Screen } from "@/components/screen";
 import { TonDebugPanelLazy } from "@/components/ton/ton-debug-panel-lazy";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** Debug page: TON Connect state — the connected wallet, its account and device. */
 export default function TonConnectPage() {
+  const ru = useStrings();
   return (
     <Screen title={ru.debug.tonConnect} back="/bank">
       <TonDebugPanelLazy />

@@ -3,9 +3,10 @@
 import { Suspense } from "react";
 import { RequireSession } from "@/components/transfer/require-session";
 import { TransferFlow } from "@/components/transfer/transfer-flow";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 export default function TransferMoneyPage() {
+  const ru = useStrings();
   return (
     <RequireSession title={ru.transfer.title}>
       {/* The query (method, target, amount) is read on the client only. */}

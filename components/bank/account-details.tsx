@@ -11,13 +11,15 @@ import { useWallets } from "@/lib/client/hooks";
 import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
 import { groupAccountNumber } from "@/lib/shared/account-number";
 import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 /**
  * One account: its balance, its full number with "Скопировать", "Пополнить" and "Перевести"
  * from it, and its own history.
  */
 export function AccountDetails({ walletId }: { walletId: number | null }) {
+  const ru = useStrings();
+  const language = useLanguage();
   const wallets = useWallets();
   const toast = useToast();
   const wallet = wallets.data?.find((w) => w.id === walletId) ?? null;
@@ -51,13 +53,13 @@ export function AccountDetails({ walletId }: { walletId: number | null }) {
 
   return (
     <div className="stack">
-      <section className="section account-card" aria-label={info.name}>
+      <section className="section account-card" aria-label={ru.currencies[wallet.currency]}>
         <span className="account-symbol" aria-hidden="true">
           {info.symbol}
         </span>
-        <div className="hint">{info.name}</div>
+        <div className="hint">{ru.currencies[wallet.currency]}</div>
         <div className="account-card-balance" data-testid="account-balance">
-          {formatMoney(wallet.balance, wallet.currency)}
+          {formatMoney(wallet.balance, wallet.currency, language)}
         </div>
         <div className="account-card-number">
           <span className="hint">{ru.bank.account.number}</span>

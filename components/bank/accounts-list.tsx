@@ -4,13 +4,14 @@ import { groupAccountNumber } from "@/lib/shared/account-number";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CURRENCY_INFO, formatMoney, formatRateUnits, NBSP } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
-import { ru } from "@/lib/shared/strings";
+import type { Language, Strings } from "@/lib/shared/i18n";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 /** The rate as shown beside an account: "1 $ = 92,51 ₽". */
-function rateText(wallet: WalletDto, rates: RateUnits): string {
+function rateText(wallet: WalletDto, rates: RateUnits, ru: Strings, language: Language): string {
   const units = rates[wallet.currency];
   if (units === undefined) return ru.bank.noRate;
-  return `1${NBSP}${CURRENCY_INFO[wallet.currency].symbol} = ${formatRateUnits(units)}${NBSP}₽`;
+  return `1${NBSP}${CURRENCY_INFO[wallet.currency].symbol} = ${formatRateUnits(units, language)}${NBSP}₽`;
 }
 
 /**
@@ -27,6 +28,8 @@ export function AccountsList({
   rates: RateUnits;
   ratesLoading: boolean;
 }) {
+  const ru = useStrings();
+  const language = useLanguage();
   return (
     <ul className="section accounts" aria-label={ru.bank.accounts}>
       {wallets.map((wallet) => {
@@ -41,10 +44,10 @@ export function AccountsList({
                 {info.symbol}
               </span>
               <div className="account-main">
-                <span className="account-name">{info.name}</span>
+                <span className="account-name">{ru.currencies[wallet.currency]}</span>
                 {!ruble && (
                   <span className="account-meta">
-                    {ru.bank.rate}: {pending ? "…" : rateText(wallet, rates)}
+                    {ru.bank.rate}: {pending ? "…" : rateText(wallet, rates, ru, language)}
                   </span>
                 )}
                 <span className="account-meta">
@@ -52,7 +55,7 @@ export function AccountsList({
                 </span>
               </div>
               <div className="account-amounts">
-                <span className="account-balance">{formatMoney(wallet.balance, wallet.currency)}</span>
+                <span className="account-balance">{formatMoney(wallet.balance, wallet.currency, language)}</span>
                 {!ruble && (
                   <span className="account-rubles">
                     {pending ? (
@@ -60,7 +63,7 @@ export function AccountsList({
                     ) : rubles === null ? (
                       ru.bank.noRate
                     ) : (
-                      formatMoney(rubles, "RUB")
+                      formatMoney(rubles, "RUB", language)
                     )}
                   </span>
                 )}

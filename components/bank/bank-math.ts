@@ -1,3 +1,4 @@
+import type { Language } from "@/lib/shared/i18n";
 import { formatDateTime } from "@/lib/client/date";
 import { rateToUnits, RATE_SCALE, toRubles, type Currency } from "@/lib/shared/money";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
@@ -41,8 +42,8 @@ export function totalRubles(
 }
 
 /** Date and time as the history shows it (spec §9), in the device's time zone: "31.12.2024 23:05". */
-export function formatHistoryDate(iso: string): string {
-  return formatDateTime(iso);
+export function formatHistoryDate(iso: string, language: Language = "ru"): string {
+  return formatDateTime(iso, language);
 }
 
 /** A transfer as one row of the history, seen from the owner of `ownWalletIds`. */

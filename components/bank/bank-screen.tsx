@@ -7,7 +7,7 @@ import { parseTab, TabBar, type BankTab } from "@/components/bank/tab-bar";
 import { WalletTab, WalletTabSkeleton } from "@/components/bank/wallet-tab";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useRequiredSession } from "@/lib/client/use-require-session";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 // The wallet tab is what /bank opens on; the other tabs' code loads when they are opened, or
 // earlier, when the user reaches for them in the tab bar.
@@ -26,6 +26,7 @@ function warm(tab: BankTab): void {
  * Its shell (tab bar, skeletons) is server-rendered, so the screen is not blank before scripts run.
  */
 export function BankScreen() {
+  const ru = useStrings();
   const session = useRequiredSession();
   const router = useRouter();
   const pathname = usePathname();
@@ -49,7 +50,7 @@ export function BankScreen() {
             <Skeleton height={224} radius={14} />
           </div>
         )}
-        <TabBar current={tab} onSelect={select} onIntent={warm} />
+        <TabBar current={tab} onSelect={select} onIntent={warm} strings={ru} />
       </Screen>
     );
   }
@@ -66,7 +67,7 @@ export function BankScreen() {
           <p className="hint">{ru.common.inDevelopment}</p>
         </section>
       )}
-      <TabBar current={tab} onSelect={select} onIntent={warm} />
+      <TabBar current={tab} onSelect={select} onIntent={warm} strings={ru} />
     </Screen>
   );
 }

@@ -1,5 +1,6 @@
 import { TabBar, type BankTab } from "@/components/bank/tab-bar";
 import { Skeleton } from "@/components/ui/skeleton";
+import { DICTIONARIES, DEFAULT_LANGUAGE } from "@/lib/shared/i18n";
 
 /**
  * What /bank shows until its client code has loaded: skeletons and the tab bar. A server
@@ -16,7 +17,7 @@ export function BankShell({ tab }: { tab: BankTab }) {
         <Skeleton height={224} radius={14} />
       </div>
       <div inert>
-        <TabBar current={tab} />
+        <TabBar current={tab} strings={DICTIONARIES[DEFAULT_LANGUAGE]} />
       </div>
     </main>
   );

@@ -11,7 +11,8 @@ import { useHistoryFeed } from "@/lib/client/history-feed";
 import { useCounterparties, useMe, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
 import type { CounterpartyDto, TransferDto } from "@/lib/shared/schemas/transfers";
-import { ru } from "@/lib/shared/strings";
+import { useLanguage, useStrings } from "@/lib/client/language";
+import type { Language } from "@/lib/shared/i18n";
 
 export function HistorySkeleton() {
   return (
@@ -31,6 +32,7 @@ export function HistorySkeleton() {
 }
 
 export function Message({ text, alert = false, onRetry }: { text: string; alert?: boolean; onRetry?: () => void }) {
+  const ru = useStrings();
   return (
     <div className="stack">
       <p className={alert ? "inline-error" : "hint centered empty-state"} role={alert ? "alert" : undefined}>
@@ -54,6 +56,8 @@ function HistoryRow({
   counterparty: CounterpartyDto | null | undefined;
   loading: boolean;
 }) {
+  const ru = useStrings();
+  const language = useLanguage();
   const name = counterparty?.username ?? ru.common.unknown;
   const sign = entry.direction === "in" ? "+" : "-";
   return (
@@ -66,12 +70,12 @@ function HistoryRow({
         )}
         <span className="list-item-text">
           <span className="list-item-title">{loading ? <Skeleton width="50%" height={16} /> : name}</span>
-          <span className="list-item-subtitle">{formatHistoryDate(entry.createdAt)}</span>
+          <span className="list-item-subtitle">{formatHistoryDate(entry.createdAt, language)}</span>
           {entry.message && <span className="list-item-subtitle history-message">{entry.message}</span>}
         </span>
         <span className={`history-amount history-${entry.direction}`}>
           {sign}
-          {formatMoney(entry.amount, entry.currency)}
+          {formatMoney(entry.amount, entry.currency, language)}
         </span>
       </Link>
     </li>
@@ -85,19 +89,19 @@ type MonthGroup = { key: string; label: string; days: DayGroup[] };
  * Newest first, by month, and by day within a month. A month is one card with its days as
  * headings inside it: a card per day made a busy month a wall of one-row cards.
  */
-export function groupByMonth(entries: readonly HistoryEntry[], now: Date = new Date()): MonthGroup[] {
+export function groupByMonth(entries: readonly HistoryEntry[], now: Date = new Date(), language: Language = "ru"): MonthGroup[] {
   const months: MonthGroup[] = [];
   for (const entry of entries) {
     const month = monthKey(entry.createdAt);
     let group = months[months.length - 1];
     if (group?.key !== month) {
-      group = { key: month, label: monthLabel(entry.createdAt, now), days: [] };
+      group = { key: month, label: monthLabel(entry.createdAt, now, language), days: [] };
       months.push(group);
     }
     const day = dayKey(entry.createdAt);
     const last = group.days[group.days.length - 1];
     if (last?.key === day) last.entries.push(entry);
-    else group.days.push({ key: day, label: dayLabel(entry.createdAt, now), entries: [entry] });
+    else group.days.push({ key: day, label: dayLabel(entry.createdAt, now, language), entries: [entry] });
   }
   return months;
 }
@@ -129,13 +133,15 @@ type Feed = ReturnType<typeof useHistoryFeed>;
  * view (or with "Показать ещё").
  */
 export function HistoryDays({ feed, ownWalletIds }: { feed: Feed & { transfers: TransferDto[] }; ownWalletIds: readonly number[] }) {
+  const ru = useStrings();
+  const language = useLanguage();
   const entries = useMemo(() => mergeHistory([feed.transfers], ownWalletIds), [feed.transfers, ownWalletIds]);
   const counterparties = useCounterparties(entries.map((e) => e.counterpartyWalletId));
   const sentinel = useWhenVisible(() => void feed.loadMore(), feed.hasMore && !feed.moreError);
   if (entries.length === 0) return <Message text={ru.history.empty} />;
   return (
     <>
-      {groupByMonth(entries).map((month) => (
+      {groupByMonth(entries, undefined, language).map((month) => (
         <section className="history-month" key={month.key} aria-label={month.label}>
           <h2 className="section-title">{month.label}</h2>
           <div className="section">
@@ -175,6 +181,7 @@ export function HistoryDays({ feed, ownWalletIds }: { feed: Feed & { transfers: 
 
 /** "Обновить": reads the newest transfers again. */
 export function RefreshButton({ feed }: { feed: Feed }) {
+  const ru = useStrings();
   return (
     <Button variant="secondary" fullWidth={false} onClick={() => void feed.refresh()} loading={feed.refreshing}>
       {ru.history.refresh}
@@ -187,6 +194,7 @@ export function RefreshButton({ feed }: { feed: Feed }) {
  * again; every error offers a retry.
  */
 export function HistoryTab() {
+  const ru = useStrings();
   const me = useMe();
   const wallets = useWallets();
   const ids = useMemo(() => wallets.data?.map((w) => w.id) ?? null, [wallets.data]);

@@ -6,7 +6,8 @@ import { Switch } from "@/components/ui/switch";
 import type { Biometry, LockPrefs } from "@/lib/client/telegram/app-lock";
 import type { TelegramEnv } from "@/lib/client/telegram/init";
 import { formatMoney, MINOR_PER_UNIT } from "@/lib/shared/money";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 type Lock = typeof import("@/lib/client/telegram/app-lock");
 
@@ -16,6 +17,8 @@ type Lock = typeof import("@/lib/client/telegram/app-lock");
  * opening asks, and the transfer size (in rubles) above which a transfer asks.
  */
 export function LockSetting({ env, onError }: { env: TelegramEnv | null; onError: (text: string) => void }) {
+  const ru = useStrings();
+  const language = useLanguage();
   const [state, setState] = useState<{ lock: Lock; biometry: Biometry; on: boolean; prefs: LockPrefs } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -75,7 +78,7 @@ export function LockSetting({ env, onError }: { env: TelegramEnv | null; onError
               label={ru.lock.aboveLabel}
               options={lock.LOCK_ABOVE_RUB.map((a) => ({
                 value: String(a),
-                label: formatMoney(BigInt(a) * MINOR_PER_UNIT, "RUB"),
+                label: formatMoney(BigInt(a) * MINOR_PER_UNIT, "RUB", language),
               }))}
               value={String(prefs.aboveRub)}
               onChange={(value) => change({ ...prefs, aboveRub: Number(value) })}

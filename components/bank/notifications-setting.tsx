@@ -2,7 +2,7 @@
 
 import { Switch } from "@/components/ui/switch";
 import type { UserDto } from "@/lib/shared/schemas/users";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** What the user is told about notifications: on, off, or the bot may not write to them. */
 export type NotificationsState = "on" | "off" | "botBlocked";
@@ -29,6 +29,7 @@ export function NotificationsSetting({
   onToggle: (enable: boolean) => void;
   onAllow: () => void;
 }) {
+  const ru = useStrings();
   const state = user ? notificationsState(user) : "off";
   const byEmail = state === "botBlocked" && Boolean(user?.email);
   return (

@@ -17,8 +17,10 @@ import { clearSession, getRefreshToken, saveUser } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { askWriteAccess } from "@/lib/client/telegram/write-access";
-import { ru } from "@/lib/shared/strings";
+import { LANGUAGES, type Strings } from "@/lib/shared/i18n";
 import { apiUrl } from "@/lib/client/api-base";
+import { chooseLanguage, useLanguage, useStrings } from "@/lib/client/language";
+import { Segmented } from "@/components/ui/segmented";
 
 /**
  * Where the developer link points: NEXT_PUBLIC_DEVELOPER_URL (read at build time), else the API's
@@ -27,7 +29,7 @@ import { apiUrl } from "@/lib/client/api-base";
 export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl("/api/v1/openapi.json");
 
 /** The debug pages, offered when the start parameter asks for debug mode. */
-const DEBUG_LINKS = [
+const debugLinks = (ru: Strings) => [
   { href: "/init-data", label: ru.debug.initData },
   { href: "/theme-params", label: ru.debug.themeParams },
   { href: "/launch-params", label: ru.debug.launchParams },
@@ -40,6 +42,8 @@ const DEBUG_LINKS = [
  * developer link and Logout.
  */
 export function SettingsTab() {
+  const ru = useStrings();
+  const language = useLanguage();
   const router = useRouter();
   const toast = useToast();
   const me = useMe();
@@ -114,6 +118,16 @@ export function SettingsTab() {
 
       <LockSetting env={telegram} onError={toast.error} />
 
+      <section className="section settings-language">
+        <h2 className="list-item-title">{ru.settings.language}</h2>
+        <Segmented
+          label={ru.settings.language}
+          options={LANGUAGES.map((value) => ({ value, label: ru.settings.languages[value] }))}
+          value={language}
+          onChange={chooseLanguage}
+        />
+      </section>
+
       <section className="section">
         <div className="list-item">
           <span className="list-item-text">
@@ -131,7 +145,7 @@ export function SettingsTab() {
 
       {telegram?.debug && (
         <section className="section">
-          {DEBUG_LINKS.map((link) => (
+          {debugLinks(ru).map((link) => (
             <a key={link.href} className="list-item list-item-action" href={link.href}>
               <span className="list-item-text">
                 <span className="list-item-title">{link.label}</span>

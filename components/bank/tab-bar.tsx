@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { IconHistory, IconSettings, IconWallet } from "@/components/ui/icons";
-import { ru } from "@/lib/shared/strings";
+import type { Strings } from "@/lib/shared/i18n";
 
 /** Tabs of /bank. "payments" exists but is not in the bar (spec §2). */
 export const BANK_TABS = ["wallet", "history", "settings", "payments"] as const;
@@ -10,7 +10,7 @@ export function parseTab(value: string | null): BankTab {
   return (BANK_TABS as readonly string[]).includes(value ?? "") ? (value as BankTab) : "wallet";
 }
 
-const BAR: { tab: BankTab; label: string; icon: ReactNode }[] = [
+const bar = (ru: Strings): { tab: BankTab; label: string; icon: ReactNode }[] => [
   { tab: "wallet", label: ru.bank.tabWallet, icon: <IconWallet /> },
   { tab: "history", label: ru.bank.tabHistory, icon: <IconHistory /> },
   { tab: "settings", label: ru.bank.tabSettings, icon: <IconSettings /> },
@@ -25,7 +25,10 @@ export function TabBar({
   current,
   onSelect,
   onIntent,
+  strings: ru,
 }: {
+  /** The dictionary to label the bar with (the server-rendered shell has no client language). */
+  strings: Strings;
   current: BankTab;
   onSelect?: (tab: BankTab) => void;
   onIntent?: (tab: BankTab) => void;
@@ -33,7 +36,7 @@ export function TabBar({
   return (
     <nav className="tab-bar" aria-label={ru.appName}>
       <div className="tab-bar-inner" role="tablist">
-        {BAR.map(({ tab, label, icon }) => (
+        {bar(ru).map(({ tab, label, icon }) => (
           <button
             key={tab}
             type="button"

@@ -12,7 +12,8 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe, useRate, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 function Action({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
   return (
@@ -38,6 +39,7 @@ function WalletHeader({ avatar, name }: { avatar: ReactNode; name: string }) {
 
 /** The total (or what stands in for it) and the main actions. */
 function BalanceCard({ children }: { children: ReactNode }) {
+  const ru = useStrings();
   return (
     <section className="balance-card" aria-labelledby="total-label">
       <h1 id="total-label" className="balance-label">
@@ -60,6 +62,8 @@ function BalanceCard({ children }: { children: ReactNode }) {
  * balances render as soon as wallets and rates arrive; the TON widget fills its slot on its own.
  */
 export function WalletTab() {
+  const ru = useStrings();
+  const language = useLanguage();
   const me = useMe();
   const wallets = useWallets();
   const usd = useRate("USD");
@@ -90,7 +94,7 @@ export function WalletTab() {
         {total !== null ? (
           <>
             <p className="balance-total" data-testid="total-balance">
-              {formatMoney(total.total, "RUB")}
+              {formatMoney(total.total, "RUB", language)}
             </p>
             {total.missing.length > 0 && (
               <p className="hint balance-partial" data-testid="total-partial">
@@ -153,6 +157,7 @@ function AccountsSkeleton() {
  * It makes no requests.
  */
 export function WalletTabSkeleton() {
+  const ru = useStrings();
   return (
     <>
       <WalletHeader name="" avatar={<Skeleton width={40} height={40} radius="50%" />} />

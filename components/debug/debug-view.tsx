@@ -6,15 +6,17 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { TelegramEnv } from "@/lib/client/telegram/init";
 import { clientFeatures } from "@/lib/client/telegram/features";
 import { useTelegram } from "@/lib/client/telegram/provider";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
+import type { Strings } from "@/lib/shared/i18n";
+import { useStrings } from "@/lib/client/language";
 
 export type DebugKind = "init-data" | "theme-params" | "launch-params";
 
-const TITLES: Record<DebugKind, string> = {
+const TITLES = (ru: Strings): Record<DebugKind, string> => ({
   "init-data": ru.debug.initData,
   "theme-params": ru.debug.themeParams,
   "launch-params": ru.debug.launchParams,
-};
+});
 
 /** Launch parameters without the two blocks that have their own pages, without the prefix. */
 export function launchEntries(env: TelegramEnv): Entry[] {
@@ -27,7 +29,7 @@ export function launchEntries(env: TelegramEnv): Entry[] {
 }
 
 /** Which of the platform features Minibank uses this client has (its Bot API version and platform). */
-export function featureEntries(env: TelegramEnv): Entry[] {
+export function featureEntries(env: TelegramEnv, ru: Strings): Entry[] {
   const platform = env.launchParams.tgWebAppPlatform;
   return clientFeatures(env).map(({ feature, supported }) => ({
     key: ru.debug.featureNames[feature.id],
@@ -46,6 +48,7 @@ function Swatch({ entry }: { entry: Entry }) {
 
 /** Live theme parameters: they change when the user switches the Telegram theme. */
 function ThemeParams({ env }: { env: TelegramEnv }) {
+  const ru = useStrings();
   const state = env.sdk.useSignal(env.sdk.themeParams.state);
   const entries = flattenEntries(state);
   if (entries.length === 0) return <EmptyState />;
@@ -57,6 +60,7 @@ function ThemeParams({ env }: { env: TelegramEnv }) {
  * or launch parameters as key/value rows, or an empty state when there are none.
  */
 export function DebugView({ kind }: { kind: DebugKind }) {
+  const ru = useStrings();
   const { status, env } = useTelegram();
   if (status === "idle" || status === "loading") {
     return (
@@ -71,12 +75,12 @@ export function DebugView({ kind }: { kind: DebugKind }) {
   const entries =
     kind === "init-data" ? flattenEntries(env.launchParams.tgWebAppData) : launchEntries(env);
   if (entries.length === 0) return <EmptyState />;
-  if (kind !== "launch-params") return <KeyValueList label={TITLES[kind]} entries={entries} />;
+  if (kind !== "launch-params") return <KeyValueList label={TITLES(ru)[kind]} entries={entries} />;
   return (
     <>
-      <KeyValueList label={TITLES[kind]} entries={entries} />
+      <KeyValueList label={TITLES(ru)[kind]} entries={entries} />
       <h2 className="section-title">{ru.debug.features}</h2>
-      <KeyValueList label={ru.debug.features} entries={featureEntries(env)} />
+      <KeyValueList label={ru.debug.features} entries={featureEntries(env, ru)} />
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** Shown by a debug page when Telegram gave it nothing to show. */
 export function EmptyState() {
+  const ru = useStrings();
   return (
     <div className="section result" role="status">
       <p style={{ margin: 0 }}>{ru.debug.empty}</p>

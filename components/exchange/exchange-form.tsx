@@ -23,7 +23,7 @@ import { createExchange, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/cl
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, toSafeNumber } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
-import { ru } from "@/lib/shared/strings";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 /** The first own wallet that is not `other`, preferring `wanted`. */
 function pick(wallets: readonly WalletDto[], wanted: number | null, other: WalletDto | null): WalletDto | null {
@@ -37,6 +37,8 @@ function pick(wallets: readonly WalletDto[], wanted: number | null, other: Walle
  * confirmation sheet; success opens the receipt. `initialFromId`: opened from an account's page.
  */
 export function ExchangeForm({ initialFromId = null }: { initialFromId?: number | null }) {
+  const ru = useStrings();
+  const language = useLanguage();
   const router = useRouter();
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -109,10 +111,10 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
       ? {
           recipientName: ru.exchange.ownAccounts,
           account: maskAccountNumber(to.number),
-          debit: formatMoney(quote.give, from.currency),
-          credit: formatMoney(quote.get, to.currency),
+          debit: formatMoney(quote.give, from.currency, language),
+          credit: formatMoney(quote.get, to.currency, language),
           rate: quote.rates?.[0] ?? null,
-          fee: formatMoney(0, from.currency),
+          fee: formatMoney(0, from.currency, language),
         }
       : null;
 
@@ -179,7 +181,7 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
             rows={[
               [ru.exchange.rates, quote?.rates?.[0] ?? ru.common.loading],
               ...(quote?.rates ? ([[ru.exchange.rateBack, quote.rates[1]]] as [string, string][]) : []),
-              [ru.exchange.fee, formatMoney(0, from.currency)],
+              [ru.exchange.fee, formatMoney(0, from.currency, language)],
             ]}
           />
         </div>

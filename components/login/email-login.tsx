@@ -9,8 +9,9 @@ import { TextField } from "@/components/ui/text-field";
 import { Toast, useToast } from "@/components/ui/toast";
 import { hapticError, vibrate, WRONG_CODE_VIBRATION_MS } from "@/lib/client/telegram/haptics";
 import { normalizeEmail } from "@/lib/shared/email";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
 import { takeStartPath } from "@/lib/client/start-link";
+import { useStrings } from "@/lib/client/language";
 
 /** Code length (spec §9); the server schema checks the same. */
 const PIN_LENGTH = 6;
@@ -53,6 +54,7 @@ function useSecondsUntil(until: number): number {
  * code, which submits itself when complete.
  */
 export function EmailLogin() {
+  const ru = useStrings();
   const router = useRouter();
   const toast = useToast();
   const [step, setStep] = useState<"email" | "code">("email");

@@ -1,7 +1,8 @@
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** Shown when a Telegram client cannot initialise the SDK: the client is too old (spec §1). */
 export function OldClientScreen() {
+  const ru = useStrings();
   return (
     <main className="screen screen-centered">
       <div className="stack centered">

@@ -9,14 +9,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useTelegram } from "@/lib/client/telegram/provider";
-import { ru } from "@/lib/shared/strings";
 import { takeStartPath } from "@/lib/client/start-link";
+import { useStrings } from "@/lib/client/language";
 
 /**
  * Telegram sign-in: shows the Telegram user's photo and name from the launch data and signs in
  * with the raw init data, which the server validates.
  */
 export function TelegramLogin() {
+  const ru = useStrings();
   const router = useRouter();
   const toast = useToast();
   const { status, env } = useTelegram();

@@ -9,8 +9,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { loadTelegram } from "@/lib/client/telegram/init";
 import { useSessionPresent } from "@/lib/client/use-require-session";
-import { ru } from "@/lib/shared/strings";
 import { takeStartPath } from "@/lib/client/start-link";
+import { useStrings } from "@/lib/client/language";
 
 /** The bank's mark: a rounded square with a stylised wallet. */
 function Logo() {
@@ -33,6 +33,7 @@ const notInTelegram = () => false;
  * client kept from an earlier visit (the choice waits for that answer).
  */
 export function Welcome() {
+  const ru = useStrings();
   const router = useRouter();
   const signedIn = useSessionPresent();
   const inTelegram = useSyncExternalStore(noSubscription, isInsideTelegram, notInTelegram);

@@ -2,8 +2,8 @@
 
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { QR_DECODE_FAILED } from "@/lib/client/qr";
-import { ru } from "@/lib/shared/strings";
+import { qrDecodeFailed } from "@/lib/client/qr";
+import { useStrings } from "@/lib/client/language";
 
 type CameraState = "starting" | "on" | "off";
 
@@ -19,6 +19,7 @@ type BrowserScannerProps = {
  * for devices without a camera or when the permission is refused.
  */
 export function BrowserScanner({ onContent, onError }: BrowserScannerProps) {
+  const ru = useStrings();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<CameraState>("starting");
   const handler = useRef(onContent);
@@ -64,7 +65,7 @@ export function BrowserScanner({ onContent, onError }: BrowserScannerProps) {
       const result = await new BrowserQRCodeReader().decodeFromImageUrl(url);
       handler.current(result.getText());
     } catch {
-      onError(QR_DECODE_FAILED);
+      onError(qrDecodeFailed());
     } finally {
       URL.revokeObjectURL(url);
     }

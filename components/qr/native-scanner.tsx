@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import type { TelegramEnv } from "@/lib/client/telegram/init";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 type NativeScannerProps = {
   env: TelegramEnv;
@@ -21,6 +21,7 @@ export function hasNativeScanner(env: TelegramEnv | null): env is TelegramEnv {
  * read closes it; closing it by hand (no code) leaves the page with its "scan" button.
  */
 export function NativeScanner({ env, onContent, onError }: NativeScannerProps) {
+  const ru = useStrings();
   const opened = useRef(false);
   const scan = useCallback(async () => {
     const scanner = env.sdk.qrScanner;
@@ -32,7 +33,7 @@ export function NativeScanner({ env, onContent, onError }: NativeScannerProps) {
     } catch {
       onError(ru.qr.processFailed);
     }
-  }, [env, onContent, onError]);
+  }, [env, onContent, onError, ru]);
 
   useEffect(() => {
     // Once per page: React StrictMode runs effects twice in development.

@@ -22,10 +22,13 @@ import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { formatMoney, minorToDecimal } from "@/lib/shared/money";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 /** Paying one request: from which account, what leaves it, then the confirmation sheet. */
 function PayForm({ request, token }: { request: PaymentRequestDto; token: string }) {
+  const ru = useStrings();
+  const language = useLanguage();
   const router = useRouter();
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -40,7 +43,7 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
   const wallet = list.find((w) => w.id === chosen) ?? list.find((w) => w.currency === request.currency) ?? list[0] ?? null;
   const fromRate = useRate(wallet?.currency ?? "RUB");
   const toRate = useRate(request.currency);
-  const amountText = formatMoney(request.amount, request.currency);
+  const amountText = formatMoney(request.amount, request.currency, language);
   const quote = wallet
     ? exchangeQuote({
         side: "get",
@@ -80,10 +83,10 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
           recipientName: request.requester.name,
           recipientAvatar: request.requester.avatarUrl,
           account: "",
-          debit: formatMoney(debit, wallet.currency),
+          debit: formatMoney(debit, wallet.currency, language),
           credit: cross ? amountText : null,
           rate: cross ? (quote?.rates?.[0] ?? null) : null,
-          fee: formatMoney(0, wallet.currency),
+          fee: formatMoney(0, wallet.currency, language),
           message: request.message,
         }
       : null;
@@ -102,7 +105,7 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
         <div className="transfer-quote" role="status" aria-live="polite">
           <Details
             rows={[
-              [ru.confirm.debit, debit !== null ? formatMoney(debit, wallet.currency) : ru.common.loading],
+              [ru.confirm.debit, debit !== null ? formatMoney(debit, wallet.currency, language) : ru.common.loading],
               [ru.confirm.rate, quote?.rates?.[0] ?? ru.common.loading],
             ]}
           />
@@ -132,6 +135,8 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
 
 /** The payer's screen for a request link: who asks for what; pays it through the usual confirmation. */
 export function PayRequestScreen({ token }: { token: string | null }) {
+  const ru = useStrings();
+  const language = useLanguage();
   const request = useRequest(token);
   let body;
   if (!token || request.error) {
@@ -150,7 +155,7 @@ export function PayRequestScreen({ token }: { token: string | null }) {
         <section className="section receipt" aria-label={ru.requests.payTitle}>
           <Avatar src={data.requester.avatarUrl} name={data.requester.name} size={56} />
           <div className="receipt-kind">{fill(ru.requests.asks, { name: data.requester.name })}</div>
-          <div className="receipt-amount">{formatMoney(data.amount, data.currency)}</div>
+          <div className="receipt-amount">{formatMoney(data.amount, data.currency, language)}</div>
           {data.message && <p className="request-message">{data.message}</p>}
           {data.status !== "pending" && (
             <div className={`request-status request-${data.status}`} role="status">

@@ -2,10 +2,12 @@
 
 import { QRCodeSVG } from "qrcode.react";
 import { PAYMENT_QR_SIZE } from "@/components/top-up/payment-qr";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** A request's link drawn as a QR code, with the link in text (loaded only once a link exists). */
 export function RequestQr({ link, amount }: { link: string; amount: string }) {
+  const ru = useStrings();
   return (
     <figure className="section qr-box" style={{ margin: 0 }}>
       <QRCodeSVG

@@ -17,9 +17,10 @@ import { cancelRequest, createRequest, MY_REQUESTS, requestLinkFor, shareLink, u
 import { telegramBotLink } from "@/lib/client/ton/config";
 import { CURRENCIES, CURRENCY_INFO, formatMoney, parseAmount, toSafeNumber, type Currency } from "@/lib/shared/money";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
 import { useSWRConfig } from "swr";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 // qrcode.react is needed only once a link exists.
 const RequestQr = dynamic(() => import("@/components/requests/request-qr").then((m) => m.RequestQr), {
@@ -35,14 +36,16 @@ function linkOf(token: string): string {
 
 /** One of my requests: amount, status, when it expires or was paid, and "Отменить" while pending. */
 function RequestRow({ request, onCancel }: { request: PaymentRequestDto; onCancel: (token: string) => void }) {
+  const ru = useStrings();
+  const language = useLanguage();
   const when =
     request.status === "paid" && request.paidAt
-      ? formatDateTime(request.paidAt)
-      : fill(ru.requests.expiresAt, { date: formatDateTime(request.expiresAt) });
+      ? formatDateTime(request.paidAt, language)
+      : fill(ru.requests.expiresAt, { date: formatDateTime(request.expiresAt, language) });
   return (
     <li className="list-item request-row" data-testid="request-row">
       <span className="list-item-text">
-        <span className="list-item-title">{formatMoney(request.amount, request.currency)}</span>
+        <span className="list-item-title">{formatMoney(request.amount, request.currency, language)}</span>
         <span className="list-item-subtitle">{when}</span>
         {request.message && <span className="list-item-subtitle history-message">{request.message}</span>}
       </span>
@@ -64,6 +67,8 @@ function RequestRow({ request, onCancel }: { request: PaymentRequestDto; onCance
  * inside Telegram, Web Share or a copy outside. Below, my requests with their status.
  */
 export function RequestsScreen() {
+  const ru = useStrings();
+  const language = useLanguage();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const mine = useMyRequests();
@@ -95,7 +100,7 @@ export function RequestsScreen() {
   }
 
   async function share(request: PaymentRequestDto) {
-    const text = fill(ru.requests.shareText, { amount: formatMoney(request.amount, request.currency) });
+    const text = fill(ru.requests.shareText, { amount: formatMoney(request.amount, request.currency, language) });
     const outcome = await shareLink(linkOf(request.token), text, request.token);
     if (outcome === "copied") toast.success(ru.requests.copied);
     if (outcome === "failed") toast.error(ru.requests.shareFailed);
@@ -119,7 +124,7 @@ export function RequestsScreen() {
           <p className="receipt-success" role="status">
             {ru.requests.created}
           </p>
-          <RequestQr link={linkOf(created.token)} amount={formatMoney(created.amount, created.currency)} />
+          <RequestQr link={linkOf(created.token)} amount={formatMoney(created.amount, created.currency, language)} />
           <Button onClick={() => void share(created)}>{ru.requests.share}</Button>
           <Button
             variant="secondary"

@@ -14,17 +14,17 @@ import { useWallets } from "@/lib/client/hooks";
 import { downloadStatement, presetPeriod, statementPath, type Period, type PeriodChoice } from "@/lib/client/statement";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { groupAccountNumber } from "@/lib/shared/account-number";
-import { CURRENCY_INFO, formatMoney, type Currency } from "@/lib/shared/money";
+import { formatMoney, type Currency } from "@/lib/shared/money";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
-import { ru } from "@/lib/shared/strings";
+import { useLanguage, useStrings } from "@/lib/client/language";
+import type { Strings } from "@/lib/shared/i18n";
 
-const t = ru.statement;
-
-const CHOICES = [
-  { value: "thisMonth", label: t.thisMonth },
-  { value: "lastMonth", label: t.lastMonth },
-  { value: "custom", label: t.custom },
-] as const;
+const choices = (t: Strings["statement"]) =>
+  [
+    { value: "thisMonth", label: t.thisMonth },
+    { value: "lastMonth", label: t.lastMonth },
+    { value: "custom", label: t.custom },
+  ] as const;
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -36,11 +36,13 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 }
 
 function Totals({ walletId, period, currency }: { walletId: number; period: Period; currency: Currency }) {
+  const t = useStrings().statement;
+  const language = useLanguage();
   const summary = useSWR(statementPath(walletId, period), (key: string) => api(key, statementDto));
   if (summary.error) return <Message text={errorMessage(summary.error) || t.loadFailed} alert onRetry={() => void summary.mutate()} />;
   if (!summary.data) return <Skeleton height={172} radius={14} />;
   const s = summary.data;
-  const money = (minor: number) => formatMoney(minor, currency);
+  const money = (minor: number) => formatMoney(minor, currency, language);
   return (
     <dl className="section kv-list statement-totals" aria-label={t.title}>
       <Line label={t.opening} value={money(s.opening)} />
@@ -57,6 +59,8 @@ function Totals({ walletId, period, currency }: { walletId: number; period: Peri
  * from the server, and the file as PDF or CSV (Telegram's download prompt inside Telegram).
  */
 export function StatementView({ walletId }: { walletId: number | null }) {
+  const ru = useStrings();
+  const t = ru.statement;
   const wallets = useWallets();
   const env = useLoadedTelegram();
   const toast = useToast();
@@ -87,9 +91,9 @@ export function StatementView({ walletId }: { walletId: number | null }) {
   return (
     <div className="stack">
       <p className="hint">
-        {CURRENCY_INFO[wallet.currency].name} · {groupAccountNumber(wallet.number)}
+        {ru.currencies[wallet.currency]} · {groupAccountNumber(wallet.number)}
       </p>
-      <Segmented label={t.period} options={CHOICES} value={choice} onChange={setChoice} />
+      <Segmented label={t.period} options={choices(t)} value={choice} onChange={setChoice} />
       {choice === "custom" && (
         <div className="statement-dates">
           <TextField label={t.from} type="date" value={custom.from} max={custom.to} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 import { resolveLaunchLanguage } from "@/lib/client/ton/launch-language";
 
 /**
@@ -11,5 +11,9 @@ import { resolveLaunchLanguage } from "@/lib/client/ton/launch-language";
 export const TonDebugPanelLazy = dynamic(
   () =>
     Promise.all([import("./ton-debug-panel"), resolveLaunchLanguage()]).then(([m]) => m.TonDebugPanel),
-  { ssr: false, loading: () => <p>{ru.common.loading}</p> },
+  { ssr: false, loading: () => <Loading /> },
 );
+
+function Loading() {
+  return <p>{useStrings().common.loading}</p>;
+}

@@ -10,12 +10,10 @@ import {
   useTonWallet,
   type Feature,
 } from "@tonconnect/ui-react";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 import { actionsConfiguration, telegramBotLink } from "@/lib/client/ton/config";
 import { TonConnectProvider } from "./ton-connect-provider";
 import styles from "./ton.module.css";
-
-const t = ru.debug.ton;
 
 /** How long a wallet may take to confirm the test transfer (the protocol's message TTL). */
 const VALID_FOR_SECONDS = 5 * 60;
@@ -40,6 +38,8 @@ function Fields({ rows }: { rows: [string, string][] }) {
 }
 
 function ConnectedWallet() {
+  const ru = useStrings();
+  const t = ru.debug.ton;
   const wallet = useTonWallet();
   const [ui] = useTonConnectUI();
   if (!wallet) return null;
@@ -107,6 +107,8 @@ function ConnectedWallet() {
 }
 
 function PanelBody() {
+  const ru = useStrings();
+  const t = ru.debug.ton;
   const restored = useIsConnectionRestored();
   const wallet = useTonWallet();
   return (

@@ -1,9 +1,10 @@
 import { ListItem } from "@/components/ui/list-item";
 import { IconChevron, IconPlus, IconQr } from "@/components/ui/icons";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** /add-money: online top-up or a payment QR code. */
 export function TopUpMethodChoice() {
+  const ru = useStrings();
   return (
     <section className="stack" aria-labelledby="top-up-choose-title">
       <h2 id="top-up-choose-title" className="section-title">

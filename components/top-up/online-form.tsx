@@ -21,8 +21,9 @@ import {
   toSafeNumber,
   type Currency,
 } from "@/lib/shared/money";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
+import { useStrings } from "@/lib/client/language";
 
 const OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRENCY_INFO[code].symbol}` }));
 
@@ -31,6 +32,7 @@ const OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRE
  * provider); one idempotency key per submitted form makes a retry safe.
  */
 export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?: Currency }) {
+  const ru = useStrings();
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const toast = useToast();

@@ -1,7 +1,8 @@
 "use client";
 
 import { QRCodeSVG } from "qrcode.react";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** Spec §9: the payment QR is 200 px with error correction level L. */
 export const PAYMENT_QR_SIZE = 200;
@@ -10,6 +11,7 @@ type PaymentQrProps = { link: string; accountNumber: string };
 
 /** The drawn payment QR and its link in text (this module is loaded only on /add-money/qr). */
 export function PaymentQr({ link, accountNumber }: PaymentQrProps) {
+  const ru = useStrings();
   return (
     <figure className="section qr-box" style={{ margin: 0 }}>
       <QRCodeSVG

@@ -13,8 +13,8 @@ import { buildTransferLink, parseQrContent } from "@/lib/client/qr";
 import { startAppLinkFor } from "@/lib/client/start-link";
 import { telegramBotLink } from "@/lib/client/ton/config";
 import { parseAmount } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
+import { useStrings } from "@/lib/client/language";
 
 // qrcode.react is needed only once a code is drawn, so it stays out of every other page.
 const PaymentQr = dynamic(() => import("@/components/top-up/payment-qr").then((m) => m.PaymentQr), {
@@ -27,6 +27,7 @@ const PaymentQr = dynamic(() => import("@/components/top-up/payment-qr").then((m
  * QR-код" is the screen's primary action: Telegram's MainButton inside Telegram.
  */
 export function QrTopUpForm() {
+  const ru = useStrings();
   const wallets = useWallets();
   const toast = useToast();
   const [walletId, setWalletId] = useState<number | null>(null);

@@ -21,13 +21,13 @@ import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/cl
 import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { maskAccountNumber } from "@/lib/shared/account-number";
-import { CURRENCY_INFO, formatMoney, parseAmount, toSafeNumber } from "@/lib/shared/money";
+import { formatMoney, parseAmount, toSafeNumber } from "@/lib/shared/money";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
-import { ru } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/ui/text-field";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 type AmountStepProps = {
   recipient: PublicUserDto | undefined;
@@ -56,6 +56,8 @@ type AmountStepProps = {
  * (step 3); only its "Подтвердить" sends, and success opens the receipt.
  */
 export function AmountStep(props: AmountStepProps) {
+  const ru = useStrings();
+  const language = useLanguage();
   const { recipient, receiver, sender, amount, message, confirming, idempotency } = props;
   const note = message.trim();
   const [submitting, setSubmitting] = useState(false);
@@ -75,7 +77,7 @@ export function AmountStep(props: AmountStepProps) {
       ? receivedAmount(minor, sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value)
       : null;
   const rate = sender ? exchangeRateText(sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value) : null;
-  const name = recipientName(recipient);
+  const name = recipientName(recipient, language);
 
   /** Checks the amount and shows what will happen; nothing is sent yet. */
   function review() {
@@ -129,10 +131,10 @@ export function AmountStep(props: AmountStepProps) {
           recipientName: name,
           recipientAvatar: recipient?.avatarUrl,
           account: maskAccountNumber(receiver.number),
-          debit: formatMoney(minor, sender.currency),
-          credit: converted !== null ? formatMoney(converted, receiver.currency) : null,
+          debit: formatMoney(minor, sender.currency, language),
+          credit: converted !== null ? formatMoney(converted, receiver.currency, language) : null,
           rate,
-          fee: formatMoney(0, sender.currency),
+          fee: formatMoney(0, sender.currency, language),
           message: note || null,
         }
       : null;
@@ -143,7 +145,7 @@ export function AmountStep(props: AmountStepProps) {
         <ListItem
           before={<Avatar src={recipient?.avatarUrl} name={name} size={40} />}
           title={name}
-          subtitle={`${CURRENCY_INFO[receiver.currency].name} ${maskAccountNumber(receiver.number)}`}
+          subtitle={`${ru.currencies[receiver.currency]} ${maskAccountNumber(receiver.number)}`}
         />
       </div>
 
@@ -181,9 +183,9 @@ export function AmountStep(props: AmountStepProps) {
       />
       {sender && crossCurrency && (
         <TransferQuote
-          credit={converted !== null ? formatMoney(converted, receiver.currency) : null}
+          credit={converted !== null ? formatMoney(converted, receiver.currency, language) : null}
           rate={rate}
-          fee={formatMoney(0, sender.currency)}
+          fee={formatMoney(0, sender.currency, language)}
         />
       )}
 

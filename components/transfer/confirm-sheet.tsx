@@ -3,9 +3,9 @@
 import { useEffect, useRef } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { ru } from "@/lib/shared/strings";
 import { Details } from "@/components/ui/details";
 import { useVerticalSwipesOff } from "@/lib/client/telegram/provider";
+import { useStrings } from "@/lib/client/language";
 
 export type TransferSummary = {
   recipientName: string;
@@ -36,7 +36,9 @@ type ConfirmSheetProps = {
  * The last look before money moves: who gets what, from which rate, at what fee. Nothing is sent
  * until "Подтвердить"; Escape, the backdrop and "Отмена" close it and send nothing.
  */
-export function ConfirmSheet({ summary, title = ru.confirm.title, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
+export function ConfirmSheet({ summary, title: heading, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
+  const ru = useStrings();
+  const title = heading ?? ru.confirm.title;
   const confirmRef = useRef<HTMLButtonElement>(null);
   useVerticalSwipesOff(true);
   useEffect(() => {

@@ -6,10 +6,10 @@ import { IconChevron, IconMail, IconWallet } from "@/components/ui/icons";
 import { useRecentRecipients } from "@/lib/client/hooks";
 import type { TransferMethod } from "@/lib/client/qr";
 import { maskAccountNumber } from "@/lib/shared/account-number";
-import { CURRENCY_INFO } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
+import type { Strings } from "@/lib/shared/i18n";
 
-const METHODS: readonly { method: TransferMethod; label: string }[] = [
+const methods = (ru: Strings): readonly { method: TransferMethod; label: string }[] => [
   { method: "card", label: ru.transfer.byCard },
   { method: "username", label: ru.transfer.byUsername },
   { method: "email", label: ru.transfer.byEmail },
@@ -23,6 +23,7 @@ function MethodIcon({ method }: { method: TransferMethod }) {
 
 /** Up to five people sent to lately: one tap opens the form for the account that got the money. */
 function RecentRecipients({ onPick }: { onPick: (walletNumber: string) => void }) {
+  const ru = useStrings();
   const recent = useRecentRecipients();
   if (!recent.data || recent.data.length === 0) return null;
   return (
@@ -35,7 +36,7 @@ function RecentRecipients({ onPick }: { onPick: (walletNumber: string) => void }
           <ListItem
             key={person.userId}
             title={person.name}
-            subtitle={`${CURRENCY_INFO[person.currency].name} ${maskAccountNumber(person.walletNumber)}`}
+            subtitle={`${ru.currencies[person.currency]} ${maskAccountNumber(person.walletNumber)}`}
             before={<Avatar src={person.avatarUrl} name={person.name} size={40} />}
             after={<IconChevron />}
             onClick={() => onPick(person.walletNumber)}
@@ -54,6 +55,7 @@ export function MethodChoice({
   onChoose: (method: TransferMethod) => void;
   onRecent: (walletNumber: string) => void;
 }) {
+  const ru = useStrings();
   return (
     <>
       <RecentRecipients onPick={onRecent} />
@@ -62,7 +64,7 @@ export function MethodChoice({
           {ru.transfer.chooseMethod}
         </h2>
         <div className="section">
-          {METHODS.map(({ method, label }) => (
+          {methods(ru).map(({ method, label }) => (
             <ListItem
               key={method}
               title={label}

@@ -10,8 +10,8 @@ import { ApiError } from "@/lib/client/api";
 import { useReceipt } from "@/lib/client/hooks";
 import { receiptKind, receiptLines, shareReceipt } from "@/lib/client/transfer/receipt";
 import { formatMoney } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
 import { Details } from "@/components/ui/details";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 function ReceiptSkeleton() {
   return (
@@ -31,6 +31,8 @@ function ReceiptSkeleton() {
  * text leads.
  */
 export function ReceiptView({ transferId, fresh }: { transferId: number | null; fresh: boolean }) {
+  const ru = useStrings();
+  const language = useLanguage();
   const router = useRouter();
   const receipt = useReceipt(transferId);
   const toast = useToast();
@@ -57,7 +59,7 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
   const data = receipt.data;
   const other = data.direction === "out" ? data.receiver : data.sender;
   const sign = data.direction === "out" ? "−" : "+";
-  const shown = data.direction === "out" ? formatMoney(data.amount, data.currency) : formatMoney(data.receivedAmount, data.receivedCurrency);
+  const shown = data.direction === "out" ? formatMoney(data.amount, data.currency, language) : formatMoney(data.receivedAmount, data.receivedCurrency, language);
 
   async function share() {
     setSharing(true);
@@ -76,13 +78,13 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
           </p>
         )}
         <Avatar src={other.avatarUrl} name={other.name} size={56} />
-        <div className="receipt-kind">{receiptKind(data)}</div>
+        <div className="receipt-kind">{receiptKind(data, language)}</div>
         <div className={`receipt-amount history-${data.direction}`}>
           {sign}
           {shown}
         </div>
         <div className="receipt-status">{ru.receipt.status}</div>
-        <Details rows={receiptLines(data)} />
+        <Details rows={receiptLines(data, language)} />
       </section>
       <Button variant="secondary" onClick={() => void share()} loading={sharing}>
         {ru.receipt.share}

@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import { recipientName } from "@/lib/client/transfer/recipient-name";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
-import { ru } from "@/lib/shared/strings";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 type RecipientStatusProps = {
   /** The lookup text after debouncing. */
@@ -18,6 +18,8 @@ type RecipientStatusProps = {
 
 /** Shown under the recipient field: hint, searching, not found, or who the money goes to. */
 export function RecipientStatus({ query, recipient, loading, error }: RecipientStatusProps) {
+  const ru = useStrings();
+  const language = useLanguage();
   if (query.length < 3) return <p className="hint">{ru.transfer.lookupHint}</p>;
   if (loading) {
     return (
@@ -37,7 +39,7 @@ export function RecipientStatus({ query, recipient, loading, error }: RecipientS
     );
   }
   if (!recipient) return null;
-  const name = recipientName(recipient);
+  const name = recipientName(recipient, language);
   return (
     <div className="section" role="group" aria-label={ru.transfer.recipient}>
       <ListItem

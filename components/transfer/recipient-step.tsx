@@ -8,8 +8,8 @@ import { TextField } from "@/components/ui/text-field";
 import type { TransferMethod } from "@/lib/client/qr";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto } from "@/lib/shared/schemas/wallets";
-import { ru } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
+import { useStrings } from "@/lib/client/language";
 
 const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" | "email" | "text" }> = {
   card: { type: "text", inputMode: "numeric" },
@@ -38,6 +38,7 @@ type RecipientStepProps = {
  * accounts by currency and the last four digits only; "Продолжить" leads to the amount.
  */
 export function RecipientStep(props: RecipientStepProps) {
+  const ru = useStrings();
   const { method, target, recipient, wallets, receiverId } = props;
   const canContinue = Boolean(recipient && receiverId !== null);
   return (

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Screen } from "@/components/screen";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useRequireSession } from "@/lib/client/use-require-session";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 type RequireSessionProps = {
   /** Title of the placeholder screen while the session is checked. */
@@ -17,6 +17,7 @@ type RequireSessionProps = {
  * storage has been read (hydration), a skeleton of the screen shows.
  */
 export function RequireSession({ title, children }: RequireSessionProps) {
+  const ru = useStrings();
   const ready = useRequireSession();
   if (ready) return children;
   return (

@@ -8,20 +8,25 @@ import { MethodChoice } from "@/components/transfer/method-choice";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { TransferMethod } from "@/lib/client/qr";
 import { readTransferPrefill, type TransferPrefill } from "@/lib/client/transfer/prefill";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** The steps after the method choice load when a method is chosen: the choice screen stays light. */
 const TransferForm = dynamic(() => import("@/components/transfer/transfer-form").then((m) => m.TransferForm), {
   ssr: false,
-  loading: () => (
+  loading: () => <TransferLoading />,
+});
+
+function TransferLoading() {
+  const ru = useStrings();
+  return (
     <Screen title={ru.transfer.title}>
       <div className="stack" aria-busy="true">
         <span className="visually-hidden">{ru.common.loading}</span>
         <Skeleton height={56} radius={14} />
       </div>
     </Screen>
-  ),
-});
+  );
+}
 
 /**
  * /transfer-money: step 'choose' (the method, or a recent recipient), then the transfer form's
@@ -30,6 +35,7 @@ const TransferForm = dynamic(() => import("@/components/transfer/transfer-form")
  * 'choose' goes to /bank.
  */
 export function TransferFlow() {
+  const ru = useStrings();
   const params = useSearchParams();
   const [prefill, setPrefill] = useState<TransferPrefill | null>(() => readTransferPrefill(params));
   const [method, setMethod] = useState<TransferMethod | null>(() => prefill?.method ?? null);

@@ -14,7 +14,7 @@ import { hapticSelection } from "@/lib/client/telegram/haptics";
 import { useClosingConfirmation, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
 import { sanitizeAmountInput } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 type TransferFormProps = {
   method: TransferMethod;
@@ -45,6 +45,7 @@ export function TransferForm({
   initialSenderId = null,
   onExit,
 }: TransferFormProps) {
+  const ru = useStrings();
   const [step, setStep] = useState<Step>(() =>
     method === "card" && normalizeAccountNumber(initialTarget).length >= 3 ? "amount" : "recipient",
   );

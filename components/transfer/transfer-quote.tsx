@@ -1,5 +1,5 @@
-import { ru } from "@/lib/shared/strings";
 import { Details } from "@/components/ui/details";
+import { useStrings } from "@/lib/client/language";
 
 type TransferQuoteProps = {
   /** What the recipient gets in their currency; null until an amount (and the rates) are known. */
@@ -10,6 +10,7 @@ type TransferQuoteProps = {
 
 /** Under the amount of a transfer across currencies: what arrives, at which rate, for what fee. */
 export function TransferQuote({ credit, rate, fee }: TransferQuoteProps) {
+  const ru = useStrings();
   const rows: [string, string][] = [
     ...(credit ? ([[ru.transfer.willReceive, credit]] as [string, string][]) : []),
     [ru.confirm.rate, rate ?? ru.common.loading],

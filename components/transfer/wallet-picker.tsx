@@ -3,7 +3,7 @@
 import { groupAccountNumber, maskAccountNumber } from "@/lib/shared/account-number";
 import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
-import { ru } from "@/lib/shared/strings";
+import { useLanguage, useStrings } from "@/lib/client/language";
 
 type PickerWallet = PublicWalletDto & { balance?: WalletDto["balance"] };
 
@@ -27,6 +27,8 @@ export function WalletPicker<W extends PickerWallet>({
   disabled,
   masked = false,
 }: WalletPickerProps<W>) {
+  const ru = useStrings();
+  const language = useLanguage();
   return (
     <div className="section" role="radiogroup" aria-label={label}>
       {wallets.map((wallet) => {
@@ -37,7 +39,7 @@ export function WalletPicker<W extends PickerWallet>({
           wallet.balance === undefined ? null : (
             <>
               {ru.transfer.balance}:{" "}
-              <span className="nowrap">{formatMoney(wallet.balance, wallet.currency)}</span>
+              <span className="nowrap">{formatMoney(wallet.balance, wallet.currency, language)}</span>
             </>
           );
         return (
@@ -55,7 +57,7 @@ export function WalletPicker<W extends PickerWallet>({
             <span className="choice-mark" aria-hidden="true" />
             <span className="list-item-text">
               <span className="list-item-title">
-                {info.name} {info.symbol}
+                {ru.currencies[wallet.currency]} {info.symbol}
               </span>
               <span className="list-item-subtitle">{masked ? maskAccountNumber(wallet.number) : groupAccountNumber(wallet.number)}</span>
             </span>

@@ -7,11 +7,8 @@ import {
 import { tokenPairDto } from "@/lib/client/dto";
 import { apiUrl } from "@/lib/client/api-base";
 import { takePreloaded } from "@/lib/client/preload";
-import type { Language } from "@/lib/shared/i18n";
-import { ru } from "@/lib/shared/strings";
-
-/** The language of the screens (they read the Russian dictionary). */
-const SCREEN_LANGUAGE: Language = "ru";
+import { currentLanguage } from "@/lib/client/language";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 
 /** An API failure with the server's Russian `message` and machine `code`. */
 export class ApiError extends Error {
@@ -31,7 +28,7 @@ export class ApiError extends Error {
  */
 export class NetworkError extends Error {
   constructor(readonly cause: unknown) {
-    super(ru.errors.network);
+    super(DICTIONARIES[currentLanguage()].errors.network);
     this.name = "NetworkError";
   }
 }
@@ -100,9 +97,9 @@ export function signOut(): void {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  // The server answers errors in the language asked for; the screens speak Russian (they read
-  // `ru`), so their errors must too, whatever the browser's own Accept-Language says.
-  const headers: Record<string, string> = { accept: "application/json", "accept-language": SCREEN_LANGUAGE, ...options.headers };
+  // The server answers errors in the language asked for: the screens' language (the settings
+  // switch may differ from the browser's own Accept-Language).
+  const headers: Record<string, string> = { accept: "application/json", "accept-language": currentLanguage(), ...options.headers };
   const token = options.anonymous ? null : getAccessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -127,7 +124,7 @@ async function toError(res: Response): Promise<ApiError> {
     const body = (await res.json()) as { message?: string; code?: string };
     return new ApiError(body.message ?? res.statusText, res.status, body.code ?? "UNKNOWN");
   } catch {
-    return new ApiError(ru.errors.internal, res.status, "UNKNOWN");
+    return new ApiError(DICTIONARIES[currentLanguage()].errors.internal, res.status, "UNKNOWN");
   }
 }
 

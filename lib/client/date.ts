@@ -1,10 +1,18 @@
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES, type Language } from "@/lib/shared/i18n";
 
-/** Local date and time as the app shows them: "23.11.2026 16:05" (no Intl: its first use is a long task). */
-export function formatDateTime(iso: string): string {
+/**
+ * Local date and time as the app shows them: "23.11.2026 16:05" in Russian, "23 Nov 2026, 16:05"
+ * in English (no Intl: its first use is a long task).
+ */
+export function formatDateTime(iso: string, language: Language = "ru"): string {
   const date = new Date(iso);
   const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  const time = `${two(date.getHours())}:${two(date.getMinutes())}`;
+  if (language === "en") {
+    const month = DICTIONARIES.en.history.months[date.getMonth()].slice(0, 3);
+    return `${date.getDate()} ${month} ${date.getFullYear()}, ${time}`;
+  }
+  return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} ${time}`;
 }
 
 /** The local calendar day of `iso` as a key ("2026-11-23"). */
@@ -14,7 +22,8 @@ export function dayKey(iso: string): string {
 }
 
 /** A day heading of the history: "Сегодня", "Вчера", "12 ноября", "12 ноября 2025" (another year). */
-export function dayLabel(iso: string, now: Date = new Date()): string {
+export function dayLabel(iso: string, now: Date = new Date(), language: Language = "ru"): string {
+  const ru = DICTIONARIES[language];
   const date = new Date(iso);
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
@@ -30,7 +39,8 @@ export function monthKey(iso: string): string {
 }
 
 /** A month heading of the history: "Ноябрь", "Ноябрь 2025" (another year). */
-export function monthLabel(iso: string, now: Date = new Date()): string {
+export function monthLabel(iso: string, now: Date = new Date(), language: Language = "ru"): string {
+  const ru = DICTIONARIES[language];
   const date = new Date(iso);
   const title = ru.history.monthTitles[date.getMonth()];
   return date.getFullYear() === now.getFullYear() ? title : `${title} ${date.getFullYear()}`;

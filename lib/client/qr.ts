@@ -1,5 +1,6 @@
 import { minorToDecimal, parseAmount } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { currentLanguage } from "@/lib/client/language";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 
 /** How a transfer recipient is identified (spec §2: account number, username, e-mail). */
 export type TransferMethod = "card" | "username" | "email";
@@ -41,28 +42,28 @@ export function buildTransferLink(target: string, amount?: string): string {
  */
 export function parseQrContent(content: string | null | undefined): QrParseResult {
   const text = (content ?? "").trim();
-  if (!text) return { ok: false, error: ru.qr.empty };
+  if (!text) return { ok: false, error: DICTIONARIES[currentLanguage()].qr.empty };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, error: ru.qr.invalidFormat };
+    return { ok: false, error: DICTIONARIES[currentLanguage()].qr.invalidFormat };
   }
   // The Telegram form: https://t.me/<bot>/<app>?startapp=pay-… (lib/client/start-link.ts).
   if (url.protocol === "https:" && url.host === "t.me" && url.searchParams.has("startapp")) {
     const payload = url.searchParams.get("startapp") ?? "";
-    if (!/^pay-[A-Za-z0-9_-]{1,508}$/.test(payload)) return { ok: false, error: ru.qr.invalidFormat };
+    if (!/^pay-[A-Za-z0-9_-]{1,508}$/.test(payload)) return { ok: false, error: DICTIONARIES[currentLanguage()].qr.invalidFormat };
     const query = decodeStartQuery(payload.slice(4));
-    return query === null ? { ok: false, error: ru.qr.invalidFormat } : parseQrContent(`minibank://${QR_HOST}?${query}`);
+    return query === null ? { ok: false, error: DICTIONARIES[currentLanguage()].qr.invalidFormat } : parseQrContent(`minibank://${QR_HOST}?${query}`);
   }
   if (url.protocol !== QR_SCHEME || url.host !== QR_HOST) {
-    return { ok: false, error: ru.qr.invalidFormat };
+    return { ok: false, error: DICTIONARIES[currentLanguage()].qr.invalidFormat };
   }
   const method = url.searchParams.get("method");
   const target = url.searchParams.get("target")?.trim() ?? "";
   const amount = url.searchParams.get("amount")?.trim() ?? "";
-  if (!isTransferMethod(method) || !target) return { ok: false, error: ru.qr.invalidFormat };
-  if (amount && parseAmount(amount) === null) return { ok: false, error: ru.qr.invalidFormat };
+  if (!isTransferMethod(method) || !target) return { ok: false, error: DICTIONARIES[currentLanguage()].qr.invalidFormat };
+  if (amount && parseAmount(amount) === null) return { ok: false, error: DICTIONARIES[currentLanguage()].qr.invalidFormat };
   return { ok: true, link: amount ? { method, target, amount } : { method, target } };
 }
 
@@ -85,4 +86,6 @@ export function transferPathFor(link: TransferLink): string {
 }
 
 /** Message for a scan that failed before any content was read (camera, image decoding). */
-export const QR_DECODE_FAILED = ru.qr.processFailed;
+export function qrDecodeFailed(): string {
+  return DICTIONARIES[currentLanguage()].qr.processFailed;
+}

@@ -152,13 +152,14 @@ export function rateToUnits(value: number): bigint {
   return BigInt(Math.round(value * Number(RATE_SCALE)));
 }
 
-/** A rate in ten-thousandths as shown to people: 2 to 4 decimals, "92,5123", "1 234,50". */
-export function formatRateUnits(units: bigint | number): string {
+/** A rate in ten-thousandths as shown to people: 2 to 4 decimals, "92,5123", "1 234,50" ("92.5123" in English). */
+export function formatRateUnits(units: bigint | number, language: Language = "ru"): string {
   const value = BigInt(units);
   const sign = value < 0n ? "-" : "";
   const abs = value < 0n ? -value : value;
   const fraction = (abs % RATE_SCALE).toString().padStart(4, "0").replace(/0{1,2}$/, "");
-  return russianDecimal(`${sign}${abs / RATE_SCALE}.${fraction}`);
+  const decimal = `${sign}${abs / RATE_SCALE}.${fraction}`;
+  return language === "en" ? englishDecimal(decimal) : russianDecimal(decimal);
 }
 
 /** Ten-thousandths back to the API's decimal number. */
@@ -220,7 +221,7 @@ export function ratioString(fromRate: bigint, toRate: bigint): string {
  * always as the price of the dearer currency, to 4 decimals: "1 $ = 80,00 ₽" rather than
  * "1 ₽ = 0,0125 $". Null for a same-currency ratio.
  */
-export function formatExchangeRate(ratio: string, from: Currency, to: Currency): string | null {
+export function formatExchangeRate(ratio: string, from: Currency, to: Currency, language: Language = "ru"): string | null {
   if (from === to || !/^\d+(\.\d+)?$/.test(ratio)) return null;
   const [whole, fraction = ""] = ratio.split(".");
   const scaled = BigInt(whole) * RATIO_SCALE + BigInt(`${fraction}${"0".repeat(RATIO_PLACES)}`.slice(0, RATIO_PLACES));
@@ -229,9 +230,9 @@ export function formatExchangeRate(ratio: string, from: Currency, to: Currency):
   const step = RATIO_SCALE / RATE_SCALE;
   const toUnits = (value: bigint) => (value + step / 2n) / step;
   const symbol = (currency: Currency) => CURRENCY_INFO[currency].symbol;
-  if (scaled >= RATIO_SCALE) return `1${NBSP}${symbol(from)} = ${formatRateUnits(toUnits(scaled))}${NBSP}${symbol(to)}`;
+  if (scaled >= RATIO_SCALE) return `1${NBSP}${symbol(from)} = ${formatRateUnits(toUnits(scaled), language)}${NBSP}${symbol(to)}`;
   const inverse = (RATIO_SCALE * RATIO_SCALE + scaled / 2n) / scaled;
-  return `1${NBSP}${symbol(to)} = ${formatRateUnits(toUnits(inverse))}${NBSP}${symbol(from)}`;
+  return `1${NBSP}${symbol(to)} = ${formatRateUnits(toUnits(inverse), language)}${NBSP}${symbol(from)}`;
 }
 
 /**

@@ -90,6 +90,7 @@ export const en = {
     refresh: "Refresh",
     retry: "Retry",
   },
+  currencies: { RUB: "Rubles", USD: "Dollars", EUR: "Euros", CNY: "Yuan" },
   settings: {
     title: "Settings",
     username: "Username",
@@ -101,6 +102,8 @@ export const en = {
     version: "App version",
     appVersion: "1.0.0",
     developer: "Developer",
+    language: "Language",
+    languages: { ru: "Русский", en: "English" },
     logout: "Sign out",
   },
   lock: {

@@ -90,6 +90,8 @@ export const ru = {
     refresh: "Обновить",
     retry: "Повторить",
   },
+  /** Currencies by name, as accounts are called. */
+  currencies: { RUB: "Рубли", USD: "Доллары", EUR: "Евро", CNY: "Юани" },
   settings: {
     title: "Настройки",
     username: "Имя пользователя",
@@ -101,6 +103,9 @@ export const ru = {
     version: "Версия приложения",
     appVersion: "1.0.0",
     developer: "Разработчик",
+    language: "Язык",
+    /** Each language by its own name, the same in every dictionary. */
+    languages: { ru: "Русский", en: "English" },
     logout: "Выйти",
   },
   lock: {

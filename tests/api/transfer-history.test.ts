@@ -127,6 +127,12 @@ describe("GET /api/v1/transfers/username/{walletId}", () => {
     const bank = await getDb().wallet.findFirstOrThrow({ where: { currency: "EUR", user: { isSystem: true } } });
     const res = await call(counterpartyRoute, { token: alice.token, params: { walletId: String(bank.id) } });
     expect(res.body).toEqual({ username: "Пополнение", avatarUrl: "/bank-avatar.svg" });
+    const english = await call(counterpartyRoute, {
+      token: alice.token,
+      params: { walletId: String(bank.id) },
+      headers: { "accept-language": "en-US,en;q=0.9" },
+    });
+    expect(english.body).toEqual({ username: "Top-up", avatarUrl: "/bank-avatar.svg" });
   });
 
   it("falls back to the Telegram first name, then to 'неизвестно'", async () => {

@@ -29,6 +29,8 @@ describe("dictionaries", () => {
 
   it("English has no Cyrillic and no untranslated text", () => {
     for (const [path, text] of leaves(DICTIONARIES.en as unknown as Tree)) {
+      // The language switch offers each language by its own name: "Русский" stays Russian.
+      if (path === "settings.languages.ru") continue;
       expect({ path, cyrillic: /[а-яё]/i.test(text) }).toEqual({ path, cyrillic: false });
     }
   });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { formatAmount, formatMoney, formatRateUnits } from "@/lib/shared/money";
+import { formatAmount, formatExchangeRate, formatMoney, formatRateUnits } from "@/lib/shared/money";
 
 /** What Intl.NumberFormat("ru-RU") writes, its narrow no-break spaces (newer ICU) as no-break spaces. */
 function intl(value: string, minDigits: number, maxDigits: number): string {
@@ -64,5 +64,14 @@ describe("English money formatting", () => {
     expect(formatMoney(-500, "USD", "en")).toBe("-$5.00");
     // Russian stays the default.
     expect(formatMoney(123_456n, "RUB")).toBe("1\u00a0234,56\u00a0₽");
+  });
+});
+
+describe("English rates", () => {
+  it("use a decimal point and comma grouping; Russian stays the default", () => {
+    expect(formatRateUnits(925_123n, "en")).toBe("92.5123");
+    expect(formatRateUnits(12_345_678_000n, "en")).toBe("1,234,567.80");
+    expect(formatExchangeRate("0.0125", "RUB", "USD", "en")).toBe("1\u00a0$ = 80.00\u00a0₽");
+    expect(formatExchangeRate("0.0125", "RUB", "USD")).toBe("1\u00a0$ = 80,00\u00a0₽");
   });
 });

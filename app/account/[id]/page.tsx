@@ -4,10 +4,11 @@ import { useParams } from "next/navigation";
 import { AccountDetails } from "@/components/bank/account-details";
 import { Screen } from "@/components/screen";
 import { RequireSession } from "@/components/transfer/require-session";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** /account/<wallet id>: one own account, its number, actions and history. */
 export default function AccountPage() {
+  const ru = useStrings();
   const { id } = useParams<{ id: string }>();
   return (
     <RequireSession title={ru.bank.account.title}>

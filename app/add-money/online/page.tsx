@@ -6,7 +6,7 @@ import { Screen } from "@/components/screen";
 import { OnlineTopUpForm } from "@/components/top-up/online-form";
 import { RequireSession } from "@/components/transfer/require-session";
 import { isCurrency } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** `?currency=USD` (from an account's "Пополнить") picks the currency. */
 function Form() {
@@ -15,6 +15,7 @@ function Form() {
 }
 
 export default function OnlineTopUpPage() {
+  const ru = useStrings();
   return (
     <RequireSession title={ru.topUp.title}>
       <Screen title={ru.topUp.title} back="/add-money">

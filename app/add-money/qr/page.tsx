@@ -3,9 +3,10 @@
 import { Screen } from "@/components/screen";
 import { QrTopUpForm } from "@/components/top-up/qr-form";
 import { RequireSession } from "@/components/transfer/require-session";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 export default function QrTopUpPage() {
+  const ru = useStrings();
   return (
     <RequireSession title={ru.topUp.qr}>
       <Screen title={ru.topUp.qr} back="/add-money">

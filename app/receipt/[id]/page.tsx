@@ -5,9 +5,10 @@ import { Suspense } from "react";
 import { Screen } from "@/components/screen";
 import { RequireSession } from "@/components/transfer/require-session";
 import { ReceiptView } from "@/components/transfer/receipt-view";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 function Receipt() {
+  const ru = useStrings();
   const { id } = useParams<{ id: string }>();
   const fresh = useSearchParams().get("new") === "1";
   // Back from a fresh receipt goes home (the form is done); from an old one, to the history.
@@ -20,6 +21,7 @@ function Receipt() {
 
 /** /receipt/<transfer id>: one transfer's receipt, right after sending or from the history. */
 export default function ReceiptPage() {
+  const ru = useStrings();
   return (
     <RequireSession title={ru.receipt.title}>
       <Suspense>

@@ -1,7 +1,8 @@
 import { hasFeature } from "@/lib/client/telegram/features";
 import type { TelegramEnv } from "@/lib/client/telegram/init";
 import { MINOR_PER_UNIT } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { currentLanguage } from "@/lib/client/language";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 
 /**
  * The optional app lock: Telegram's BiometricManager (Bot API 7.2). It is a convenience on this
@@ -95,7 +96,7 @@ export function lockIsOn(biometry: Biometry): boolean {
 export async function unlockWithBiometry(biometry: Biometry, reason: string): Promise<boolean> {
   try {
     if (!biometry.state().accessGranted) {
-      const granted = await biometry.requestAccess({ reason: ru.lock.accessReason });
+      const granted = await biometry.requestAccess({ reason: DICTIONARIES[currentLanguage()].lock.accessReason });
       if (!granted) return false;
     }
     const result = await biometry.authenticate({ reason });
@@ -107,10 +108,10 @@ export async function unlockWithBiometry(biometry: Biometry, reason: string): Pr
 
 /** Turns the lock on: access, one successful check, then Telegram stores the token that marks it on. */
 export async function turnLockOn(biometry: Biometry): Promise<boolean> {
-  if (!(await unlockWithBiometry(biometry, ru.lock.enableReason))) return false;
+  if (!(await unlockWithBiometry(biometry, DICTIONARIES[currentLanguage()].lock.enableReason))) return false;
   try {
     const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-    const updated = (await biometry.updateToken({ token, reason: ru.lock.enableReason })) === "updated";
+    const updated = (await biometry.updateToken({ token, reason: DICTIONARIES[currentLanguage()].lock.enableReason })) === "updated";
     if (updated) switched = true;
     return updated;
   } catch {
@@ -137,5 +138,5 @@ export async function transferAllowed(env: Pick<TelegramEnv, "sdk" | "native" | 
   const biometry = await deviceBiometry(env);
   if (!biometry || !lockIsOn(biometry)) return true;
   if (rubMinor !== null && rubMinor <= BigInt(readLockPrefs().aboveRub) * MINOR_PER_UNIT) return true;
-  return unlockWithBiometry(biometry, ru.lock.transferReason);
+  return unlockWithBiometry(biometry, DICTIONARIES[currentLanguage()].lock.transferReason);
 }

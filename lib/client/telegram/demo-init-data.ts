@@ -28,14 +28,3 @@ export async function demoInitData(): Promise<string | null> {
     return null;
   }
 }
-
-/** The `language_code` of the user in raw init data (`user` is a JSON field of the query string). */
-export function initDataLanguageCode(initData: string | null): string | null {
-  if (!initData) return null;
-  try {
-    const user = JSON.parse(new URLSearchParams(initData).get("user") ?? "null") as { language_code?: unknown } | null;
-    return typeof user?.language_code === "string" ? user.language_code : null;
-  } catch {
-    return null;
-  }
-}

@@ -3,17 +3,20 @@ import { groupAccountNumber } from "@/lib/shared/account-number";
 import { shareAsMessage, telegramForSharing } from "@/lib/client/telegram/share-message";
 import { formatExchangeRate, formatMoney } from "@/lib/shared/money";
 import type { ReceiptDto } from "@/lib/shared/schemas/transfers";
-import { ru } from "@/lib/shared/strings";
+import { currentLanguage } from "@/lib/client/language";
+import { DICTIONARIES, type Language } from "@/lib/shared/i18n";
 
 /** What the receipt's headline calls the operation. */
-export function receiptKind(receipt: ReceiptDto): string {
+export function receiptKind(receipt: ReceiptDto, language: Language = "ru"): string {
+  const ru = DICTIONARIES[language];
   if (receipt.kind === "topup") return ru.receipt.kind.topup;
   if (receipt.kind === "exchange") return ru.exchange.receiptKind;
   return ru.receipt.kind[receipt.direction];
 }
 
 /** The lines of a receipt, in the order the screen shows them (also the shared text). */
-export function receiptLines(receipt: ReceiptDto): [string, string][] {
+export function receiptLines(receipt: ReceiptDto, language: Language = "ru"): [string, string][] {
+  const ru = DICTIONARIES[language];
   const other = receipt.direction === "out" ? receipt.receiver : receipt.sender;
   const lines: [string, string][] = [];
   if (receipt.kind === "transfer") {
@@ -23,25 +26,26 @@ export function receiptLines(receipt: ReceiptDto): [string, string][] {
   const shown = (account: string) => (account.startsWith("••") ? account : groupAccountNumber(account));
   if (receipt.sender.account) lines.push([ru.receipt.fromAccount, shown(receipt.sender.account)]);
   lines.push([ru.receipt.toAccount, shown(receipt.receiver.account)]);
-  const rate = formatExchangeRate(receipt.rate, receipt.currency, receipt.receivedCurrency);
+  const rate = formatExchangeRate(receipt.rate, receipt.currency, receipt.receivedCurrency, language);
   if (rate) {
-    lines.push([ru.receipt.credited, formatMoney(receipt.receivedAmount, receipt.receivedCurrency)]);
+    lines.push([ru.receipt.credited, formatMoney(receipt.receivedAmount, receipt.receivedCurrency, language)]);
     lines.push([ru.receipt.rate, rate]);
   }
-  lines.push([ru.receipt.fee, formatMoney(receipt.fee, receipt.currency)]);
+  lines.push([ru.receipt.fee, formatMoney(receipt.fee, receipt.currency, language)]);
   if (receipt.message) lines.push([ru.transferMessage.term, receipt.message]);
-  lines.push([ru.receipt.date, formatDateTime(receipt.createdAt)]);
+  lines.push([ru.receipt.date, formatDateTime(receipt.createdAt, language)]);
   lines.push([ru.receipt.number, String(receipt.id)]);
   return lines;
 }
 
 /** The receipt as plain text for sharing. */
-export function receiptText(receipt: ReceiptDto): string {
+export function receiptText(receipt: ReceiptDto, language: Language = "ru"): string {
+  const ru = DICTIONARIES[language];
   return [
     ru.receipt.shareTitle,
-    `${receiptKind(receipt)} · ${ru.receipt.status}`,
-    formatMoney(receipt.amount, receipt.currency),
-    ...receiptLines(receipt).map(([term, value]) => `${term}: ${value}`),
+    `${receiptKind(receipt, language)} · ${ru.receipt.status}`,
+    formatMoney(receipt.amount, receipt.currency, language),
+    ...receiptLines(receipt, language).map(([term, value]) => `${term}: ${value}`),
   ].join("\n");
 }
 
@@ -53,7 +57,8 @@ export type ShareOutcome = "telegram" | "shared" | "copied" | "failed";
  * the system share sheet in a browser that has one, otherwise a copy to the clipboard.
  */
 export async function shareReceipt(receipt: ReceiptDto): Promise<ShareOutcome> {
-  const text = receiptText(receipt);
+  const language = currentLanguage();
+  const text = receiptText(receipt, language);
   const env = await telegramForSharing();
   const asMessage = await shareAsMessage(env, { kind: "receipt", transferId: receipt.id });
   if (asMessage === "sent") return "telegram";
@@ -65,7 +70,7 @@ export async function shareReceipt(receipt: ReceiptDto): Promise<ShareOutcome> {
       return "telegram";
     }
     if (typeof navigator.share === "function") {
-      await navigator.share({ title: ru.receipt.shareTitle, text });
+      await navigator.share({ title: DICTIONARIES[language].receipt.shareTitle, text });
       return "shared";
     }
     await navigator.clipboard.writeText(text);

@@ -5,7 +5,8 @@ import { hitRateLimits } from "@/lib/server/rate-limit";
 import { CODE_TTL_MS, codeRequestLimits, requesterKey } from "@/lib/server/auth/code-limits";
 import { generateCode, hashCode, newChallengeId, sealCode, unsealCode } from "@/lib/server/auth/email-code";
 import { isUniqueViolation } from "@/lib/server/db/errors";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
+import { DEFAULT_LANGUAGE, DICTIONARIES, type Language } from "@/lib/shared/i18n";
 
 type LiveCode = { code: string; expiresAt: Date; fresh: boolean };
 
@@ -46,8 +47,9 @@ async function liveCode(email: string): Promise<LiveCode> {
  * with it. The answer never tells whether the address belongs to a user. If the e-mail cannot be
  * sent, the challenge (and a code made for it) is withdrawn and MAIL_FAILED is thrown.
  */
-export async function requestEmailCode(options: { email: string; ip: string }): Promise<{ challengeId: string }> {
+export async function requestEmailCode(options: { email: string; ip: string; language?: Language }): Promise<{ challengeId: string }> {
   const { email, ip } = options;
+  const texts = DICTIONARIES[options.language ?? DEFAULT_LANGUAGE];
   await hitRateLimits(codeRequestLimits(email, ip));
   const live = await liveCode(email);
   const db = getDb();
@@ -56,7 +58,7 @@ export async function requestEmailCode(options: { email: string; ip: string }): 
     select: { id: true },
   });
   try {
-    await sendMail({ to: email, subject: ru.mail.codeSubject, text: fill(ru.mail.codeText, { code: live.code }) });
+    await sendMail({ to: email, subject: texts.mail.codeSubject, text: fill(texts.mail.codeText, { code: live.code }) });
   } catch (error) {
     await db.emailChallenge.deleteMany({ where: { id: challenge.id } });
     if (live.fresh) await db.emailCode.deleteMany({ where: { email, codeHash: hashCode(email, live.code) } });

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
 import { avatarUrlFor } from "@/lib/server/users/dto";
 import type { CounterpartyDto } from "@/lib/shared/schemas/transfers";
-import { ru } from "@/lib/shared/strings";
+import { DEFAULT_LANGUAGE, DICTIONARIES, type Language } from "@/lib/shared/i18n";
 
 /** The app's own picture, shown for top-ups (the bank's wallets). */
 export const BANK_AVATAR_URL = "/bank-avatar.svg";
@@ -14,7 +14,8 @@ export const BANK_AVATAR_URL = "/bank-avatar.svg";
  * and only for a wallet the caller has exchanged money with (or their own). Any other wallet is
  * "not found", so the endpoint cannot name the owners of arbitrary wallets.
  */
-export async function getCounterparty(options: { walletId: number; callerId: number }): Promise<CounterpartyDto> {
+export async function getCounterparty(options: { walletId: number; callerId: number; language?: Language }): Promise<CounterpartyDto> {
+  const ru = DICTIONARIES[options.language ?? DEFAULT_LANGUAGE];
   const { walletId, callerId } = options;
   const known = await getDb().wallet.findFirst({
     where: {

@@ -6,7 +6,7 @@ import { toTransferDto } from "@/lib/server/ledger/dto";
 import { avatarUrlFor, personName, personSelect } from "@/lib/server/users/dto";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { ReceiptDto, ReceiptPartyDto } from "@/lib/shared/schemas/transfers";
-import { ru } from "@/lib/shared/strings";
+import { DEFAULT_LANGUAGE, DICTIONARIES, type Language } from "@/lib/shared/i18n";
 
 const party = { select: { number: true, user: { select: personSelect } } } as const;
 
@@ -15,7 +15,8 @@ type PartyRow = {
   user: { id: number; username: string | null; telegramFirstName: string | null; photoUrl: string | null; isSystem: boolean };
 };
 
-function toParty(wallet: PartyRow, own: boolean): ReceiptPartyDto {
+function toParty(wallet: PartyRow, own: boolean, language: Language): ReceiptPartyDto {
+  const ru = DICTIONARIES[language];
   const { user } = wallet;
   if (user.isSystem) return { name: ru.history.topUpName, avatarUrl: BANK_AVATAR_URL, account: "", bank: true };
   return {
@@ -31,7 +32,8 @@ function toParty(wallet: PartyRow, own: boolean): ReceiptPartyDto {
  * The receipt of one transfer, for its sender or its receiver only. Anyone else — and an id that
  * does not exist — gets the same 404, so transfer ids cannot be probed.
  */
-export async function getReceipt(options: { transferId: number; callerId: number }): Promise<ReceiptDto> {
+export async function getReceipt(options: { transferId: number; callerId: number; language?: Language }): Promise<ReceiptDto> {
+  const language = options.language ?? DEFAULT_LANGUAGE;
   const row = await getDb().transfer.findUnique({
     where: { id: options.transferId },
     include: { sender: party, receiver: party },
@@ -45,7 +47,7 @@ export async function getReceipt(options: { transferId: number; callerId: number
     direction: sent ? "out" : "in",
     status: "completed",
     fee: 0,
-    sender: toParty(row.sender, sent),
-    receiver: toParty(row.receiver, received),
+    sender: toParty(row.sender, sent, language),
+    receiver: toParty(row.receiver, received, language),
   };
 }

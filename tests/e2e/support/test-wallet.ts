@@ -168,22 +168,6 @@ export const FRIENDLY_ADDRESS = toUserFriendlyAddress(TEST_WALLET_ADDRESS);
 export const SHORT_ADDRESS = `${FRIENDLY_ADDRESS.slice(0, 4)}…${FRIENDLY_ADDRESS.slice(-4)}`;
 
 /**
- * Makes the plain-browser Telegram imitation launch for a user with this `language_code`: the
- * demo init data is fetched, then rewritten before the app sees it. The signature no longer
- * matches, which is fine for pages that do not sign in (/ton-connect).
- */
-export async function launchAsTelegramUser(page: Page, languageCode: string): Promise<void> {
-  await page.route("**/api/v1/demo/telegram-init-data*", async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { init_data: string };
-    const params = new URLSearchParams(body.init_data);
-    const user = JSON.parse(params.get("user") ?? "{}") as Record<string, unknown>;
-    params.set("user", JSON.stringify({ ...user, language_code: languageCode }));
-    await route.fulfill({ response, json: { init_data: params.toString() } });
-  });
-}
-
-/**
  * Console errors that matter. Requests leaving the machine are blocked by the tests on purpose
  * (wallet icons live on the internet), and the browser reports each blocked load itself; those
  * are not the app's logging and are left out. Everything else counts.

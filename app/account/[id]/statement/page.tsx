@@ -4,10 +4,11 @@ import { useParams } from "next/navigation";
 import { Screen } from "@/components/screen";
 import { StatementView } from "@/components/statement/statement-view";
 import { RequireSession } from "@/components/transfer/require-session";
-import { ru } from "@/lib/shared/strings";
+import { useStrings } from "@/lib/client/language";
 
 /** /account/<wallet id>/statement: one own account's statement for a period, as PDF or CSV. */
 export default function StatementPage() {
+  const ru = useStrings();
   const { id } = useParams<{ id: string }>();
   return (
     <RequireSession title={ru.statement.title}>

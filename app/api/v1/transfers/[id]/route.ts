@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http";
+import { requestLanguage, route } from "@/lib/server/http";
 import { getReceipt } from "@/lib/server/ledger/get-receipt";
 import { receiptDto, transferIdParams } from "@/lib/shared/schemas/transfers";
 
@@ -15,5 +15,5 @@ export const GET = route(
     ok: { status: 200, schema: receiptDto },
     errors: ["NOT_FOUND"],
   },
-  ({ params, user }) => getReceipt({ transferId: params.id, callerId: user.id }),
+  ({ req, params, user }) => getReceipt({ transferId: params.id, callerId: user.id, language: requestLanguage(req) }),
 );

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http";
+import { requestLanguage, route } from "@/lib/server/http";
 import { requestEmailCode } from "@/lib/server/auth/request-email-code";
 import { codeRequestedDto, requestCodeBody } from "@/lib/shared/schemas/auth";
 
@@ -16,8 +16,9 @@ export const POST = route(
     ok: { status: 200, schema: codeRequestedDto },
     errors: ["RATE_LIMITED", "MAIL_FAILED"],
   },
-  async ({ body, ip }) => {
-    const { challengeId } = await requestEmailCode({ email: body.email, ip });
+  async ({ req, body, ip }) => {
+    // The e-mail speaks the language of the screen that asked for it.
+    const { challengeId } = await requestEmailCode({ email: body.email, ip, language: requestLanguage(req) });
     return { ok: true as const, challengeId };
   },
 );

@@ -1,4 +1,4 @@
-import { route } from "@/lib/server/http";
+import { requestLanguage, route } from "@/lib/server/http";
 import { getCounterparty } from "@/lib/server/ledger/get-counterparty";
 import { counterpartyDto, walletIdParams } from "@/lib/shared/schemas/transfers";
 
@@ -15,5 +15,5 @@ export const GET = route(
     ok: { status: 200, schema: counterpartyDto },
     errors: ["WALLET_NOT_FOUND"],
   },
-  ({ params, user }) => getCounterparty({ walletId: params.walletId, callerId: user.id }),
+  ({ req, params, user }) => getCounterparty({ walletId: params.walletId, callerId: user.id, language: requestLanguage(req) }),
 );

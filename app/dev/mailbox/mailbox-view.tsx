@@ -1,0 +1,39 @@
+"use client";
+
+import dayjs from "dayjs";
+import { useStrings } from "@/lib/client/language";
+import styles from "./mailbox.module.css";
+
+export type MailView = { id: string | number; to: string; subject: string; text: string; createdAt: string };
+
+/** The demo outbox in the screen's language. */
+export function MailboxView({ mails }: { mails: readonly MailView[] }) {
+  const ru = useStrings();
+  return (
+    <main className={styles.page}>
+      <h1 className={styles.title}>{ru.mailbox.title}</h1>
+      <p className={styles.hint}>{ru.mailbox.hint}</p>
+      {mails.length === 0 ? (
+        <p className={styles.empty}>{ru.mailbox.empty}</p>
+      ) : (
+        <ul className={styles.list}>
+          {mails.map((mail) => (
+            <li key={mail.id} className={styles.mail}>
+              <dl className={styles.meta}>
+                <dt>{ru.mailbox.to}</dt>
+                <dd data-testid="mail-to">{mail.to}</dd>
+                <dt>{ru.mailbox.subject}</dt>
+                <dd>{mail.subject}</dd>
+                <dt>{ru.mailbox.sentAt}</dt>
+                <dd>
+                  <time dateTime={mail.createdAt}>{dayjs(mail.createdAt).format("DD.MM.YYYY HH:mm:ss")}</time>
+                </dd>
+              </dl>
+              <pre className={styles.text}>{mail.text}</pre>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
