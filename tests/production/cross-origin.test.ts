@@ -119,7 +119,9 @@ it("signs in by e-mail, transfers and shows the history, all against the other o
   await page.getByText("Номер операции").waitFor();
 
   await page.goto(`${front.url}/bank?tab=history`);
-  await page.getByText("recipient_cross").first().waitFor();
+  // The recipient as the history names them: their handle (random for an e-mail user).
+  const recipientMe = (await (await fetch(`${api.url}/api/v1/users/me`, { headers: { authorization: `Bearer ${recipientToken}` } })).json()) as { username: string };
+  await page.getByText(recipientMe.username).first().waitFor();
 
   const recipientAfter = (await (await fetch(`${api.url}/api/v1/wallet`, { headers: { authorization: `Bearer ${recipientToken}` } })).json()) as { currency: string; balance: number }[];
   expect(recipientAfter.find((w) => w.currency === "RUB")!.balance).toBe(1_250);

@@ -56,7 +56,8 @@ async function emailUser(email: string): Promise<string> {
 }
 
 async function telegramUser(id: number, name: string): Promise<string> {
-  const initData = sign({ user: { id, first_name: name, username: `${name.toLowerCase()}_${id}` }, query_id: `money-${id}` }, botToken, new Date());
+  // Opened from the bot's chat: Telegram says the bot may write to them.
+  const initData = sign({ user: { id, first_name: name, username: `${name.toLowerCase()}_${id}`, allows_write_to_pm: true }, query_id: `money-${id}` }, botToken, new Date());
   const tokens = await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } });
   const token = tokens.access_token as string;
   await ok("POST", "/api/v1/wallet/init", { token });

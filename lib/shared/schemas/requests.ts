@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowId } from "@/lib/shared/schemas/ids";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
@@ -21,7 +22,7 @@ export const requestTokenParams = z.object({ token: z.string().regex(REQUEST_TOK
 
 /** Paying a request from one of the payer's wallets (converted when its currency differs). */
 export const payRequestBody = z.object({
-  walletId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  walletId: rowId,
 });
 export type PayRequestBody = z.infer<typeof payRequestBody>;
 

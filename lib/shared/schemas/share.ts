@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowId } from "@/lib/shared/schemas/ids";
 import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
 
 /**
@@ -6,7 +7,7 @@ import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
  * one of the caller's pending payment requests (by its token).
  */
 export const prepareShareBody = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("receipt"), transferId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+  z.object({ kind: z.literal("receipt"), transferId: rowId }),
   z.object({ kind: z.literal("request"), token: z.string().regex(REQUEST_TOKEN) }),
 ]);
 export type PrepareShareBody = z.infer<typeof prepareShareBody>;

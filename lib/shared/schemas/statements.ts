@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowId } from "@/lib/shared/schemas/ids";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -37,7 +38,7 @@ export type StatementDto = z.infer<typeof statementDto>;
 
 /** Asks for a download link to one account's statement as a file. */
 export const statementLinkBody = statementPeriod.extend({
-  walletId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  walletId: rowId,
   format: z.enum(STATEMENT_FORMATS),
 });
 export type StatementLinkBody = z.infer<typeof statementLinkBody>;
