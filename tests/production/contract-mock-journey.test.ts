@@ -77,7 +77,8 @@ it("signs in, tops up, transfers and shows the receipt and the history, all answ
   const recipientToken = await mockSignIn(recipient);
 
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  // A Russian-speaking customer: outside Telegram the screens follow the browser's language.
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
   const apiCalls: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());

@@ -76,7 +76,8 @@ it("signs in by e-mail, transfers and shows the history, all against the other o
   const recipientRub = recipientWallets.find((w) => w.currency === "RUB")!;
 
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  // A Russian-speaking customer: outside Telegram the screens follow the browser's language.
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
   const apiCalls: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
