@@ -99,6 +99,16 @@ function seedFor(seed: number, key: string): number {
 
 type Sample = { request: Request; how?: string };
 
+/**
+ * Whether a header value reaches the server as it was written: HTTP drops the spaces and tabs
+ * around a field value, so "  " arrives empty and " k" arrives as "k" — such a value says nothing
+ * about the schema it was drawn for.
+ */
+function arrivesAsSent(value: unknown): boolean {
+  const text = String(value);
+  return text === text.replace(/^[ \t]+|[ \t]+$/g, "");
+}
+
 /** Builds the valid and broken request arbitraries of one operation. */
 function requestArbitraries(arbitraries: SchemaArbitraries, op: DocumentedOperation, token: string) {
   const params = (op.operation.parameters ?? []).filter((p) => p.in !== "cookie");
@@ -116,7 +126,9 @@ function requestArbitraries(arbitraries: SchemaArbitraries, op: DocumentedOperat
                 arbitraries
                   .valid({ ...arbitraries.resolve(p.schema ?? {}), minLength: Math.max(1, arbitraries.resolve(p.schema ?? {}).minLength ?? 0) })
                   .filter((v) => v !== "." && v !== "..")
-              : arbitraries.valid(p.schema ?? {});
+              : p.in === "header"
+                ? arbitraries.valid(p.schema ?? {}).filter(arrivesAsSent)
+                : arbitraries.valid(p.schema ?? {});
           return p.required || p.in === "path" ? value.map((v) => [p, v] as const) : fc.option(value, { nil: undefined }).map((v) => [p, v] as const);
         }),
       ),
@@ -140,7 +152,12 @@ function requestArbitraries(arbitraries: SchemaArbitraries, op: DocumentedOperat
   for (const p of params) {
     for (const arb of arbitraries.broken(p.schema ?? {}, `${p.in} parameter ${p.name}`, true)) {
       // Nor may a broken path segment be "." or "..": the URL resolves them away before sending.
-      const sendable = p.in === "path" ? arb.filter((b: Broken) => b.value !== "." && b.value !== "..") : arb;
+      const sendable =
+        p.in === "path"
+          ? arb.filter((b: Broken) => b.value !== "." && b.value !== "..")
+          : p.in === "header"
+            ? arb.filter((b: Broken) => arrivesAsSent(b.value))
+            : arb;
       broken.push(
         fc.tuple(valid, sendable).map(([sample, b]: [Sample, Broken]) => {
           const request = structuredClone(sample.request);
