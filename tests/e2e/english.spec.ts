@@ -18,7 +18,16 @@ const RUSSIAN_CHOICE = "Русский";
 
 /** Cyrillic words in the page's visible text, the allowed ones left out. */
 async function cyrillic(page: Page): Promise<string[]> {
-  const text = await page.locator("body").innerText();
+  // The demo mailbox's letters are data: each is in its own recipient's language (the sign-in
+  // e-mail's language is checked over HTTP in tests/production/english.test.ts). They are hidden
+  // while the visible text is read.
+  const text = await page.evaluate(() => {
+    const letters = Array.from(document.querySelectorAll<HTMLElement>("[data-letter]"));
+    for (const letter of letters) letter.style.display = "none";
+    const visible = document.body.innerText;
+    for (const letter of letters) letter.style.display = "";
+    return visible;
+  });
   const words = text.match(/[\p{Script=Cyrillic}][\p{Script=Cyrillic}\p{L}-]*/gu) ?? [];
   return words.filter((word) => !DATA_NAMES.includes(word) && word !== RUSSIAN_CHOICE);
 }

@@ -55,11 +55,7 @@ async function brokenProxy(breakage: Breakage): Promise<{ url: string; close(): 
 }
 
 beforeAll(async () => {
-  target = await startContractTarget("contract", {
-    // The hand-written suite runs against the sending and lookup limits a deployment has by default.
-    TRANSFER_LIMIT_PER_USER: "50",
-    LOOKUP_LIMIT_PER_USER: "120",
-  });
+  target = await startContractTarget("contract");
   ({ server, smtpPort, botToken } = target);
 });
 

@@ -18,7 +18,7 @@ export function MailboxView({ mails }: { mails: readonly MailView[] }) {
       ) : (
         <ul className={styles.list}>
           {mails.map((mail) => (
-            <li key={mail.id} className={styles.mail}>
+            <li key={mail.id} className={styles.mail} data-letter>
               <dl className={styles.meta}>
                 <dt>{ru.mailbox.to}</dt>
                 <dd data-testid="mail-to">{mail.to}</dd>
