@@ -304,7 +304,7 @@ describe("production build under npm start, every optional feature on", () => {
 
   it("in a plain browser, the production client never calls a demo endpoint", async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(`${server.url}/`);
@@ -331,7 +331,7 @@ describe("production build under npm start, every optional feature on", () => {
 
     browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     for (const colorScheme of ["light", "dark"] as const) {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme });
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 }, colorScheme, locale: "ru-RU" });
       await page.addInitScript((tokens) => {
         sessionStorage.setItem("access_token", tokens.access_token);
         sessionStorage.setItem("refresh_token", tokens.refresh_token);
