@@ -52,6 +52,7 @@ export default defineConfig({
       AUTH_VERIFY_LIMIT_PER_IP: "1000",
       LOOKUP_LIMIT_PER_USER: "1000",
       TRANSFER_LIMIT_PER_USER: "1000",
+      TOPUP_COUNT_DAILY_LIMIT: "1000",
       LOG_LEVEL: "warn",
     },
   },

@@ -166,6 +166,7 @@ async function runSetup(name: string, databaseUrl: string, distDir: string, work
       // A load of transfers from few senders, not a flood from one account.
       TRANSFER_LIMIT_PER_USER: "1000000",
       LOOKUP_LIMIT_PER_USER: "1000000",
+      TOPUP_COUNT_DAILY_LIMIT: "1000000",
     },
   });
   try {

@@ -41,6 +41,12 @@ export type Env = {
   logLevel: string;
   /** Top-ups per user and currency within 24 hours, in minor units (TOPUP_DAILY_LIMIT, in units). */
   topUpDailyLimitMinor: bigint;
+  /** Top-ups per user within 24 hours, whatever their amounts (TOPUP_COUNT_DAILY_LIMIT, default 50). */
+  topUpCountDailyLimit: number;
+  /** The most movements one statement may hold (STATEMENT_MAX_ROWS, default 5 000); a longer period is refused. */
+  statementMaxRows: number;
+  /** Statement downloads (CSV or PDF) per user per 10 minutes (STATEMENT_DOWNLOAD_LIMIT_PER_USER, default 10). */
+  statementDownloadLimitPerUser: number;
   /** Whether APP_URL was given (the demo falls back to the address it is served on). */
   appUrlGiven: boolean;
   /** Where the TON wallets list comes from (TON_WALLETS_LIST_URL); "bundled" never fetches. */
@@ -82,6 +88,9 @@ const schema = z.object({
   TRANSFER_LIMIT_PER_USER: z.coerce.number().int().positive().max(1_000_000).default(50),
   TRANSFER_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().max(86_400).default(600),
   TOPUP_DAILY_LIMIT: z.coerce.number().int().positive().max(1e12).default(DEFAULT_TOPUP_DAILY_LIMIT_UNITS),
+  TOPUP_COUNT_DAILY_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(50),
+  STATEMENT_MAX_ROWS: z.coerce.number().int().positive().max(1_000_000).default(5_000),
+  STATEMENT_DOWNLOAD_LIMIT_PER_USER: z.coerce.number().int().positive().max(10_000).default(10),
   RATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENT_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 });
@@ -178,6 +187,9 @@ export function getEnv(): Env {
     telegramBotLink: raw.TELEGRAM_BOT_LINK || undefined,
     logLevel: raw.LOG_LEVEL,
     topUpDailyLimitMinor: BigInt(raw.TOPUP_DAILY_LIMIT) * MINOR_PER_UNIT,
+    topUpCountDailyLimit: raw.TOPUP_COUNT_DAILY_LIMIT,
+    statementMaxRows: raw.STATEMENT_MAX_ROWS,
+    statementDownloadLimitPerUser: raw.STATEMENT_DOWNLOAD_LIMIT_PER_USER,
     lookupLimitPerUser: raw.LOOKUP_LIMIT_PER_USER,
     transferLimitPerUser: raw.TRANSFER_LIMIT_PER_USER,
     transferLimitWindowMs: raw.TRANSFER_LIMIT_WINDOW_SECONDS * 1000,

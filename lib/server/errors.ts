@@ -31,6 +31,7 @@ const ERRORS = {
   BALANCE_LIMIT: { status: 422, message: ru.errors.balanceLimit },
   TELEGRAM_ONLY: { status: 422, message: ru.share.errors.telegramOnly },
   TOPUP_DAILY_LIMIT: { status: 422, message: ru.errors.topUpDailyLimit },
+  STATEMENT_TOO_LARGE: { status: 422, message: ru.errors.statementTooLarge },
   RATE_LIMITED: { status: 429, message: ru.errors.rateLimited },
   INTERNAL_ERROR: { status: 500, message: ru.errors.internal },
   MAIL_FAILED: { status: 502, message: ru.errors.mailFailed },

@@ -90,6 +90,7 @@ it("applies every transfer exactly once across a SIGKILL and a full retry", asyn
       // A burst from few people, not abuse: the sending limits have their own tests.
       TRANSFER_LIMIT_PER_USER: process.env.TRANSFER_LIMIT_PER_USER,
       LOOKUP_LIMIT_PER_USER: process.env.LOOKUP_LIMIT_PER_USER,
+      TOPUP_COUNT_DAILY_LIMIT: process.env.TOPUP_COUNT_DAILY_LIMIT,
     },
   };
   server = await startServer(options);

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { parse } from "csv-parse/sync";
+import PDFDocument from "pdfkit";
 import { GET as csvRoute } from "@/app/api/v1/statements/csv/route";
 import { POST as linkRoute } from "@/app/api/v1/statements/link/route";
 import { GET as pdfRoute } from "@/app/api/v1/statements/pdf/route";
@@ -8,6 +9,7 @@ import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { signAccessToken } from "@/lib/server/auth/tokens";
 import { getDb } from "@/lib/server/db";
+import { resetEnvForTests } from "@/lib/server/env";
 import { CURRENCIES } from "@/lib/shared/money";
 import { call } from "@/tests/support/api";
 import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
@@ -262,4 +264,98 @@ describe("a long statement", () => {
       pages.mockRestore();
     }
   }, 120_000);
+});
+
+/** Runs `work` with extra configuration (read again by getEnv), restoring it afterwards. */
+async function withEnv(values: Record<string, string>, work: () => Promise<void>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) process.env[name] = value;
+  resetEnvForTests();
+  try {
+    await work();
+  } finally {
+    for (const name of Object.keys(values)) delete process.env[name];
+    resetEnvForTests();
+  }
+}
+
+/** `count` top-ups of 0,01–0,07 to `who`'s RUB account, 50 at a time. */
+async function manyTopUps(who: Actor, count: number): Promise<void> {
+  for (let done = 0; done < count; done += 50) {
+    const made = await Promise.all(
+      Array.from({ length: Math.min(50, count - done) }, (_, i) => call(topUpRoute, { token: who.token, body: { currency: "RUB", amount: 1 + (i % 7) } })),
+    );
+    expect(made.map((res) => res.status)).toEqual(Array(made.length).fill(201));
+  }
+}
+
+const todayLink = (who: Actor, format: "csv" | "pdf") => {
+  const today = new Date().toISOString().slice(0, 10);
+  return link(who.token, { walletId: who.wallets.RUB, from: today, to: today, tz: 0, format });
+};
+
+describe("statements cannot hold the server", () => {
+  it("a PDF is laid out a few rows per turn of the event loop, never a whole page of movements at once", async () => {
+    const grace = await createFundedUser();
+    await manyTopUps(grace, 600);
+    const made = await todayLink(grace, "pdf");
+    expect(made.status).toBe(201);
+    // Which turn of the event loop each piece of text was laid out in.
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turns: number[] = [];
+    const layOut = PDFDocument.prototype.text;
+    const text = jest.spyOn(PDFDocument.prototype, "text").mockImplementation(function (this: PDFKit.PDFDocument, ...args: Parameters<typeof layOut>) {
+      turns.push(turn);
+      return layOut.apply(this, args);
+    });
+    try {
+      const res = await download(made.body.url as string);
+      expect(res.status).toBe(200);
+      expect((await pdfText(res.bytes)).match(/Пополнение/g)?.length).toBe(600);
+    } finally {
+      ticking = false;
+      text.mockRestore();
+    }
+    const perTurn = new Map<number, number>();
+    for (const at of turns) perTurn.set(at, (perTurn.get(at) ?? 0) + 1);
+    // Five cells a row; 600 rows read as two pages of 500 and 100. Laid out a page at a time,
+    // one turn would hold 2,500 cells.
+    expect(turns.length).toBeGreaterThan(3_000);
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(5 * 40);
+  }, 120_000);
+
+  it("a statement holds at most STATEMENT_MAX_ROWS movements: a longer period is refused with a clear error, at the link and at the download", async () => {
+    const henry = await createFundedUser();
+    await manyTopUps(henry, 3);
+    await withEnv({ STATEMENT_MAX_ROWS: "4" }, async () => {
+      const made = await todayLink(henry, "pdf");
+      expect(made.status).toBe(201);
+      await manyTopUps(henry, 2);
+      expect(await download(made.body.url as string)).toMatchObject({ status: 422 });
+      const refused = await todayLink(henry, "csv");
+      expect(refused).toMatchObject({ status: 422, body: { code: "STATEMENT_TOO_LARGE", message: "Выписка за этот период слишком большая. Выберите период короче" } });
+    });
+  }, 60_000);
+
+  it("one owner may download STATEMENT_DOWNLOAD_LIMIT_PER_USER files per 10 minutes, by any links, then 429", async () => {
+    const iris = await createFundedUser();
+    const other = await createFundedUser();
+    await manyTopUps(iris, 2);
+    await withEnv({ STATEMENT_DOWNLOAD_LIMIT_PER_USER: "3" }, async () => {
+      const csv = (await todayLink(iris, "csv")).body.url as string;
+      const pdf = (await todayLink(iris, "pdf")).body.url as string;
+      const statuses = [];
+      for (const url of [csv, pdf, csv, pdf]) statuses.push((await download(url)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await download(csv);
+      expect(JSON.parse(refused.bytes.toString())).toEqual({ code: "RATE_LIMITED", message: "Слишком много выписок подряд. Попробуйте через несколько минут" });
+      // Someone else's downloads are their own.
+      expect((await download((await todayLink(other, "csv")).body.url as string)).status).toBe(200);
+    });
+  }, 60_000);
 });

@@ -95,6 +95,29 @@ describe("POST /api/v1/wallet/topup", () => {
     }
   });
 
+  it("refuses more than TOPUP_COUNT_DAILY_LIMIT top-ups per user within 24 hours, whatever their amounts (429); a replayed key still answers its top-up", async () => {
+    process.env.TOPUP_COUNT_DAILY_LIMIT = "3";
+    resetEnvForTests();
+    try {
+      const me = await createFundedUser();
+      const topUp = (currency: string, key?: string) =>
+        call(topUpRoute, { token: me.token, body: { currency, amount: 1 }, headers: key ? { "idempotency-key": key } : {} });
+      const first = await topUp("RUB", "count-1");
+      expect([first.status, (await topUp("USD")).status, (await topUp("EUR")).status]).toEqual([201, 201, 201]);
+      const over = await topUp("CNY");
+      expect(over).toMatchObject({ status: 429, body: { code: "RATE_LIMITED", message: "Слишком много пополнений за сутки. Попробуйте завтра" } });
+      expect(await balanceOf(me.wallets.CNY)).toBe(0);
+      // The first top-up's retry is answered from its record, not counted again.
+      expect(await topUp("RUB", "count-1")).toMatchObject({ status: 201, body: { id: first.body.id } });
+      // Everyone has their own count.
+      const other = await createFundedUser();
+      expect((await call(topUpRoute, { token: other.token, body: { currency: "RUB", amount: 1 } })).status).toBe(201);
+    } finally {
+      delete process.env.TOPUP_COUNT_DAILY_LIMIT;
+      resetEnvForTests();
+    }
+  });
+
   it("never credits an account past 2^53 − 1 minor units (422 BALANCE_LIMIT, nothing moves)", async () => {
     const me = await createFundedUser();
     const max = BigInt(Number.MAX_SAFE_INTEGER);

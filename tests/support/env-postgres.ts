@@ -24,5 +24,7 @@ Object.assign(process.env, {
   // As env.ts: suites send many transfers from few people; transfer-limits.test.ts lowers these.
   TRANSFER_LIMIT_PER_USER: "1000000",
   LOOKUP_LIMIT_PER_USER: "1000000",
+  TOPUP_COUNT_DAILY_LIMIT: "1000000",
+  STATEMENT_DOWNLOAD_LIMIT_PER_USER: "10000",
 });
 delete process.env.SMTP_URL;

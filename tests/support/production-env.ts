@@ -32,6 +32,8 @@ export function productionEnv(options: {
     // The suites send many transfers from few people; the sending limits have their own tests.
     TRANSFER_LIMIT_PER_USER: "1000000",
     LOOKUP_LIMIT_PER_USER: "1000000",
+    TOPUP_COUNT_DAILY_LIMIT: "1000000",
+    STATEMENT_DOWNLOAD_LIMIT_PER_USER: "10000",
     ...extra,
   };
 }

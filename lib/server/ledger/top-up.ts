@@ -12,6 +12,8 @@ import {
 } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
 import { creditNotice, type NoticeParty } from "@/lib/server/notifications/enqueue";
+import { hitRateLimit } from "@/lib/server/rate-limit";
+import { ru } from "@/lib/shared/strings";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +27,27 @@ export type TopUpOptions = TopUpBody & {
 
 type WalletRow = LedgerWallet & WithStoredKey & Pick<NoticeParty, "notify" | "telegramId" | "email" | "language">;
 
-type TopUpStep = { key?: KeyToRecord; notify?: boolean };
+type TopUpStep = {
+  key?: KeyToRecord;
+  notify?: boolean;
+  /** Count it against TOPUP_COUNT_DAILY_LIMIT (live top-ups; not the demo seed's). */
+  counted?: boolean;
+};
+
+/**
+ * At most TOPUP_COUNT_DAILY_LIMIT top-ups per user in any 24 hours, whatever their amounts: the
+ * amount limit alone let one account write thousands of tiny movements (a statement's rows, a
+ * history's pages). Counted in the database, so every instance shares the count; a replayed
+ * Idempotency-Key never reaches it (the stored ending is found first).
+ */
+async function countTopUp(userId: number): Promise<void> {
+  try {
+    await hitRateLimit({ key: `topup:${userId}`, limit: getEnv().topUpCountDailyLimit, windowMs: DAY_MS });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "RATE_LIMITED") throw new AppError("RATE_LIMITED", ru.errors.topUpCountLimited);
+    throw error;
+  }
+}
 
 /** The top-up itself: in the caller's transaction (the demo seed) or, given the store, its own. */
 export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, "idempotencyKey">, step: TopUpStep = {}) {
@@ -37,6 +59,7 @@ export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, 
     WHERE w."userId" = ${options.userId} AND w."currency" = ${options.currency}`;
   replayIfStored(wallet);
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
+  if (step.counted) await countTopUp(options.userId);
   const bank = await bankWallet(sql, options.currency);
   const plan = await planTransfer(sql, {
     kind: "topup",
@@ -74,6 +97,6 @@ export function topUp(options: TopUpOptions): Promise<TransferRow> {
   const { currency, amount } = options;
   return runIdempotent(
     { userId: options.userId, key: options.idempotencyKey, scope: "topup", request: { currency, amount } },
-    async (key) => topUpIn(await sqlOf(), options, { key, notify: true }),
+    async (key) => topUpIn(await sqlOf(), options, { key, notify: true, counted: true }),
   );
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import PDFDocument from "pdfkit";
 import { formatDay, formatInZone } from "@/lib/server/statements/period";
 import { readStatementMovements, type StatementHead } from "@/lib/server/statements/read-statement";
@@ -29,6 +30,23 @@ const COLUMNS = [
   { x: 450, width: 105, right: true }, // balance
 ];
 
+/**
+ * Rows laid out in one turn of the event loop. Laying out a row costs about 0.1–0.2 ms, so a
+ * turn holds the loop for a few milliseconds at most and other requests are served between turns.
+ */
+const ROWS_PER_TURN = 20;
+
+/**
+ * Gives the event loop back between turns of layout, and waits while the reader has not taken
+ * what was already written (backpressure: a slow or stalled download holds no growing buffer).
+ * False once the download is gone (the client left, the stream was cancelled): stop laying out.
+ */
+async function breathe(doc: Readable): Promise<boolean> {
+  await nextTurn();
+  while (!doc.destroyed && doc.readableLength > doc.readableHighWaterMark) await sleep(5);
+  return !doc.destroyed;
+}
+
 function row(doc: PDFKit.PDFDocument, cells: string[], bold = false): void {
   const y = doc.y;
   doc.font(bold ? "bold" : "regular").fontSize(8.5);
@@ -54,7 +72,8 @@ function summary(doc: PDFKit.PDFDocument, label: string, value: string): void {
 /**
  * The statement as an A4 PDF (pdfkit), Cyrillic font embedded as a subset. Pages are written out
  * as they fill, and the movements are read a page of rows at a time, so a long statement is
- * never held in memory whole.
+ * never held in memory whole. pdfkit lays out synchronously: the rows are laid out a few at a
+ * time (`breathe`), so making a long statement never holds the server's only event loop.
  */
 export function statementPdf(head: StatementHead, now: Date = new Date()): ReadableStream<Uint8Array> {
   const t = DICTIONARIES[head.language].statement;
@@ -63,6 +82,8 @@ export function statementPdf(head: StatementHead, now: Date = new Date()): Reada
   doc.registerFont("bold", BOLD);
   const money = (minor: bigint) => formatMoney(minor, head.currency, head.language);
 
+  // pdfkit's document is a stream.Readable; its types describe it only as NodeJS.ReadableStream.
+  const readable = doc as unknown as Readable;
   const write = async () => {
     doc.font("bold").fontSize(16).text(fill(t.heading, { number: head.number }));
     doc.moveDown(0.3);
@@ -73,8 +94,11 @@ export function statementPdf(head: StatementHead, now: Date = new Date()): Reada
     doc.moveDown(0.8);
     header(doc, t);
     const bottom = doc.page.height - MARGIN - 20;
+    let laidOut = 0;
     for await (const page of readStatementMovements(head)) {
       for (const m of page) {
+        laidOut += 1;
+        if (laidOut % ROWS_PER_TURN === 0 && !(await breathe(readable))) return;
         if (doc.y > bottom) {
           doc.addPage();
           header(doc, t);
@@ -93,6 +117,5 @@ export function statementPdf(head: StatementHead, now: Date = new Date()): Reada
     doc.end();
   };
   write().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
-  // pdfkit's document is a stream.Readable; its types describe it only as NodeJS.ReadableStream.
-  return Readable.toWeb(doc as unknown as Readable) as ReadableStream<Uint8Array>;
+  return Readable.toWeb(readable) as ReadableStream<Uint8Array>;
 }

@@ -11,6 +11,8 @@ export type StatementOptions = { userId: number; walletId: number; period: State
 
 /** What a statement says before its movements, all amounts in minor units of the account. */
 export type StatementHead = {
+  /** Whose account it is. */
+  userId: number;
   walletId: number;
   number: string;
   currency: Currency;
@@ -68,6 +70,7 @@ export async function readStatementHead(options: StatementOptions): Promise<Stat
   const totalIn = credits._sum.amount ?? 0n;
   const totalOut = -(debits._sum.amount ?? 0n);
   return {
+    userId: options.userId,
     walletId: options.walletId,
     number: wallet.number,
     currency: wallet.currency as Currency,

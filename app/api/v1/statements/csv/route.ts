@@ -1,5 +1,6 @@
 import { route } from "@/lib/server/http";
 import { statementCsv } from "@/lib/server/statements/csv";
+import { admitStatementDownload } from "@/lib/server/statements/admit";
 import { openStatementLink } from "@/lib/server/statements/link";
 import { statementFileQuery } from "@/lib/shared/schemas/statements";
 
@@ -9,15 +10,16 @@ export const GET = route(
     path: "/api/v1/statements/csv",
     summary: "The statement a link from POST /api/v1/statements/link names, as CSV (UTF-8 with a byte-order mark, `;` separated, decimal commas), streamed",
     description:
-      "Streams the statement named by a signed link from POST /api/v1/statements/link as CSV: UTF-8 with a byte-order mark, `;` separated, decimal commas (Russian Excel). Needs no bearer token: the link's token is the authority, valid 10 minutes; a forged or expired one is 404.",
+      "Streams the statement named by a signed link from POST /api/v1/statements/link as CSV: UTF-8 with a byte-order mark, `;` separated, decimal commas (Russian Excel). Needs no bearer token: the link's token is the authority, valid 10 minutes; a forged or expired one is 404. A statement holds at most STATEMENT_MAX_ROWS movements (422 STATEMENT_TOO_LARGE), and its owner may download at most STATEMENT_DOWNLOAD_LIMIT_PER_USER files per 10 minutes (429).",
     tag: "wallets",
     auth: false,
     query: statementFileQuery,
     ok: { status: 200, contentType: "text/csv" },
-    errors: ["NOT_FOUND", "INVALID_DATE_RANGE", "WALLET_NOT_FOUND"],
+    errors: ["NOT_FOUND", "INVALID_DATE_RANGE", "WALLET_NOT_FOUND", "STATEMENT_TOO_LARGE", "RATE_LIMITED"],
   },
   async ({ query }) => {
     const { head, fileName } = await openStatementLink(query.token, "csv");
+    await admitStatementDownload(head);
     return new Response(statementCsv(head), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
