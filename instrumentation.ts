@@ -4,12 +4,12 @@
  * and idempotency keys, the scheduled ledger check, and the rates import from the configured
  * source (in production the Central Bank's daily XML unless RATES_SOURCE_URL=off) at start and
  * then periodically; failures are logged and retried, never fatal. On SIGTERM each is stopped
- * and then the database is closed (lib/server/shutdown.ts).
+ * and then the database is closed (lib/server/platform/shutdown.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { onShutdown, onShutdownClose } = await import("@/lib/server/shutdown");
-  const { startSweeper, stopSweeper } = await import("@/lib/server/sweep");
+  const { onShutdown, onShutdownClose } = await import("@/lib/server/platform/shutdown");
+  const { startSweeper, stopSweeper } = await import("@/lib/server/db/sweep");
   startSweeper();
   onShutdown(async () => stopSweeper());
   const { releaseNotificationLeases, startNotificationWorker, stopNotificationWorker } = await import(
@@ -18,7 +18,7 @@ export async function register(): Promise<void> {
   startNotificationWorker();
   onShutdown(stopNotificationWorker);
   onShutdownClose(async () => void (await releaseNotificationLeases()));
-  const { getEnv, ledgerCheckIntervalMs } = await import("@/lib/server/env");
+  const { getEnv, ledgerCheckIntervalMs } = await import("@/lib/server/platform/env");
   const { startLedgerChecks, stopLedgerChecks } = await import("@/lib/server/ledger/scheduled-check");
   startLedgerChecks(ledgerCheckIntervalMs());
   onShutdown(stopLedgerChecks);

@@ -14,7 +14,7 @@ async function project(overrides) {
 }
 
 /**
- * Per-process state lives on globalThis by design (lib/server/process-state.ts). Jest's "soft"
+ * Per-process state lives on globalThis by design (lib/server/platform/process-state.ts). Jest's "soft"
  * clean-up of globals between test files wraps them in accessors whose setter calls itself once a
  * later file writes one again (a stack overflow). The mode is fixed by the first environment a
  * worker creates, whatever its project, so every project turns it off.

@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { isDemoEnv } from "./lib/server/demo-mode";
-import { allowHeaderRules } from "./lib/server/route-methods";
-import { apiStaticHeaders, commonSecurityHeaders } from "./lib/server/security-headers";
+import { isDemoEnv } from "./lib/server/platform/demo-mode";
+import { allowHeaderRules } from "./lib/server/http/route-methods";
+import { apiStaticHeaders, commonSecurityHeaders } from "./lib/server/http/security-headers";
 
 const nextConfig: NextConfig = {
   // Separate build folders let the e2e suite build beside a running dev server.

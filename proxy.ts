@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { createNonce, securityHeaders, securityModeFromEnv } from "@/lib/server/security-headers";
+import { createNonce, securityHeaders, securityModeFromEnv } from "@/lib/server/http/security-headers";
 
 /**
  * Security headers of every page (API responses get theirs from next.config.ts). Pages get a per-request CSP nonce: Next.js reads it from the

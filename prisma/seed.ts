@@ -184,7 +184,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
 
 async function main(): Promise<void> {
   const { createDb } = await import("@/lib/server/db");
-  const { getDatabaseUrl } = await import("@/lib/server/env");
+  const { getDatabaseUrl } = await import("@/lib/server/platform/env");
   const db = createDb(getDatabaseUrl());
   try {
     const result = await seedDemo(db);

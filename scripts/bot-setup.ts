@@ -3,7 +3,7 @@
  * TELEGRAM_API_URL) — menu button, commands, descriptions, webhook — and prints what is in
  * place, read back from the Bot API. Safe to run again: it sets, never adds.
  */
-import { getBotEnv } from "@/lib/server/env";
+import { getBotEnv } from "@/lib/server/platform/env";
 import { describeBotError } from "@/lib/server/telegram/bot-api";
 import { setUpBot } from "@/lib/server/telegram/setup";
 

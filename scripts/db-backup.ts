@@ -4,7 +4,7 @@
  * "Operating Minibank" for the procedure and retention.
  */
 import fs from "node:fs";
-import { getDatabaseUrl } from "@/lib/server/env";
+import { getDatabaseUrl } from "@/lib/server/platform/env";
 import { backupDatabase } from "./lib/backup";
 
 async function main() {

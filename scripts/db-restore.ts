@@ -3,7 +3,7 @@
  * which must be empty (a new SQLite file, a new PostgreSQL database), applies newer migrations,
  * then runs the ledger check on it: exits 0 only when the restored ledger balances.
  */
-import { getDatabaseUrl } from "@/lib/server/env";
+import { getDatabaseUrl } from "@/lib/server/platform/env";
 import { restoreDatabase } from "./lib/backup";
 import { checkDatabase } from "./ledger-check";
 

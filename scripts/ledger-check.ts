@@ -4,7 +4,7 @@
  * expected and what was found. Exits 1 when any invariant is broken, 2 when it cannot check.
  */
 import { readSnapshot } from "@/lib/server/db/snapshot";
-import { getDatabaseUrl } from "@/lib/server/env";
+import { getDatabaseUrl } from "@/lib/server/platform/env";
 import { checkLedger, describeProblem, type LedgerCheck } from "@/lib/server/ledger/check";
 
 /** Prints a check's outcome; returns the exit code it deserves. */

@@ -1,5 +1,5 @@
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL (SQLite or PostgreSQL). */
-import { getDatabaseUrl } from "@/lib/server/env";
+import { getDatabaseUrl } from "@/lib/server/platform/env";
 import { migrate } from "./lib/database";
 
 migrate(getDatabaseUrl()).catch((error: unknown) => {

@@ -6,7 +6,7 @@
 async function main(): Promise<void> {
   const { createDb } = await import("@/lib/server/db");
   const { importCbrRates, CBR_DAILY_URL } = await import("@/lib/server/rates/import-cbr");
-  const { getDatabaseUrl } = await import("@/lib/server/env");
+  const { getDatabaseUrl } = await import("@/lib/server/platform/env");
   const db = createDb(getDatabaseUrl());
   try {
     const url = process.env.RATES_SOURCE_URL || CBR_DAILY_URL;

@@ -1,12 +1,12 @@
 /**
  * The production HTTP server (`npm start` and `npm run demo` run it after migrating): Next.js's
  * own request handler behind a plain Node server that does the two things only the socket can —
- *  - decides the client's address (lib/server/client-ip.ts, TRUST_PROXY) and hands it to the
+ *  - decides the client's address (lib/server/http/client-ip.ts, TRUST_PROXY) and hands it to the
  *    route handlers in a header it always overwrites;
  *  - answers a request target Next.js cannot take — a path whose percent-encoding is malformed,
  *    `OPTIONS *` — with a 400 (Next.js would fail with a plain-text 500): JSON for the API, a
  *    short page in the app's language for pages, and one structured log line;
- *  - answers CORS preflights for /api/v1 (CORS_ORIGINS, lib/server/cors.ts).
+ *  - answers CORS preflights for /api/v1 (CORS_ORIGINS, lib/server/http/cors.ts).
  * Listens on PORT (3000) and HOSTNAME (0.0.0.0); ends cleanly on SIGTERM/SIGINT: it stops
  * accepting connections (a new one is refused, so a load balancer sends it elsewhere), lets the
  * requests under way finish, then stops its background work and closes the database, each phase
@@ -15,11 +15,12 @@
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { CLIENT_IP_HEADER, clientIpOf, parseTrustProxy } from "@/lib/server/client-ip";
-import { parseCorsOrigins, preflightHeaders } from "@/lib/server/cors";
-import { logger } from "@/lib/server/log";
-import { runShutdownHooks, shutdownTimeoutMs } from "@/lib/server/shutdown";
-import { apiStaticHeaders } from "@/lib/server/security-headers";
+import { CLIENT_IP_HEADER, clientIpOf } from "@/lib/server/http/client-ip";
+import { preflightHeaders } from "@/lib/server/http/cors";
+import { parseCorsOrigins, parseTrustProxy } from "@/lib/server/platform/network";
+import { logger } from "@/lib/server/platform/log";
+import { runShutdownHooks, shutdownTimeoutMs } from "@/lib/server/platform/shutdown";
+import { apiStaticHeaders } from "@/lib/server/http/security-headers";
 import { ru } from "@/lib/shared/strings";
 
 function malformedPath(url: string): boolean {
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
     req.headers[CLIENT_IP_HEADER] = clientIpOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxies);
     const url = req.url ?? "/";
     if (req.method === "OPTIONS" && url.startsWith("/api/v1/")) {
-      // CORS preflight (lib/server/cors.ts): allowed origins get the rules, others nothing.
+      // CORS preflight (lib/server/http/cors.ts): allowed origins get the rules, others nothing.
       const origin = typeof req.headers.origin === "string" ? req.headers.origin : null;
       res.writeHead(204, { ...preflightHeaders(origin, corsOrigins), "cache-control": "no-store" });
       res.end();

@@ -2,8 +2,8 @@
  * Production start: refuses to run without real configuration (one line per problem), applies
  * pending migrations, then serves the built app on PORT/HOSTNAME (scripts/serve.ts).
  */
-import { isDemoEnv } from "@/lib/server/demo-mode";
-import { checkProductionEnv, getDatabaseUrl } from "@/lib/server/env";
+import { isDemoEnv } from "@/lib/server/platform/demo-mode";
+import { checkProductionEnv, getDatabaseUrl } from "@/lib/server/platform/env";
 import { migrate } from "./lib/database";
 import { serve, SERVE_COMMAND } from "./lib/run";
 

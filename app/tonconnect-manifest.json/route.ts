@@ -1,4 +1,4 @@
-import { getEnv } from "@/lib/server/env";
+import { getEnv } from "@/lib/server/platform/env";
 import { ICON_PATH } from "@/lib/client/ton/config";
 
 export const dynamic = "force-dynamic";

@@ -1,20 +1,13 @@
 import { en } from "@/lib/shared/strings-en";
-import { ru } from "@/lib/shared/strings";
+import { ru, type Strings } from "@/lib/shared/strings";
+
+export type { Strings };
 
 /** The languages the product speaks; Russian is the default. */
 export const LANGUAGES = ["ru", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "ru";
 
-/** Texts as plain strings (lists keep their length): the shape every dictionary must have. */
-type Widen<T> = T extends string
-  ? string
-  : T extends readonly string[]
-    ? { readonly [K in keyof T]: string }
-    : { readonly [K in keyof T]: Widen<T[K]> };
-
-/** The shape of the Russian dictionary: every other language's dictionary has exactly its keys. */
-export type Strings = Widen<typeof ru>;
 
 export const DICTIONARIES: Record<Language, Strings> = { ru, en };
 

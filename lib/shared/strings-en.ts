@@ -1,4 +1,4 @@
-import type { Strings } from "@/lib/shared/i18n";
+import type { Strings } from "@/lib/shared/strings";
 
 /**
  * Every English text the product shows: the same keys as the Russian dictionary (`ru` in

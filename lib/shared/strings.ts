@@ -520,3 +520,13 @@ export function fill(template: string, values: Record<string, string | number>):
     key in values ? String(values[key]) : whole,
   );
 }
+
+/** Texts as plain strings (lists keep their length): the shape every dictionary must have. */
+type Widen<T> = T extends string
+  ? string
+  : T extends readonly string[]
+    ? { readonly [K in keyof T]: string }
+    : { readonly [K in keyof T]: Widen<T[K]> };
+
+/** The shape of the Russian dictionary: every other language's dictionary has exactly its keys. */
+export type Strings = Widen<typeof ru>;

@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
+import { CLIENT_IP_HEADER } from "@/lib/server/http/client-ip";
 import { POST as requestCode } from "@/app/api/v1/auth/email/request-code/route";
 import { POST as verifyCode } from "@/app/api/v1/auth/email/verify-code/route";
 import { GET as getMe } from "@/app/api/v1/users/me/route";

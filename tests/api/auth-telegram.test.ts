@@ -6,8 +6,8 @@ import { GET as getMe } from "@/app/api/v1/users/me/route";
 import { GET as byUsername } from "@/app/api/v1/users/username/[username]/route";
 import { getDb } from "@/lib/server/db";
 import { INIT_DATA_MAX_AGE_SECONDS, readInitData } from "@/lib/server/auth/telegram-login";
-import { resetEnvForTests } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { resetEnvForTests } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { call } from "@/tests/support/api";
 
 const BOT_TOKEN = process.env.TELEGRAM_BOT_TOKEN!;

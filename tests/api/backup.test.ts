@@ -9,7 +9,7 @@ import path from "node:path";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { createDb, getDb } from "@/lib/server/db";
 import { readSnapshot } from "@/lib/server/db/snapshot";
-import { getDatabaseUrl } from "@/lib/server/env";
+import { getDatabaseUrl } from "@/lib/server/platform/env";
 import { checkLedger } from "@/lib/server/ledger/check";
 import { backupDatabase, restoreDatabase } from "@/scripts/lib/backup";
 import { dropPostgresDatabase } from "@/scripts/lib/database";

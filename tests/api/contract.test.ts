@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Contract } from "@/lib/server/contract";
-import { AppError } from "@/lib/server/errors";
+import type { Contract } from "@/lib/server/http/contract";
+import { AppError } from "@/lib/server/platform/errors";
 import { json, route } from "@/lib/server/http";
 import { call } from "@/tests/support/api";
 
@@ -58,7 +58,7 @@ describe("the contract of a route", () => {
   });
 
   it("implies the errors of auth, body parsing and idempotency", async () => {
-    const { answerableErrors } = await import("@/lib/server/contract");
+    const { answerableErrors } = await import("@/lib/server/http/contract");
     const codes = answerableErrors({
       ...contract,
       auth: true,

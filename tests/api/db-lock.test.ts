@@ -1,6 +1,6 @@
 import { GET as listWallets } from "@/app/api/v1/wallet/route";
 import { getDb, SELF_WAIT, sqlOf, UNIT_DID_IO } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { call, createUser } from "@/tests/support/api";
 
 // The SQLite connection is shared by the Prisma client and the direct SQL of the hot paths, on one

@@ -4,7 +4,7 @@ import {
   pageCsp,
   securityHeaders,
   securityModeFromEnv,
-} from "@/lib/server/security-headers";
+} from "@/lib/server/http/security-headers";
 
 const prod = { dev: false, https: true };
 const demo = { dev: false, https: false };

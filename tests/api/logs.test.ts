@@ -1,7 +1,7 @@
 // The real logger configuration (redaction, error serializer) writing into a buffer instead of
 // stdout; the factory creates the buffer because jest hoists jest.mock above everything else.
-jest.mock("@/lib/server/log", () => {
-  const actual = jest.requireActual<typeof import("@/lib/server/log")>("@/lib/server/log");
+jest.mock("@/lib/server/platform/log", () => {
+  const actual = jest.requireActual<typeof import("@/lib/server/platform/log")>("@/lib/server/platform/log");
   const captured: string[] = [];
   const logger = actual.createLogger({ write: (line: string) => captured.push(line) }, "info");
   return { ...actual, captured, logger };
@@ -19,7 +19,7 @@ import { POST as initWallets } from "@/app/api/v1/wallet/init/route";
 import { POST as topUp } from "@/app/api/v1/wallet/topup/route";
 import { getDb } from "@/lib/server/db";
 import { route } from "@/lib/server/http";
-import * as log from "@/lib/server/log";
+import * as log from "@/lib/server/platform/log";
 import { call } from "@/tests/support/api";
 import { checkInvariants } from "@/tests/support/ledger";
 

@@ -1,7 +1,7 @@
 import { POST as requestCode } from "@/app/api/v1/auth/email/request-code/route";
 import { POST as verifyCode } from "@/app/api/v1/auth/email/verify-code/route";
 import { getDb } from "@/lib/server/db";
-import { resetEnvForTests } from "@/lib/server/env";
+import { resetEnvForTests } from "@/lib/server/platform/env";
 import { call } from "@/tests/support/api";
 import { codeIn, startSmtp } from "@/tests/support/smtp";
 

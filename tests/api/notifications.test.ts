@@ -3,8 +3,8 @@ import { PUT as notificationsRoute } from "@/app/api/v1/users/[id]/notifications
 import { GET as meRoute } from "@/app/api/v1/users/me/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { getDb } from "@/lib/server/db";
-import { resetEnvForTests } from "@/lib/server/env";
-import { onShutdown, runShutdownHooks } from "@/lib/server/shutdown";
+import { resetEnvForTests } from "@/lib/server/platform/env";
+import { onShutdown, runShutdownHooks } from "@/lib/server/platform/shutdown";
 import { UNREACHABLE_MS } from "@/lib/server/notifications/send";
 import { freePort } from "@/scripts/app-server";
 import { claimDue, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";

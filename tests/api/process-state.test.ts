@@ -2,7 +2,7 @@
 // module-level variable exists once per bundle. jest.isolateModules gives the same: each call
 // loads its own copy of every module. Per-process state must be the same in every copy.
 type DbModule = typeof import("@/lib/server/db");
-type EnvModule = typeof import("@/lib/server/env");
+type EnvModule = typeof import("@/lib/server/platform/env");
 type RefreshModule = typeof import("@/lib/server/rates/refresh");
 
 function load<T extends object>(path: string): T {
@@ -26,8 +26,8 @@ describe("state shared by every bundle of one process", () => {
   });
 
   it("configuration is parsed once, so demo secrets are generated once", () => {
-    const first = load<EnvModule>("@/lib/server/env");
-    const second = load<EnvModule>("@/lib/server/env");
+    const first = load<EnvModule>("@/lib/server/platform/env");
+    const second = load<EnvModule>("@/lib/server/platform/env");
     first.resetEnvForTests();
     expect(second.getEnv()).toBe(first.getEnv());
   });

@@ -7,10 +7,10 @@ import { promisify } from "node:util";
 import iconv from "iconv-lite";
 import { register } from "@/instrumentation";
 import { getDb } from "@/lib/server/db";
-import { CBR_DAILY_URL, getEnv, resetEnvForTests } from "@/lib/server/env";
+import { CBR_DAILY_URL, getEnv, resetEnvForTests } from "@/lib/server/platform/env";
 import { importCbrRates, parseCbrDaily } from "@/lib/server/rates/import-cbr";
 import { stopNotificationWorker } from "@/lib/server/notifications/deliver";
-import { stopSweeper } from "@/lib/server/sweep";
+import { stopSweeper } from "@/lib/server/db/sweep";
 import { nextRefreshDelay, refreshRatesOnce, startRatesRefresh, stopRatesRefresh } from "@/lib/server/rates/refresh";
 
 const fixture = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily.xml"));

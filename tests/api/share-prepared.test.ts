@@ -3,7 +3,7 @@ import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
 import { POST as shareRoute } from "@/app/api/v1/share/prepared/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { getDb } from "@/lib/server/db";
-import { getEnv, resetEnvForTests } from "@/lib/server/env";
+import { getEnv, resetEnvForTests } from "@/lib/server/platform/env";
 import { formatMoney } from "@/lib/shared/money";
 import { call } from "@/tests/support/api";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { checkProductionEnv } from "@/lib/server/env";
+import { checkProductionEnv } from "@/lib/server/platform/env";
 
 const good = {
   JWT_SECRET: "x".repeat(32),

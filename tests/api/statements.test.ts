@@ -9,7 +9,7 @@ import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { signAccessToken } from "@/lib/server/auth/tokens";
 import { getDb } from "@/lib/server/db";
-import { resetEnvForTests } from "@/lib/server/env";
+import { resetEnvForTests } from "@/lib/server/platform/env";
 import { CURRENCIES } from "@/lib/shared/money";
 import { call } from "@/tests/support/api";
 import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";

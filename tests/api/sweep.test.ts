@@ -1,5 +1,5 @@
 import { getDb } from "@/lib/server/db";
-import { RETENTION, sweep } from "@/lib/server/sweep";
+import { RETENTION, sweep } from "@/lib/server/db/sweep";
 import { createUser } from "@/tests/support/api";
 
 const HOUR = 60 * 60 * 1000;

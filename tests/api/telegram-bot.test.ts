@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { POST as webhook } from "@/app/api/telegram/webhook/route";
 import { getDb } from "@/lib/server/db";
-import { getEnv } from "@/lib/server/env";
+import { getEnv } from "@/lib/server/platform/env";
 import { describeBotError } from "@/lib/server/telegram/bot-api";
 import { setUpBot } from "@/lib/server/telegram/setup";
 import { webhookSecret } from "@/lib/server/telegram/webhook-secret";

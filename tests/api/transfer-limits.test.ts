@@ -1,7 +1,7 @@
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { GET as byId } from "@/app/api/v1/users/id/[id]/route";
 import { getDb } from "@/lib/server/db";
-import { resetEnvForTests } from "@/lib/server/env";
+import { resetEnvForTests } from "@/lib/server/platform/env";
 import { call } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
 

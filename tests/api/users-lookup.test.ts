@@ -7,7 +7,7 @@ import { PUT as setNotifications } from "@/app/api/v1/users/[id]/notifications/r
 import { GET as getMe } from "@/app/api/v1/users/me/route";
 import { GET as walletsOf } from "@/app/api/v1/wallets/user/[userId]/route";
 import { getDb } from "@/lib/server/db";
-import { resetEnvForTests } from "@/lib/server/env";
+import { resetEnvForTests } from "@/lib/server/platform/env";
 import { call, createUser } from "@/tests/support/api";
 
 let setups = 0;

@@ -2,7 +2,7 @@ import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { GET as historyRoute } from "@/app/api/v1/transfers/wallet/[walletId]/route";
 import { GET as walletRoute } from "@/app/api/v1/wallet/route";
 import { getDb } from "@/lib/server/db";
-import { resetEnvForTests } from "@/lib/server/env";
+import { resetEnvForTests } from "@/lib/server/platform/env";
 import { call, createUser } from "@/tests/support/api";
 import { balanceOf, postedBalanceOf, checkInvariants, createFundedUser } from "@/tests/support/ledger";
 

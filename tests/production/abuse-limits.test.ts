@@ -19,7 +19,7 @@ jest.setTimeout(300_000);
 
 const PER_IP = 3;
 const LOOKUPS = 4;
-/** The default of TRANSFER_LIMIT_PER_USER (lib/server/env.ts): this server runs with it. */
+/** The default of TRANSFER_LIMIT_PER_USER (lib/server/platform/env.ts): this server runs with it. */
 const DEFAULT_TRANSFER_LIMIT = 50;
 const PHISHING = "Minibank: перевод ошибочный, верните на t.me/evil_support";
 

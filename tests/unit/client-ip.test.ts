@@ -1,5 +1,6 @@
 import { codeRequestLimits, requesterKey, verifyLimit } from "@/lib/server/auth/code-limits";
-import { addressKey, canonicalAddress, clientIpOf, parseTrustProxy } from "@/lib/server/client-ip";
+import { clientIpOf } from "@/lib/server/http/client-ip";
+import { addressKey, canonicalAddress, parseTrustProxy } from "@/lib/server/platform/network";
 
 describe("the client's address", () => {
   it("is the socket's address when no proxy is trusted, whatever the headers say", () => {

@@ -1,4 +1,5 @@
-import { corsHeaders, parseCorsOrigins, preflightHeaders } from "@/lib/server/cors";
+import { corsHeaders, preflightHeaders } from "@/lib/server/http/cors";
+import { parseCorsOrigins } from "@/lib/server/platform/network";
 
 const allowed = ["https://app.example.com", "http://127.0.0.1:3400"];
 

@@ -1,7 +1,7 @@
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { route } from "@/lib/server/http";
-import { API_DOCS_CSP, commonSecurityHeaders } from "@/lib/server/security-headers";
+import { API_DOCS_CSP, commonSecurityHeaders } from "@/lib/server/http/security-headers";
 
 /** Redoc reads the document itself: the page holds no inline script. */
 const PAGE = `<!doctype html>

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { getEnv } from "@/lib/server/env";
+import { getEnv } from "@/lib/server/platform/env";
 import { listOutbox } from "@/lib/server/mail/list-outbox";
 import { ru } from "@/lib/shared/strings";
 import { MailboxView } from "./mailbox-view";

@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import type { RateLimit } from "@/lib/server/rate-limit";
+import type { RateLimit } from "@/lib/server/limits/rate-limit";
 import { sha256 } from "@/lib/server/auth/tokens";
-import { addressKey } from "@/lib/server/client-ip";
+import { addressKey } from "@/lib/server/platform/network";
 
 /** Lifetime of an e-mail code and the wrong tries a challenge survives (spec: 10 min, 5 tries). */
 export const CODE_TTL_MS = 10 * 60 * 1000;

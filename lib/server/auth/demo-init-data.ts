@@ -2,8 +2,8 @@ import "server-only";
 import crypto from "node:crypto";
 import { sign } from "@telegram-apps/init-data-node";
 import { getDb } from "@/lib/server/db";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { avatarUrlFor } from "@/lib/server/users/dto";
 
 /** Used when the database has no Telegram user yet (e.g. an unseeded demo). */

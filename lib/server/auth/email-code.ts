@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { getEnv } from "@/lib/server/env";
+import { getEnv } from "@/lib/server/platform/env";
 
 /** A fresh 6-digit code, uniformly drawn, leading zeros kept. */
 export function generateCode(): string {

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
 import { sendMail } from "@/lib/server/mail/send-mail";
-import { hitRateLimits } from "@/lib/server/rate-limit";
+import { hitRateLimits } from "@/lib/server/limits/rate-limit";
 import { CODE_TTL_MS, codeRequestLimits, requesterKey } from "@/lib/server/auth/code-limits";
 import { generateCode, hashCode, newChallengeId, sealCode, unsealCode } from "@/lib/server/auth/email-code";
 import { isUniqueViolation } from "@/lib/server/db/errors";

@@ -4,8 +4,8 @@ import { validate } from "@telegram-apps/init-data-node";
 import { z } from "zod";
 import { getDb } from "@/lib/server/db";
 import { isUniqueViolation } from "@/lib/server/db/errors";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
 import {
   emailHandleBase,

@@ -1,9 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
-import { getEnv } from "@/lib/server/env";
+import { getEnv } from "@/lib/server/platform/env";
 import { getDb, sqlOf } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
 import { CODE_MAX_ATTEMPTS, requesterKey, verifyLimit, wrongGuessLimit } from "@/lib/server/auth/code-limits";
-import { checkRateLimit, hitRateLimit, recordHit } from "@/lib/server/rate-limit";
+import { checkRateLimit, hitRateLimit, recordHit } from "@/lib/server/limits/rate-limit";
 import { hashCode, sameHash } from "@/lib/server/auth/email-code";
 import { emailHandleBase, retryOnConflict, uniqueUsername } from "@/lib/server/users/username";
 

@@ -3,8 +3,8 @@ import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { createPostgresClient, createPostgresPool, postgresRunner } from "@/lib/server/db/postgres";
 import { isRunner, SELF_WAIT, UNIT_DID_IO, type Dialect, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import { sqliteAdapter, type SqliteFactory } from "@/lib/server/db/sqlite";
-import { getDatabaseUrl } from "@/lib/server/env";
-import { processState } from "@/lib/server/process-state";
+import { getDatabaseUrl } from "@/lib/server/platform/env";
+import { processState } from "@/lib/server/platform/process-state";
 
 /**
  * Everything that knows which database it talks to lives in this folder: the client for a URL

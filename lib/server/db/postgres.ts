@@ -6,8 +6,8 @@ import { PrismaClient as PostgresClient } from "@/lib/generated/prisma-pg/client
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isRetryableConflict } from "@/lib/server/db/errors";
 import { SELF_WAIT, type Sql, type SqlRunner } from "@/lib/server/db/sql";
-import { databasePoolSize, dbLockWaitMs } from "@/lib/server/env";
-import { observeDbWait, watchPool } from "@/lib/server/metrics";
+import { databasePoolSize, dbLockWaitMs } from "@/lib/server/platform/env";
+import { observeDbWait, watchPool } from "@/lib/server/platform/metrics";
 
 type Query = TemplateStringsArray | Prisma.Sql;
 

@@ -2,10 +2,10 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import Database from "better-sqlite3";
-import { dbLockWaitMs } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
-import { logger } from "@/lib/server/log";
-import { observeDbWait } from "@/lib/server/metrics";
+import { dbLockWaitMs } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
+import { logger } from "@/lib/server/platform/log";
+import { observeDbWait } from "@/lib/server/platform/metrics";
 import { createGroupCommitRunner, type Lock } from "@/lib/server/db/sqlite-group-commit";
 import { SELF_WAIT, type SqlRunner } from "@/lib/server/db/sql";
 

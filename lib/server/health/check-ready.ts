@@ -1,8 +1,8 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { lastLedgerCheck } from "@/lib/server/ledger/scheduled-check";
-import { logger } from "@/lib/server/log";
+import { logger } from "@/lib/server/platform/log";
 
 /** A stuck database must not hold a readiness probe open longer than the prober waits. */
 const READY_TIMEOUT_MS = 2000;

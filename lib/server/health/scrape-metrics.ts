@@ -1,9 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
 import { getDb } from "@/lib/server/db";
-import { metricsToken } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
-import { metrics, metricsRegistry } from "@/lib/server/metrics";
+import { metricsToken } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
+import { metrics, metricsRegistry } from "@/lib/server/platform/metrics";
 import { CHANNELS } from "@/lib/server/notifications/claim";
 
 /** Whether `header` is `Bearer <METRICS_TOKEN>` (compared in constant time). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isRunner, takeTurns, type Sql, type SqlRunner } from "@/lib/server/db";
-import { processState } from "@/lib/server/process-state";
+import { processState } from "@/lib/server/platform/process-state";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import type { Currency } from "@/lib/shared/money";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { BANK_AVATAR_URL } from "@/lib/server/ledger/get-counterparty";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { avatarUrlFor, personName, personSelect } from "@/lib/server/users/dto";

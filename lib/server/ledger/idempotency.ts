@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql } from "@/lib/server/db";
-import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/server/errors";
+import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/server/platform/errors";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { transferById, type TransferRow } from "@/lib/server/ledger/postings";
 import { ru } from "@/lib/shared/strings";

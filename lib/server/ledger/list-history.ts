@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import type { TransferRow } from "@/lib/server/ledger/postings";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";

@@ -1,10 +1,10 @@
 import "server-only";
 import { readSnapshot } from "@/lib/server/db/snapshot";
-import { getDatabaseUrl } from "@/lib/server/env";
+import { getDatabaseUrl } from "@/lib/server/platform/env";
 import { checkLedger, describeProblem, LEDGER_CHECK_LOCK, type LedgerCheck } from "@/lib/server/ledger/check";
-import { logger } from "@/lib/server/log";
-import { recordLedgerCheck } from "@/lib/server/metrics";
-import { processState } from "@/lib/server/process-state";
+import { logger } from "@/lib/server/platform/log";
+import { recordLedgerCheck } from "@/lib/server/platform/metrics";
+import { processState } from "@/lib/server/platform/process-state";
 
 /** The last check's outcome in this process, and its timer (shared by every bundle). */
 const state = processState("ledger-check", () => ({

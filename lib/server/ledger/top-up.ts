@@ -1,7 +1,7 @@
 import "server-only";
 import { sqlOf, type Sql, type SqlRunner } from "@/lib/server/db";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { bankWallet, toLedgerWallet, type LedgerWallet } from "@/lib/server/ledger/bank";
 import {
   replayIfStored,
@@ -12,7 +12,7 @@ import {
 } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
 import { creditNotice, type NoticeParty } from "@/lib/server/notifications/enqueue";
-import { hitRateLimit } from "@/lib/server/rate-limit";
+import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { ru } from "@/lib/shared/strings";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { ru } from "@/lib/shared/strings";
 import { countLookup } from "@/lib/server/users/lookup-limit";
 

@@ -1,10 +1,10 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getDb } from "@/lib/server/db";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
-import { logger } from "@/lib/server/log";
-import { processState } from "@/lib/server/process-state";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
+import { logger } from "@/lib/server/platform/log";
+import { processState } from "@/lib/server/platform/process-state";
 
 export type Mail = { to: string; subject: string; text: string };
 

@@ -3,8 +3,8 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/shared/i18n";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb, sqlOf } from "@/lib/server/db";
 import { inList } from "@/lib/server/db/claim";
-import { logger } from "@/lib/server/log";
-import { metrics } from "@/lib/server/metrics";
+import { logger } from "@/lib/server/platform/log";
+import { metrics } from "@/lib/server/platform/metrics";
 import {
   CHANNELS,
   claimDue,
@@ -17,7 +17,7 @@ import {
 } from "@/lib/server/notifications/claim";
 import { creditsOf, foldedText } from "@/lib/server/notifications/fold";
 import { send, type Outcome } from "@/lib/server/notifications/send";
-import { processState } from "@/lib/server/process-state";
+import { processState } from "@/lib/server/platform/process-state";
 
 export { LEASE_MS };
 /** Tries before a message is given up (`failed`); a "slow down" answer is not a try. */

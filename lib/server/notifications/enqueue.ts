@@ -1,6 +1,6 @@
 import "server-only";
 import type { TransferPlan } from "@/lib/server/db/apply-transfer";
-import { getEnv } from "@/lib/server/env";
+import { getEnv } from "@/lib/server/platform/env";
 import { hasLink } from "@/lib/server/users/public-name";
 import { DICTIONARIES, isLanguage, type Language } from "@/lib/shared/i18n";
 import { formatMoney, isCurrency } from "@/lib/shared/money";

@@ -1,6 +1,6 @@
 import "server-only";
 import { GrammyError, HttpError } from "grammy";
-import { getEnv } from "@/lib/server/env";
+import { getEnv } from "@/lib/server/platform/env";
 import { MailDeferredError, MailUnreachableError, sendMail } from "@/lib/server/mail/send-mail";
 import type { Channel } from "@/lib/server/notifications/claim";
 import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";

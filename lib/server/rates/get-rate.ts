@@ -1,6 +1,6 @@
 import "server-only";
 import { sqlOf } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { latestRateUnits } from "@/lib/server/rates/latest";
 import { isCurrency, unitsToRate, type Currency } from "@/lib/shared/money";
 import type { RateDto } from "@/lib/shared/schemas/rates";

@@ -1,7 +1,7 @@
 import "server-only";
 import iconv from "iconv-lite";
 import type { Db } from "@/lib/server/db";
-import { CBR_DAILY_URL } from "@/lib/server/env";
+import { CBR_DAILY_URL } from "@/lib/server/platform/env";
 import { quoteToRateUnits, type Currency } from "@/lib/shared/money";
 import { forgetCachedRates } from "@/lib/server/rates/latest";
 

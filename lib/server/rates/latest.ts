@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Sql } from "@/lib/server/db";
-import { getEnv } from "@/lib/server/env";
-import { processState } from "@/lib/server/process-state";
+import { getEnv } from "@/lib/server/platform/env";
+import { processState } from "@/lib/server/platform/process-state";
 import { RATE_SCALE, type Currency } from "@/lib/shared/money";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { rateCurrency } from "@/lib/server/rates/get-rate";
 import { RATE_SCALE, unitsToRate } from "@/lib/shared/money";
 import { rateHistoryQuery, type rateHistoryDto } from "@/lib/shared/schemas/rates";

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { logger } from "@/lib/server/log";
-import { processState } from "@/lib/server/process-state";
+import { logger } from "@/lib/server/platform/log";
+import { processState } from "@/lib/server/platform/process-state";
 import { importCbrRates } from "@/lib/server/rates/import-cbr";
 
 /** After a successful import: the Central Bank publishes once a working day. */

@@ -1,8 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
 import { getDb } from "@/lib/server/db";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { toRequestDto } from "@/lib/server/requests/dto";
 import type { CreateRequestBody, PaymentRequestDto } from "@/lib/shared/schemas/requests";
 

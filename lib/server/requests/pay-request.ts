@@ -1,6 +1,6 @@
 import "server-only";
 import { sqlOf } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import {
   replayIfStored,
   runIdempotent,

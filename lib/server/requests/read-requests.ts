@@ -1,6 +1,6 @@
 import "server-only";
 import { sqlOf } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { REQUEST_COLUMNS, toRequestDto, type RequestRow } from "@/lib/server/requests/dto";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 

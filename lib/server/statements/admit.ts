@@ -1,7 +1,7 @@
 import "server-only";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
-import { hitRateLimit } from "@/lib/server/rate-limit";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
+import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { readStatementHead, type StatementHead, type StatementOptions } from "@/lib/server/statements/read-statement";
 import { ru } from "@/lib/shared/strings";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import type { StatementPeriod } from "@/lib/shared/schemas/statements";
 
 /** The longest period one statement covers, in days. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { periodBounds, type Bounds } from "@/lib/server/statements/period";
 import { personName, personSelect } from "@/lib/server/users/dto";
 import type { Language } from "@/lib/shared/i18n";

@@ -1,8 +1,8 @@
 import "server-only";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api, GrammyError, HttpError, type Transformer } from "grammy";
-import { getEnv, type BotEnv } from "@/lib/server/env";
-import { processState } from "@/lib/server/process-state";
+import { getEnv, type BotEnv } from "@/lib/server/platform/env";
+import { processState } from "@/lib/server/platform/process-state";
 
 /**
  * A request that never got an answer (a kept-alive connection the server had just closed, a

@@ -1,5 +1,5 @@
 import "server-only";
-import type { BotEnv } from "@/lib/server/env";
+import type { BotEnv } from "@/lib/server/platform/env";
 import { botApi } from "@/lib/server/telegram/bot-api";
 import { webhookSecret } from "@/lib/server/telegram/webhook-secret";
 import { ru } from "@/lib/shared/strings";

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { getEnv } from "@/lib/server/env";
+import { getEnv } from "@/lib/server/platform/env";
 
 /**
  * The secret Telegram sends with every webhook call (X-Telegram-Bot-Api-Secret-Token): derived

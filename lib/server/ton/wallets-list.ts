@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { getEnv } from "@/lib/server/env";
-import { logger } from "@/lib/server/log";
-import { processState } from "@/lib/server/process-state";
+import { getEnv } from "@/lib/server/platform/env";
+import { logger } from "@/lib/server/platform/log";
+import { processState } from "@/lib/server/platform/process-state";
 import bundled from "./fallback-wallets.json";
 
 /**

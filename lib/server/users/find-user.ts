@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { normalizeEmail } from "@/lib/shared/email";
 import { toPublicUserDto, userSelect } from "@/lib/server/users/dto";
 import { countLookup } from "@/lib/server/users/lookup-limit";

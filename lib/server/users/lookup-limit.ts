@@ -1,6 +1,6 @@
 import "server-only";
-import { getEnv } from "@/lib/server/env";
-import { hitRateLimit } from "@/lib/server/rate-limit";
+import { getEnv } from "@/lib/server/platform/env";
+import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 
 const WINDOW_MS = 10 * 60 * 1000;
 

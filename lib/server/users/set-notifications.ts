@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { toUserDto, userSelect } from "@/lib/server/users/dto";
 import type { UserDto } from "@/lib/shared/schemas/users";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, type Tx } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { byCurrencyOrder, toWalletDto, walletSelect } from "@/lib/server/wallets/dto";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";

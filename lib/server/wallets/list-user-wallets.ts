@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { countLookup } from "@/lib/server/users/lookup-limit";
 import { byCurrencyOrder, toPublicWalletDto } from "@/lib/server/wallets/dto";
 import type { PublicWalletDto } from "@/lib/shared/schemas/wallets";

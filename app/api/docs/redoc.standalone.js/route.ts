@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { route } from "@/lib/server/http";
-import { commonSecurityHeaders } from "@/lib/server/security-headers";
+import { commonSecurityHeaders } from "@/lib/server/http/security-headers";
 
 /** Redoc's self-contained browser bundle, as installed (a development dependency: the demo only). */
 const BUNDLE = path.join(process.cwd(), "node_modules", "redoc", "bundles", "redoc.standalone.js");

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { readJson, route } from "@/lib/server/http";
-import { logger } from "@/lib/server/log";
+import { logger } from "@/lib/server/platform/log";
 import { replyTo, writeAccessChange } from "@/lib/server/telegram/handle-update";
 import { isWebhookSecret } from "@/lib/server/telegram/webhook-secret";
 import { setBotMayWrite } from "@/lib/server/users/bot-may-write";

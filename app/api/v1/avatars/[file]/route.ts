@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 import { route } from "@/lib/server/http";
 import { avatarSvg, parseAvatarFile } from "@/lib/server/users/avatar-svg";
 

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http";
-import { prepareShare } from "@/lib/server/telegram/prepare-share";
+import { prepareShare } from "@/lib/server/share/prepare-share";
 import { prepareShareBody, preparedShareDto } from "@/lib/shared/schemas/share";
 
 export const POST = route(

@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { ERROR_CODES, errorStatus, type ErrorCode } from "@/lib/server/errors";
+import { ERROR_CODES, errorStatus, type ErrorCode } from "@/lib/server/platform/errors";
 
 /**
  * A route's contract, declared beside its handler (`route(contract, handler)` in
- * lib/server/http.ts). The same declaration drives the request parsing, the check of every answer
- * outside production, and the OpenAPI document (lib/server/openapi.ts): there is no second list.
+ * lib/server/http/index.ts). The same declaration drives the request parsing, the check of every answer
+ * outside production, and the OpenAPI document (lib/server/http/openapi.ts): there is no second list.
  */
 
 export type Method = "GET" | "POST" | "PUT";

@@ -1,4 +1,4 @@
-import { processState } from "@/lib/server/process-state";
+import { processState } from "@/lib/server/platform/process-state";
 
 /**
  * Work a server process finishes before it exits on SIGTERM/SIGINT (scripts/serve.ts), registered

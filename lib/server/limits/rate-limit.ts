@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { AppError } from "@/lib/server/errors";
+import { AppError } from "@/lib/server/platform/errors";
 
 export type RateLimit = {
   /** What is limited, e.g. "code:ip:1.2.3.4". Callers hash personal data (e-mails) first. */

@@ -4,10 +4,9 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { DEFAULT_TOPUP_DAILY_LIMIT_UNITS, MINOR_PER_UNIT } from "@/lib/shared/money";
-import { parseTrustProxy } from "@/lib/server/client-ip";
-import { parseCorsOrigins } from "@/lib/server/cors";
-import { isDemoEnv } from "@/lib/server/demo-mode";
-import { processState } from "@/lib/server/process-state";
+import { isDemoEnv } from "@/lib/server/platform/demo-mode";
+import { processState } from "@/lib/server/platform/process-state";
+import { parseCorsOrigins, parseTrustProxy } from "@/lib/server/platform/network";
 
 /**
  * Configuration, parsed once. Production refuses to start without real secrets (see
@@ -100,7 +99,7 @@ export function isDemo(): boolean {
 }
 
 /**
- * Whether every answer is held to its route's contract (lib/server/contract.ts), a breach
+ * Whether every answer is held to its route's contract (lib/server/http/contract.ts), a breach
  * answering 500: everywhere but a production build, so every test run enforces the contract.
  */
 export function checksAnswers(): boolean {

@@ -1,10 +1,10 @@
 import "server-only";
 import type { InlineQueryResultArticle } from "grammy/types";
 import { getDb } from "@/lib/server/db";
-import { getEnv } from "@/lib/server/env";
-import { AppError } from "@/lib/server/errors";
+import { getEnv } from "@/lib/server/platform/env";
+import { AppError } from "@/lib/server/platform/errors";
 import { getReceipt } from "@/lib/server/ledger/get-receipt";
-import { logger } from "@/lib/server/log";
+import { logger } from "@/lib/server/platform/log";
 import { getRequest } from "@/lib/server/requests/read-requests";
 import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
 import { formatMoney } from "@/lib/shared/money";

@@ -10,22 +10,6 @@
 export const CORS_ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-Request-Id";
 export const CORS_ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 
-/** CORS_ORIGINS as origins ("https://app.example.com"); throws naming an entry that is not one. */
-export function parseCorsOrigins(value: string | undefined): string[] {
-  if (!value?.trim()) return [];
-  return value.split(",").map((entry) => {
-    const text = entry.trim();
-    let origin: string | null = null;
-    try {
-      const url = new URL(text);
-      origin = (url.protocol === "https:" || url.protocol === "http:") && url.origin === text.replace(/\/$/, "") ? url.origin : null;
-    } catch {
-      origin = null;
-    }
-    if (!origin) throw new Error(`CORS_ORIGINS: "${text}" is not an origin (scheme://host[:port])`);
-    return origin;
-  });
-}
 
 /** Headers for an API answer to a request from `origin`. */
 export function corsHeaders(origin: string | null, allowed: readonly string[]): Record<string, string> {

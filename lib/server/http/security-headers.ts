@@ -4,7 +4,8 @@
  *
  * No `server-only` import: proxy.ts runs outside the React server graph, where that marker throws.
  */
-import { isDemoEnv } from "./demo-mode";
+// Relative: next.config.ts loads this file, and its loader does not resolve the `@/` alias.
+import { isDemoEnv } from "../platform/demo-mode";
 
 /** Telegram's web clients embed Mini Apps in an iframe; nothing else may frame the app. */
 export const FRAME_ANCESTORS = [
@@ -104,7 +105,7 @@ export function securityHeaders(nonce: string | null, mode: SecurityMode): Recor
 /**
  * The API's headers that do not depend on the environment, served by next.config.ts for
  * `/api/:path*` (so API requests skip the proxy). HSTS depends on the runtime mode: the API
- * route wrapper adds it (see `lib/server/http.ts`).
+ * route wrapper adds it (see `lib/server/http/index.ts`).
  */
 export function apiStaticHeaders(): Record<string, string> {
   return securityHeaders(null, { dev: false, https: false });

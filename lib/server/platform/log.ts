@@ -1,5 +1,5 @@
 import pino from "pino";
-import { processState } from "@/lib/server/process-state";
+import { processState } from "@/lib/server/platform/process-state";
 
 /** E-mail addresses, JWTs and long opaque tokens, wherever they appear in free text. */
 const SECRET_PATTERNS: [RegExp, string][] = [
@@ -34,7 +34,7 @@ function serializeError(error: unknown): unknown {
 export type LogDestination = { write(line: string): unknown };
 
 /**
- * Structured JSON logs, one line per request (see lib/server/http.ts). Secrets never reach a log
+ * Structured JSON logs, one line per request (see lib/server/http/index.ts). Secrets never reach a log
  * line: request bodies and headers are not logged, error texts are masked, and the redact list
  * guards against mistakes.
  */

@@ -2,15 +2,16 @@ import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { acceptedLanguages, pickLanguage, type Language } from "@/lib/shared/i18n";
-import { CLIENT_IP_HEADER } from "@/lib/server/client-ip";
-import { corsHeaders } from "@/lib/server/cors";
-import { checksAnswers, getEnv } from "@/lib/server/env";
-import { contractBreach, type Contract } from "@/lib/server/contract";
-import { AppError, asAppError, errorBody, type ErrorCode } from "@/lib/server/errors";
+import { CLIENT_IP_HEADER } from "@/lib/server/http/client-ip";
+import { corsHeaders } from "@/lib/server/http/cors";
+import { checksAnswers, getEnv } from "@/lib/server/platform/env";
+import { contractBreach, type Contract } from "@/lib/server/http/contract";
+import { AppError, errorBody, type ErrorCode } from "@/lib/server/platform/errors";
+import { isDatabaseUnavailable } from "@/lib/server/db/errors";
 import { isSessionRevoked, verifyAccessToken } from "@/lib/server/auth/tokens";
-import { logger } from "@/lib/server/log";
-import { observeRequest } from "@/lib/server/metrics";
-import { HSTS, securityModeFromEnv } from "@/lib/server/security-headers";
+import { logger } from "@/lib/server/platform/log";
+import { observeRequest } from "@/lib/server/platform/metrics";
+import { HSTS, securityModeFromEnv } from "@/lib/server/http/security-headers";
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -248,4 +249,18 @@ export function route<const C extends Contract>(
     return response;
   };
   return Object.assign(serve, { contract });
+}
+
+/**
+ * The AppError behind `error`: itself, or one thrown inside the database driver adapter (the lock
+ * wait limit), which the Prisma client re-throws as a PrismaClientKnownRequestError keeping its
+ * code — tests/api/db-lock.test.ts fails if a Prisma upgrade stops doing so.
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new AppError("UNAVAILABLE");
+  if (error instanceof Error && error.name === "PrismaClientKnownRequestError" && (error as { code?: unknown }).code === "UNAVAILABLE") {
+    return new AppError("UNAVAILABLE");
+  }
+  return null;
 }

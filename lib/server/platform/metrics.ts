@@ -1,5 +1,6 @@
+import "server-only";
 import client from "prom-client";
-import { processState } from "@/lib/server/process-state";
+import { processState } from "@/lib/server/platform/process-state";
 
 /**
  * The process's metrics, in Prometheus's text format at GET /api/metrics (prom-client). One

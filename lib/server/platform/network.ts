@@ -1,18 +1,12 @@
 /**
- * The address a request came from, decided once per request by the production server
- * (scripts/serve.ts) and handed to the route handlers in `CLIENT_IP_HEADER`, which it always
- * overwrites — a client cannot set it.
- *
- * Forwarding headers are written by whoever sends the request, so they are believed only as far
- * as TRUST_PROXY says: with N trusted proxies in front, each appends the address it saw to
- * X-Forwarded-For, and the client is the entry the outermost trusted proxy appended (the N-th from
- * the right). With none (the default), the socket's address is the client.
+ * How the server meets the network: how many proxies stand in front of it (TRUST_PROXY), client
+ * addresses in one spelling and the key per-address limits count under, and the origins another
+ * frontend may call from (CORS_ORIGINS). Read by the configuration (env.ts, which refuses to start
+ * on a bad value), the HTTP layer and the server in front of Next.js.
  *
  * No `server-only` import: scripts/serve.ts runs outside the React server graph.
  */
 import ipaddr from "ipaddr.js";
-
-export const CLIENT_IP_HEADER = "x-minibank-client-ip";
 
 /** How many proxies stand in front of the server: TRUST_PROXY, a whole number 0–10 (default 0). */
 export function parseTrustProxy(value: string | undefined): number {
@@ -22,6 +16,23 @@ export function parseTrustProxy(value: string | undefined): number {
     throw new Error(`TRUST_PROXY must be the number of proxies in front of the server (0–10), got "${value}"`);
   }
   return n;
+}
+
+/** CORS_ORIGINS as origins ("https://app.example.com"); throws naming an entry that is not one. */
+export function parseCorsOrigins(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value.split(",").map((entry) => {
+    const text = entry.trim();
+    let origin: string | null = null;
+    try {
+      const url = new URL(text);
+      origin = (url.protocol === "https:" || url.protocol === "http:") && url.origin === text.replace(/\/$/, "") ? url.origin : null;
+    } catch {
+      origin = null;
+    }
+    if (!origin) throw new Error(`CORS_ORIGINS: "${text}" is not an origin (scheme://host[:port])`);
+    return origin;
+  });
 }
 
 /**
@@ -50,19 +61,4 @@ export function addressKey(address: string): string {
   const canonical = canonicalAddress(address);
   if (!ipaddr.IPv6.isValid(canonical)) return canonical;
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${canonical}/64`).toString()}/64`;
-}
-
-export function clientIpOf(
-  socketAddress: string | undefined,
-  forwardedFor: string | string[] | undefined,
-  trustedProxies: number,
-): string {
-  const socket = socketAddress ? canonicalAddress(socketAddress) : "unknown";
-  if (trustedProxies === 0 || !forwardedFor) return socket;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  if (hops.length === 0) return socket;
-  return canonicalAddress(hops[Math.max(0, hops.length - trustedProxies)]);
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import { isDatabaseUnavailable } from "@/lib/server/db/errors";
 import { translate, type Language } from "@/lib/shared/i18n";
 import { ru } from "@/lib/shared/strings";
 
@@ -67,18 +66,4 @@ export type ErrorBody = { message: string; code: ErrorCode };
 /** The error's body, its message in the caller's language (Russian by default). */
 export function errorBody(error: AppError, language: Language = "ru"): ErrorBody {
   return { message: translate(error.message, language), code: error.code };
-}
-
-/**
- * The AppError behind `error`: itself, or one thrown inside the database driver adapter (the lock
- * wait limit), which the Prisma client re-throws as a PrismaClientKnownRequestError keeping its
- * code — tests/api/db-lock.test.ts fails if a Prisma upgrade stops doing so.
- */
-export function asAppError(error: unknown): AppError | null {
-  if (error instanceof AppError) return error;
-  if (isDatabaseUnavailable(error)) return new AppError("UNAVAILABLE");
-  if (error instanceof Error && error.name === "PrismaClientKnownRequestError" && (error as { code?: unknown }).code === "UNAVAILABLE") {
-    return new AppError("UNAVAILABLE");
-  }
-  return null;
 }

@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { answerableErrors, TAGS, type Contract } from "@/lib/server/contract";
-import { errorStatus, type ErrorCode } from "@/lib/server/errors";
+import { answerableErrors, TAGS, type Contract } from "@/lib/server/http/contract";
+import { errorStatus, type ErrorCode } from "@/lib/server/platform/errors";
 
 /**
  * The OpenAPI 3.1 document of the HTTP API, generated from the contracts the route handlers carry
- * (lib/server/contract.ts) — the same zod schemas they parse requests with and are held to.
+ * (lib/server/http/contract.ts) — the same zod schemas they parse requests with and are held to.
  */
 
 type JsonSchema = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { logger } from "@/lib/server/log";
-import { processState } from "@/lib/server/process-state";
+import { logger } from "@/lib/server/platform/log";
+import { processState } from "@/lib/server/platform/process-state";
 
 const HOUR_MS = 60 * 60 * 1000;
 

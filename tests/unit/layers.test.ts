@@ -1,0 +1,50 @@
+// The layers hold: `npm run lint` runs the dependency checker with the rules in
+// .dependency-cruiser.cjs; this checks the rules themselves bite, and that every server module is
+// marked server-only but those the server in front of Next.js (scripts/serve.ts) and next.config.ts
+// load outside the React server graph — where the marker would stop `npm start`.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+type Cruise = { modules: { source: string }[]; summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
+
+function cruise(...entries: string[]): Cruise {
+  const out = execFileSync(path.join("node_modules", ".bin", "depcruise"), [...entries, "--config", ".dependency-cruiser.cjs", "--output-type", "json"], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(out) as Cruise;
+}
+
+const serverFiles = (fs.readdirSync("lib/server", { recursive: true }) as string[])
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => path.join("lib/server", file));
+
+describe("layers", () => {
+  it("every server module is server-only, but those loaded outside the React server graph", () => {
+    const outside = new Set(cruise("scripts/serve.ts", "next.config.ts").modules.map((m) => m.source).filter((s) => s.startsWith("lib/server/")));
+    expect(outside.size).toBeGreaterThan(0);
+    const marked = (file: string) => /^import "server-only";$/m.test(fs.readFileSync(file, "utf8"));
+    expect(serverFiles.filter((file) => !outside.has(file) && !marked(file))).toEqual([]);
+    expect([...outside].filter(marked)).toEqual([]);
+  }, 60_000);
+
+  it("the rules refuse an import up the layers and a circle", () => {
+    const dir = fs.mkdtempSync(path.join(process.cwd(), "lib", "server", "platform", ".layers-"));
+    const probe = path.join(dir, "probe.ts");
+    const circle = path.join(dir, "circle.ts");
+    try {
+      fs.writeFileSync(probe, 'import { route } from "@/lib/server/http";\nimport "./circle";\nexport const x = route;\n');
+      fs.writeFileSync(circle, 'import { x } from "./probe";\nexport const y = x;\n');
+      const rules = cruise(path.relative(process.cwd(), probe)).summary.violations.map((v) => v.rule.name);
+      expect(rules).toEqual(expect.arrayContaining(["platform-at-the-bottom", "http-above-domains", "no-circular"]));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("the tree as it stands breaks no rule", () => {
+    const { summary } = cruise("app", "components", "lib", "proxy.ts", "instrumentation.ts", "next.config.ts");
+    expect(summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
+  }, 60_000);
+});
