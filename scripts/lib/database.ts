@@ -11,6 +11,8 @@ export function sqlitePath(url: string): string {
 }
 
 export const POSTGRES_MIGRATIONS = path.join("prisma", "postgres", "migrations");
+/** The PostgreSQL functions' one source each (npm run db:function writes them into a migration). */
+export const POSTGRES_FUNCTIONS = path.join("prisma", "postgres", "functions");
 /** The advisory lock every starting instance takes before it looks at the migrations table. */
 const MIGRATION_LOCK = 7_306_212_026;
 

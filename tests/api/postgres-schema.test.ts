@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import pg from "pg";
-import { dropPostgresDatabase, ensurePostgresDatabase, migratePostgres } from "@/scripts/lib/database";
+import path from "node:path";
+import { dropPostgresDatabase, ensurePostgresDatabase, migratePostgres, POSTGRES_FUNCTIONS, POSTGRES_MIGRATIONS } from "@/scripts/lib/database";
 import { POSTGRES_SCHEMA, postgresSchema, SQLITE_SCHEMA } from "@/scripts/lib/postgres-schema";
 // @ts-expect-error -- a plain .mjs helper shared with jest's global setup
 import { postgresUrl } from "@/tests/support/postgres.mjs";
@@ -62,4 +63,20 @@ describe("the PostgreSQL data model", () => {
       await dropPostgresDatabase(url(declared));
     }
   }, 120_000);
+
+  it("has one source per function: prisma/postgres/functions/*.sql is, verbatim, the newest migration that defines it (npm run db:function)", () => {
+    const migrations = fs.readdirSync(POSTGRES_MIGRATIONS).filter((name) => /^\d{14}_/.test(name)).sort().reverse();
+    const functions = fs.readdirSync(POSTGRES_FUNCTIONS).filter((file) => file.endsWith(".sql"));
+    expect(functions).toContain("minibank_apply_plan.sql");
+    for (const file of functions) {
+      const source = fs.readFileSync(path.join(POSTGRES_FUNCTIONS, file), "utf8").trimEnd();
+      const name = /CREATE OR REPLACE FUNCTION "(\w+)"/.exec(source)?.[1];
+      expect(name).toBe(path.basename(file, ".sql"));
+      const newest = migrations
+        .map((dir) => fs.readFileSync(path.join(POSTGRES_MIGRATIONS, dir, "migration.sql"), "utf8"))
+        .find((sql) => sql.includes(`FUNCTION "${name}"(`));
+      expect(newest).toBeDefined();
+      expect(newest!.includes(source)).toBe(true);
+    }
+  });
 });

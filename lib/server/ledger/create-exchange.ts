@@ -7,8 +7,9 @@ import {
   storedKeyColumns,
   type KeyToRecord,
   type WithStoredKey,
+  keyEffect,
 } from "@/lib/server/ledger/idempotency";
-import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
+import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
 import type { CreateExchangeBody } from "@/lib/shared/schemas/exchanges";
 
 export type CreateExchangeOptions = CreateExchangeBody & {
@@ -46,9 +47,8 @@ async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undef
     amount: BigInt(options.receivedAmount ?? options.amount ?? 0),
     fixedReceived,
   });
-  plan.idempotencyKey = key;
   // One's own money: no notice.
-  return applyPlan(sql, plan);
+  return applyPlan(sql, withEffects(plan, keyEffect(key)));
 }
 
 /**

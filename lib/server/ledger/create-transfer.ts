@@ -7,8 +7,9 @@ import {
   storedKeyColumns,
   type KeyToRecord,
   type WithStoredKey,
+  keyEffect,
 } from "@/lib/server/ledger/idempotency";
-import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
+import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
 import { checkSendingLimits, limitColumns, type LimitRow } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice } from "@/lib/server/notifications/enqueue";
 import { isTelegramVerified } from "@/lib/server/users/username";
@@ -66,8 +67,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
     amount: BigInt(options.amount),
     message: options.message,
   });
-  plan.idempotencyKey = key;
-  plan.notice = creditNotice(plan, {
+  const notice = creditNotice(plan, {
     receiverId: Number(receiver.userId),
     notify: receiver.notify,
     telegramId: receiver.telegramId,
@@ -76,7 +76,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
     language: receiver.language,
     sender: { id: Number(sender.userId), handle: sender.username, verified: isTelegramVerified(sender) },
   });
-  return applyPlan(sql, plan);
+  return applyPlan(sql, withEffects(plan, keyEffect(key), notice));
 }
 
 /** A transfer from one of the caller's wallets to any user's wallet, converting if needed. */

@@ -4,6 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql } from "@/lib/server/db";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/server/platform/errors";
 import { isUniqueViolation } from "@/lib/server/db/errors";
+import type { PlanEffect } from "@/lib/server/db/apply-plan";
 import { transferById, type TransferRow } from "@/lib/server/ledger/postings";
 import { ru } from "@/lib/shared/strings";
 
@@ -66,6 +67,11 @@ function storeRefusal(sql: Sql, userId: number, key: string, hash: string, refus
 /** The key a money movement records with its transfer, in the same statement or transaction. */
 export type KeyToRecord = { userId: number; key: string; requestHash: string };
 
+/** The plan's effect that records the key with the transfer it makes (none without a key). */
+export function keyEffect(key: KeyToRecord | undefined): PlanEffect | undefined {
+  return key && { type: "recordKey", ...key };
+}
+
 /** A row that carries `storedKeyColumns`. */
 export type WithStoredKey = { keyHash?: string | null; keyTransferId?: number | null; keyRefusal?: string | null };
 
@@ -100,7 +106,7 @@ export function replayIfStored(row: WithStoredKey | undefined): void {
  * Runs `work` — a money movement — so that it records its ending under the caller's
  * Idempotency-Key: `work` reads the stored key with its first query (`storedKeyColumns`,
  * `replayIfStored`) and writes it together with the transfer it makes (see
- * TransferPlan.idempotencyKey); a refusal is recorded here. A repeated key with the same body
+ * the plan's `recordKey` effect, `keyEffect`); a refusal is recorded here. A repeated key with the same body
  * gets the same ending without running the work again: the transfer it made, or the refusal it met
  * (business refusals are recorded too, so a retry sees what the first attempt saw); a different
  * body is a 409. Concurrent duplicates, on one instance or several, are safe: the unique

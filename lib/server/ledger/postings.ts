@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db";
-import { applyTransfer, type PlannedPosting, type TransferPlan } from "@/lib/server/db/apply-transfer";
+import { applyTransfer, type PlanEffect, type PlannedPosting, type TransferPlan } from "@/lib/server/db/apply-plan";
 import { AppError } from "@/lib/server/platform/errors";
 import { countTransfer } from "@/lib/server/platform/metrics";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
@@ -96,11 +96,18 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
     createdAt: options.createdAt ?? new Date(),
     postings,
     maxBalance: MAX_BALANCE_MINOR,
+    effects: [],
   };
 }
 
+/** Adds what else the transfer does in its transaction (apply-plan.ts, PlanEffect); absent ones are skipped. */
+export function withEffects(plan: TransferPlan, ...effects: (PlanEffect | null | undefined)[]): TransferPlan {
+  for (const effect of effects) if (effect) plan.effects.push(effect);
+  return plan;
+}
+
 /**
- * Applies a plan all or nothing (lib/server/db/apply-transfer.ts: one statement on PostgreSQL,
+ * Applies a plan all or nothing (lib/server/db/apply-plan.ts: one statement on PostgreSQL,
  * one transaction on SQLite). The debit is conditional on the balance under the wallet's row
  * lock, so concurrent transfers can never overdraw: INSUFFICIENT_FUNDS, BALANCE_LIMIT and
  * TOPUP_DAILY_LIMIT are refused there and write nothing.

@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql, type SqlRunner } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
@@ -9,10 +10,10 @@ import {
   storedKeyColumns,
   type KeyToRecord,
   type WithStoredKey,
+  keyEffect,
 } from "@/lib/server/ledger/idempotency";
-import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
+import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
 import { creditNotice, type NoticeParty } from "@/lib/server/notifications/enqueue";
-import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { ru } from "@/lib/shared/strings";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 
@@ -25,7 +26,9 @@ export type TopUpOptions = TopUpBody & {
   createdAt?: Date;
 };
 
-type WalletRow = LedgerWallet & WithStoredKey & Pick<NoticeParty, "notify" | "telegramId" | "email" | "language">;
+type WalletRow = LedgerWallet &
+  WithStoredKey &
+  Pick<NoticeParty, "notify" | "telegramId" | "email" | "language"> & { topUpsLately?: number | bigint | null };
 
 type TopUpStep = {
   key?: KeyToRecord;
@@ -37,16 +40,19 @@ type TopUpStep = {
 /**
  * At most TOPUP_COUNT_DAILY_LIMIT top-ups per user in any 24 hours, whatever their amounts: the
  * amount limit alone let one account write thousands of tiny movements (a statement's rows, a
- * history's pages). Counted in the database, so every instance shares the count; a replayed
- * Idempotency-Key never reaches it (the stored ending is found first).
+ * history's pages). A column of the top-up's first read (no round trip of its own), counted no
+ * further than the limit, from the transfers themselves, so every instance sees the same count; a
+ * replayed Idempotency-Key is answered before it matters. Concurrent top-ups of one user may each
+ * see the count before the others are written: the limit can be passed by at most the number
+ * under way at once.
  */
-async function countTopUp(userId: number): Promise<void> {
-  try {
-    await hitRateLimit({ key: `topup:${userId}`, limit: getEnv().topUpCountDailyLimit, windowMs: DAY_MS });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "RATE_LIMITED") throw new AppError("RATE_LIMITED", ru.errors.topUpCountLimited);
-    throw error;
-  }
+function topUpCountColumn(userId: number, counted: boolean | undefined): Prisma.Sql {
+  if (!counted) return Prisma.empty;
+  const since = new Date(Date.now() - DAY_MS);
+  return Prisma.sql`,
+    (SELECT COUNT(*) FROM (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."receiverWalletId" = o."id"
+        WHERE o."userId" = ${userId} AND t."kind" = 'topup' AND t."createdAt" >= ${since}
+        LIMIT ${getEnv().topUpCountDailyLimit}) recent) AS "topUpsLately"`;
 }
 
 /** The top-up itself: in the caller's transaction (the demo seed) or, given the store, its own. */
@@ -54,12 +60,14 @@ export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, 
   const [wallet] = await sql.$queryRaw<WalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."notification" AS "notify",
       CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language"
-      ${storedKeyColumns(step.key)}
+      ${storedKeyColumns(step.key)} ${topUpCountColumn(options.userId, step.counted)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."userId" = ${options.userId} AND w."currency" = ${options.currency}`;
   replayIfStored(wallet);
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
-  if (step.counted) await countTopUp(options.userId);
+  if (step.counted && Number(wallet.topUpsLately ?? 0) >= getEnv().topUpCountDailyLimit) {
+    throw new AppError("RATE_LIMITED", ru.errors.topUpCountLimited);
+  }
   const bank = await bankWallet(sql, options.currency);
   const plan = await planTransfer(sql, {
     kind: "topup",
@@ -74,9 +82,9 @@ export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, 
   // concurrent top-ups cannot pass it together. (The demo seed's backdated top-ups are not live
   // money and are not counted.)
   if (!options.createdAt) plan.topUpWindow = { since: new Date(Date.now() - DAY_MS), limit: getEnv().topUpDailyLimitMinor };
-  plan.idempotencyKey = step.key;
-  if (step.notify) {
-    plan.notice = creditNotice(plan, {
+  const notice =
+    step.notify &&
+    creditNotice(plan, {
       receiverId: Number(wallet.userId),
       notify: wallet.notify,
       telegramId: wallet.telegramId,
@@ -85,8 +93,7 @@ export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, 
       language: wallet.language,
       sender: null,
     });
-  }
-  return applyPlan(sql, plan);
+  return applyPlan(sql, withEffects(plan, keyEffect(step.key), notice || undefined));
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import type { TransferPlan } from "@/lib/server/db/apply-transfer";
+import type { PlanEffect, TransferPlan } from "@/lib/server/db/apply-plan";
 import { getEnv } from "@/lib/server/platform/env";
 import { hasLink } from "@/lib/server/users/public-name";
 import { DICTIONARIES, isLanguage, type Language } from "@/lib/shared/i18n";
@@ -32,7 +32,7 @@ export function senderLabel(sender: NonNullable<NoticeParty["sender"]>, language
 
 /**
  * "Money arrived" for the receiver of a planned transfer, to be written to the outbox by the
- * statement that moves the money (TransferPlan.notice): the message exists exactly when the money
+ * statement that moves the money (the plan's `notice` effect): the message exists exactly when the money
  * moved, and sending it later can neither block nor fail the transfer. None when the receiver
  * switched notifications off, moved money between their own wallets, or has no way to be reached
  * (e-mail is the fallback when the bot may not write to them).
@@ -41,7 +41,7 @@ export function senderLabel(sender: NonNullable<NoticeParty["sender"]>, language
 export function creditNotice(
   plan: Pick<TransferPlan, "receivedAmount" | "receivedCurrency"> & Partial<Pick<TransferPlan, "message">>,
   party: NoticeParty,
-): TransferPlan["notice"] {
+): Extract<PlanEffect, { type: "notice" }> | undefined {
   if (!party.notify || party.receiverIsSystem) return undefined;
   if (party.sender && party.sender.id === party.receiverId) return undefined;
   const byTelegram = party.telegramId !== null && getEnv().notifyByTelegram;
@@ -59,5 +59,5 @@ export function creditNotice(
   const quoted =
     plan.message && (hasLink(plan.message) ? t.transferMessage.noticeInReceipt : fill(t.transferMessage.notice, { message: plan.message }));
   const withMessage = quoted ? `${text}\n${quoted}` : text;
-  return { userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text: withMessage };
+  return { type: "notice", userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text: withMessage };
 }

@@ -7,8 +7,9 @@ import {
   storedKeyColumns,
   type KeyToRecord,
   type WithStoredKey,
+  keyEffect,
 } from "@/lib/server/ledger/idempotency";
-import { applyPlan, planTransfer, type TransferRow } from "@/lib/server/ledger/postings";
+import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
 import { creditNotice, senderLabel } from "@/lib/server/notifications/enqueue";
 import { statusOf } from "@/lib/server/requests/dto";
 import { isTelegramVerified } from "@/lib/server/users/username";
@@ -69,8 +70,7 @@ async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Pr
     fixedReceived: true,
     message: row.message,
   });
-  plan.idempotencyKey = key;
-  plan.request = { id: Number(row.id), payerId: options.userId };
+  withEffects(plan, keyEffect(key), { type: "payRequest", requestId: Number(row.id), payerId: options.userId });
   // Named by handle, never by a name the payer typed (enqueue.ts).
   const payer = {
     handle: row.payerHandle,
@@ -90,8 +90,7 @@ async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Pr
     const amount = formatMoney(BigInt(row.amount), row.currency, language);
     notice.text = fill(DICTIONARIES[language].requests.paidNotice, { amount, sender: senderLabel({ id: options.userId, ...payer }, language) });
   }
-  plan.notice = notice;
-  return applyPlan(sql, plan);
+  return applyPlan(sql, withEffects(plan, notice));
 }
 
 /**

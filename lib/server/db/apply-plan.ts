@@ -6,9 +6,23 @@ import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 export type PlannedPosting = { walletId: number; currency: string; amount: bigint; tracked: boolean };
 
 /**
+ * What else a transfer does, in the same transaction, named by the ledger that decides it:
+ *  - `payRequest`: the payment request must still be pending and unexpired, and becomes paid by
+ *    this transfer (else the plan is refused: REQUEST_PAID, REQUEST_CANCELLED, REQUEST_EXPIRED);
+ *  - `notice`: "money arrived", queued in the outbox;
+ *  - `recordKey`: the caller's Idempotency-Key, recorded with the transfer it made.
+ * A new effect is a new member here, a step in `applyInTransaction` and one in
+ * prisma/postgres/functions/minibank_apply_plan.sql.
+ */
+export type PlanEffect =
+  | { type: "payRequest"; requestId: number; payerId: number }
+  | { type: "notice"; userId: number; channel: string; address: string; text: string }
+  | { type: "recordKey"; userId: number; key: string; requestHash: string };
+
+/**
  * A transfer the ledger has decided (lib/server/ledger/postings.ts): who, how much, at what rate,
- * and every posting. Applying it decides nothing about money; it only checks what needs the
- * wallets' current balances, under their row locks.
+ * every posting, and its effects. Applying it decides nothing about money; it only checks what
+ * needs the wallets' current balances, under their row locks.
  */
 export type TransferPlan = {
   kind: "transfer" | "topup" | "exchange";
@@ -27,12 +41,7 @@ export type TransferPlan = {
   maxBalance: bigint;
   /** A live top-up: the receiver's top-ups since `since`, with this one, may not pass `limit`. */
   topUpWindow?: { since: Date; limit: bigint };
-  /** Recorded with the transfer, in the same transaction. */
-  idempotencyKey?: { userId: number; key: string; requestHash: string };
-  /** A payment request this transfer pays: it must be pending and unexpired, and becomes paid with it. */
-  request?: { id: number; payerId: number };
-  /** "Money arrived", queued in the outbox in the same transaction. */
-  notice?: { userId: number; channel: string; address: string; text: string };
+  effects: PlanEffect[];
 };
 
 /** Why a plan was not applied; nothing was written. */
@@ -62,47 +71,59 @@ function netChanges(plan: TransferPlan): [number, bigint][] {
   return [...net.entries()].sort(([a], [b]) => a - b);
 }
 
+/** The plan as the JSON document `minibank_apply_plan` reads: amounts as decimal strings, instants in ISO 8601. */
+export function planDocument(plan: TransferPlan): string {
+  return JSON.stringify(plan, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+}
+
 /**
- * PostgreSQL: one call of `minibank_apply_transfer` (prisma/postgres/migrations/
- * 20261124000000_derived_bank_balances), so the whole transfer is one round trip and holds its
- * row locks only while the database runs it.
+ * PostgreSQL: one call of `minibank_apply_plan` (prisma/postgres/functions/minibank_apply_plan.sql)
+ * with the plan as one document, so the whole transfer is one round trip and holds its row locks
+ * only while the database runs it.
  */
 async function applyOnPostgres(sql: Sql, plan: TransferPlan): Promise<Applied> {
-  const key = plan.idempotencyKey;
-  const notice = plan.notice;
   const [row] = await sql.$queryRaw<{ refusal: string | null; id: number | null }[]>`
-    SELECT "refusal", "id" FROM "minibank_apply_transfer"(
-      ${plan.kind}, ${plan.senderWalletId}::int, ${plan.receiverWalletId}::int, ${plan.amount}::bigint,
-      ${plan.currency}, ${plan.receivedAmount}::bigint, ${plan.receivedCurrency}, ${plan.rate},
-      ${plan.createdAt}::timestamp(3),
-      ${plan.postings.map((p) => p.walletId)}::int[], ${plan.postings.map((p) => p.currency)}::text[],
-      ${plan.postings.map((p) => p.amount)}::bigint[], ${plan.postings.map((p) => p.tracked)}::boolean[],
-      ${plan.maxBalance}::bigint, ${plan.topUpWindow?.since ?? null}::timestamp(3),
-      ${plan.topUpWindow?.limit ?? null}::bigint,
-      ${key?.userId ?? null}::int, ${key?.key ?? null}::text, ${key?.requestHash ?? null}::text,
-      ${notice?.userId ?? null}::int, ${notice?.channel ?? null}::text, ${notice?.address ?? null}::text,
-      ${notice?.text ?? null}::text, ${plan.message}::text, ${plan.request?.id ?? null}::int,
-      ${plan.request?.payerId ?? null}::int)`;
+    SELECT "refusal", "id" FROM "minibank_apply_plan"(${planDocument(plan)}::jsonb)`;
   if (row?.refusal) {
     if (!(REFUSALS as string[]).includes(row.refusal)) throw new Error(`unknown refusal ${row.refusal}`);
     return { refusal: row.refusal as Refusal };
   }
-  if (row?.id == null) throw new Error("minibank_apply_transfer returned no transfer");
+  if (row?.id == null) throw new Error("minibank_apply_plan returned no transfer");
   return { id: Number(row.id) };
 }
 
-/** Marks the plan's request paid if it is still pending and unexpired; else why not. */
-async function claimRequest(tx: Sql, request: { id: number; payerId: number }, at: Date): Promise<Refusal | null> {
-  const { id, payerId } = request;
+/** `payRequest`, before any write: marks the request paid if it is still pending and unexpired; else why not. */
+async function claimRequest(tx: Sql, effect: Extract<PlanEffect, { type: "payRequest" }>, at: Date): Promise<Refusal | null> {
+  const { requestId, payerId } = effect;
   const changed = await tx.$executeRaw`
     UPDATE "PaymentRequest" SET "status" = 'paid', "payerId" = ${payerId}, "paidAt" = ${at}
-    WHERE "id" = ${id} AND "status" = 'pending' AND "expiresAt" > ${at}`;
+    WHERE "id" = ${requestId} AND "status" = 'pending' AND "expiresAt" > ${at}`;
   if (changed > 0) return null;
-  const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT "status" FROM "PaymentRequest" WHERE "id" = ${id}`;
+  const [row] = await tx.$queryRaw<{ status: string }[]>`SELECT "status" FROM "PaymentRequest" WHERE "id" = ${requestId}`;
   return row?.status === "paid" ? "REQUEST_PAID" : row?.status === "cancelled" ? "REQUEST_CANCELLED" : "REQUEST_EXPIRED";
 }
 
-/** The same steps as `minibank_apply_transfer`, as statements inside a SQLite transaction. */
+/** Each effect's record, once the transfer exists. */
+async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, at: Date): Promise<void> {
+  switch (effect.type) {
+    case "payRequest":
+      await tx.$executeRaw`UPDATE "PaymentRequest" SET "transferId" = ${transferId} WHERE "id" = ${effect.requestId}`;
+      return;
+    case "notice":
+      await tx.$executeRaw`
+        INSERT INTO "Notification" ("transferId", "userId", "channel", "address", "text", "status",
+          "attempts", "nextAttemptAt", "createdAt")
+        VALUES (${transferId}, ${effect.userId}, ${effect.channel}, ${effect.address}, ${effect.text}, 'pending', 0, ${at}, ${at})`;
+      return;
+    case "recordKey":
+      await tx.$executeRaw`
+        INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "transferId", "refusal", "createdAt")
+        VALUES (${effect.userId}, ${effect.key}, ${effect.requestHash}, ${transferId}, ${null}, ${at})`;
+      return;
+  }
+}
+
+/** The same steps as `minibank_apply_plan`, as statements inside a SQLite transaction. */
 async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied> {
   const changes = netChanges(plan);
   const ids = changes.map(([id]) => id);
@@ -120,8 +141,12 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
     const after = changes.map(([id, delta]) => BigInt(rows.find((r) => Number(r.id) === id)!.balance) + delta);
     if (after.some((balance) => balance < 0n)) return { refusal: "INSUFFICIENT_FUNDS" };
     if (after.some((balance) => balance > plan.maxBalance)) return { refusal: "BALANCE_LIMIT" };
-    const refusal = plan.request ? await claimRequest(tx, plan.request, plan.createdAt) : null;
+  }
+  for (const effect of plan.effects) {
+    const refusal = effect.type === "payRequest" ? await claimRequest(tx, effect, plan.createdAt) : null;
     if (refusal) return { refusal };
+  }
+  if (ids.length) {
     const delta = Prisma.sql`CASE "id" ${Prisma.join(
       changes.map(([id, d]) => Prisma.sql`WHEN ${id} THEN CAST(${d} AS BIGINT)`),
       " ",
@@ -137,20 +162,7 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
   await tx.$executeRaw`
     INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")
     VALUES ${Prisma.join(plan.postings.map((p) => Prisma.sql`(${id}, ${p.walletId}, ${p.currency}, ${p.amount})`))}`;
-  if (plan.request) await tx.$executeRaw`UPDATE "PaymentRequest" SET "transferId" = ${id} WHERE "id" = ${plan.request.id}`;
-  if (plan.notice) {
-    const { userId, channel, address, text } = plan.notice;
-    await tx.$executeRaw`
-      INSERT INTO "Notification" ("transferId", "userId", "channel", "address", "text", "status",
-        "attempts", "nextAttemptAt", "createdAt")
-      VALUES (${id}, ${userId}, ${channel}, ${address}, ${text}, 'pending', 0, ${plan.createdAt}, ${plan.createdAt})`;
-  }
-  if (plan.idempotencyKey) {
-    const { userId, key, requestHash } = plan.idempotencyKey;
-    await tx.$executeRaw`
-      INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "transferId", "refusal", "createdAt")
-      VALUES (${userId}, ${key}, ${requestHash}, ${id}, ${null}, ${plan.createdAt})`;
-  }
+  for (const effect of plan.effects) await recordEffect(tx, effect, Number(id), plan.createdAt);
   return { id: Number(id) };
 }
 
