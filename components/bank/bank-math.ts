@@ -2,6 +2,7 @@ import type { Language } from "@/lib/shared/i18n";
 import { formatDateTime } from "@/lib/client/date";
 import { rateToUnits, RATE_SCALE, toRubles, type Currency } from "@/lib/shared/money";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
+import type { TransferKind } from "@/lib/shared/transfer-kind";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 
 /** Ruble prices in ten-thousandths per currency; RUB is always 1. A missing entry = unknown rate. */
@@ -49,6 +50,7 @@ export function formatHistoryDate(iso: string, language: Language = "ru"): strin
 /** A transfer as one row of the history, seen from the owner of `ownWalletIds`. */
 export type HistoryEntry = {
   id: number;
+  kind: TransferKind;
   direction: "in" | "out";
   /** Minor units in `currency`: what left (out) or what arrived (in). */
   amount: number;
@@ -76,6 +78,7 @@ export function mergeHistory(lists: readonly TransferDto[][], ownWalletIds: read
       sent
         ? {
             id: t.id,
+            kind: t.kind,
             direction: "out",
             amount: t.amount,
             currency: t.currency,
@@ -85,6 +88,7 @@ export function mergeHistory(lists: readonly TransferDto[][], ownWalletIds: read
           }
         : {
             id: t.id,
+            kind: t.kind,
             direction: "in",
             amount: t.receivedAmount,
             currency: t.receivedCurrency,

@@ -59,6 +59,8 @@ function HistoryRow({
   const ru = useStrings();
   const language = useLanguage();
   const name = counterparty?.username ?? ru.common.unknown;
+  // An exchange, a top-up or a request paid is named by what happened; a transfer by who.
+  const title = entry.kind === "transfer" ? name : ru.history.kinds[entry.kind];
   const sign = entry.direction === "in" ? "+" : "-";
   return (
     <li className="history-item" data-testid="history-row">
@@ -69,7 +71,8 @@ function HistoryRow({
           <Avatar src={counterparty?.avatarUrl} name={name} size={40} />
         )}
         <span className="list-item-text">
-          <span className="list-item-title">{loading ? <Skeleton width="50%" height={16} /> : name}</span>
+          <span className="list-item-title">{loading && entry.kind === "transfer" ? <Skeleton width="50%" height={16} /> : title}</span>
+          {entry.kind === "request" && !loading && <span className="list-item-subtitle">{name}</span>}
           <span className="list-item-subtitle">{formatHistoryDate(entry.createdAt, language)}</span>
           {entry.message && <span className="list-item-subtitle history-message">{entry.message}</span>}
         </span>

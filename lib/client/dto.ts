@@ -1,5 +1,6 @@
 import { array, boolean, int, nullable, number, object, oneOf, string, unknown, type Infer } from "@/lib/client/check";
 import { CURRENCIES } from "@/lib/shared/money";
+import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
@@ -51,6 +52,7 @@ export const rateDto = object({ value: number });
 
 const transferShape = {
   id: int,
+  kind: oneOf(TRANSFER_KINDS),
   senderWalletId: int,
   receiverWalletId: int,
   amount: int,
@@ -70,7 +72,6 @@ const receiptPartyDto = object({ name: string, avatarUrl: string, account: strin
 
 export const receiptDto = object({
   ...transferShape,
-  kind: oneOf(["transfer", "topup", "exchange"] as const),
   direction: oneOf(["out", "in"] as const),
   status: oneOf(["completed"] as const),
   fee: int,

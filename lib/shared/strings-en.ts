@@ -80,6 +80,7 @@ export const en = {
     walletsNotFound: "The user's wallets were not found",
     loadFailed: "Could not load the transfer history",
     topUpName: "Top-up",
+    kinds: { exchange: "Exchange", topup: "Top-up", request: "Request payment" },
     bankName: "Minibank",
     today: "Today",
     yesterday: "Yesterday",

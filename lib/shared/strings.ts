@@ -78,6 +78,8 @@ export const ru = {
     walletsNotFound: "Кошельки пользователя не найдены",
     loadFailed: "Ошибка загрузки истории переводов",
     topUpName: "Пополнение",
+    /** A row named by what happened rather than by the other side. */
+    kinds: { exchange: "Обмен", topup: "Пополнение", request: "Оплата запроса" },
     bankName: "Minibank",
     today: "Сегодня",
     yesterday: "Вчера",

@@ -20,7 +20,7 @@ export type MockOptions = { document: ContractDocument; port: number; host: stri
 
 type User = { id: number; email: string };
 type Wallet = { id: number; userId: number; currency: string; balance: number; number: string };
-type Movement = { id: number; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; message: string | null; createdAt: string };
+type Movement = { id: number; kind: "transfer" | "topup"; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; message: string | null; createdAt: string };
 
 const error = (status: number, code: string, message: string) => ({ status, body: { message, code } });
 
@@ -115,6 +115,7 @@ export async function startMock(options: MockOptions): Promise<{ url: string; cl
         receiver.balance += amount;
         const movement: Movement = {
           id: nextId++,
+          kind: sender ? "transfer" : "topup",
           senderWalletId: sender?.id ?? bankWallets.find((w) => w.currency === receiver.currency)!.id,
           receiverWalletId: receiver.id,
           amount,
@@ -149,7 +150,7 @@ export async function startMock(options: MockOptions): Promise<{ url: string; cl
         const own = walletsOf(user!.id).map((w) => w.id);
         if (!movement || !(own.includes(movement.senderWalletId) || own.includes(movement.receiverWalletId))) return error(404, "NOT_FOUND", "Перевод не найден");
         const direction = own.includes(movement.senderWalletId) ? "out" : "in";
-        return { status: 200, body: shaped(op, { ...movement, kind: bankWallets.some((w) => w.id === movement.senderWalletId) ? "topup" : "transfer", direction, status: "completed", fee: 0 }) };
+        return { status: 200, body: shaped(op, { ...movement, direction, status: "completed", fee: 0 }) };
       }
       case BANK.history: {
         const walletId = Number(params[0]);

@@ -1,9 +1,13 @@
+import { POST as exchangeRoute } from "@/app/api/v1/exchanges/route";
+import { POST as payRoute } from "@/app/api/v1/requests/[token]/pay/route";
+import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
+import { GET as receiptRoute } from "@/app/api/v1/transfers/[id]/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { GET as historyRoute } from "@/app/api/v1/transfers/wallet/[walletId]/route";
 import { GET as counterpartyRoute } from "@/app/api/v1/transfers/username/[walletId]/route";
 import { getDb } from "@/lib/server/db";
 import { call } from "@/tests/support/api";
-import { checkInvariants, createFundedUser } from "@/tests/support/ledger";
+import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
 
 afterEach(() => checkInvariants());
 
@@ -24,6 +28,32 @@ describe("GET /api/v1/transfers/wallet/{walletId}", () => {
     expect(res.body[2]).toMatchObject({ receiverWalletId: alice.wallets.RUB, amount: 10_000 });
     expect(res.headers.get("x-next-cursor")).toBeNull();
     expect((await history(alice.token, alice.wallets.USD)).body).toEqual([]);
+  });
+
+  it("names what each movement is — transfer, top-up, exchange, request paid — in its answer, the history of both sides and the receipt", async () => {
+    await setRate("USD", 90);
+    const alice = await createFundedUser({ RUB: 100_000 });
+    const bob = await createFundedUser({ RUB: 100_000 });
+    const sent = await call(transferRoute, { token: alice.token, body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 100 } });
+    const exchanged = await call(exchangeRoute, { token: alice.token, body: { fromWalletId: alice.wallets.RUB, toWalletId: alice.wallets.USD, amount: 9_000 } });
+    const asked = await call(createRequestRoute, { token: bob.token, body: { currency: "RUB", amount: 500 } });
+    const paid = await call(payRoute, { token: alice.token, params: { token: asked.body.token }, body: { walletId: alice.wallets.RUB } });
+    expect([sent.body.kind, exchanged.body.kind, paid.body.kind]).toEqual(["transfer", "exchange", "request"]);
+    const kinds = async (who: typeof alice) =>
+      ((await history(who.token, who.wallets.RUB)).body as { id: number; kind: string }[]).map((row) => [row.id, row.kind]);
+    expect(await kinds(alice)).toEqual([
+      [paid.body.id, "request"],
+      [exchanged.body.id, "exchange"],
+      [sent.body.id, "transfer"],
+      [expect.any(Number), "topup"],
+    ]);
+    expect((await kinds(bob)).slice(0, 2)).toEqual([
+      [paid.body.id, "request"],
+      [sent.body.id, "transfer"],
+    ]);
+    const receipt = (who: typeof alice, id: number) => call(receiptRoute, { token: who.token, params: { id: String(id) } });
+    expect((await receipt(bob, paid.body.id)).body).toMatchObject({ kind: "request", direction: "in" });
+    expect((await receipt(alice, exchanged.body.id)).body).toMatchObject({ kind: "exchange", direction: "out" });
   });
 
   it("pages with limit and cursor, the next cursor in x-next-cursor", async () => {

@@ -23,6 +23,7 @@ describe("POST /api/v1/transfers", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      kind: "transfer",
       senderWalletId: alice.wallets.RUB,
       receiverWalletId: bob.wallets.RUB,
       amount: 2_500,

@@ -20,6 +20,7 @@ describe("POST /api/v1/wallet/topup", () => {
     const bankEur = await getDb().wallet.findFirstOrThrow({ where: { currency: "EUR", user: { isSystem: true } } });
     expect(res.body).toEqual({
       id: expect.any(Number),
+      kind: "topup",
       senderWalletId: bankEur.id,
       receiverWalletId: me.wallets.EUR,
       amount: 150050,

@@ -17,6 +17,7 @@ const WALLETS = [
 ];
 const IN: TransferDto = {
   id: 7,
+  kind: "transfer",
   senderWalletId: 50,
   receiverWalletId: 2,
   amount: 500,

@@ -15,6 +15,7 @@ const WALLETS = [
 
 function transfer(id: number, fields: Partial<TransferDto>): TransferDto {
   return {
+    kind: "transfer",
     senderWalletId: 0,
     receiverWalletId: 0,
     createdAt: "2025-01-01T00:00:00",
@@ -98,6 +99,28 @@ describe("history tab", () => {
       "/api/v1/transfers/username/60",
       "/api/v1/transfers/username/99",
     ]);
+  });
+
+  it("names an exchange, a top-up and a request paid by what happened, a transfer by who", async () => {
+    const kinds = [
+      transfer(20, { kind: "exchange", senderWalletId: 1, receiverWalletId: 2, createdAt: "2025-03-09T10:00:00" }),
+      transfer(21, { kind: "topup", senderWalletId: 70, receiverWalletId: 1, createdAt: "2025-03-09T09:00:00" }),
+      transfer(22, { kind: "request", senderWalletId: 1, receiverWalletId: 50, createdAt: "2025-03-09T08:00:00" }),
+      transfer(23, { kind: "transfer", senderWalletId: 1, receiverWalletId: 60, createdAt: "2025-03-09T07:00:00" }),
+    ];
+    fakeServer(
+      on("GET", "/api/v1/transfers/wallet/1", { status: 200, body: kinds }),
+      on("GET", "/api/v1/transfers/wallet/2", { status: 200, body: [] }),
+      on("GET", "/api/v1/transfers/username/2", { status: 200, body: { username: "me", avatarUrl: "/m.svg" } }),
+      on("GET", "/api/v1/transfers/username/70", { status: 200, body: { username: "Пополнение", avatarUrl: "/bank.svg" } }),
+      ...base,
+    );
+    renderFresh(<HistoryTab />);
+    await screen.findAllByRole("img", { name: "vera" });
+    const titles = screen.getAllByTestId("history-row").map((row) => row.querySelector(".list-item-title")?.textContent);
+    expect(titles).toEqual(["Обмен", "Пополнение", "Оплата запроса", "vera"]);
+    // A request paid still says to whom.
+    expect(within(screen.getAllByTestId("history-row")[2]).getByText("boris")).toBeInTheDocument();
   });
 
   it("says the user was not found", async () => {

@@ -13,6 +13,7 @@ jest.mock("next/navigation", () => ({
 function transfer(id: number, walletId: number, day = "2025-03-05"): TransferDto {
   return {
     id,
+    kind: "transfer",
     senderWalletId: 900,
     receiverWalletId: walletId,
     amount: 100,

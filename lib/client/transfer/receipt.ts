@@ -11,6 +11,7 @@ export function receiptKind(receipt: ReceiptDto, language: Language = "ru"): str
   const ru = DICTIONARIES[language];
   if (receipt.kind === "topup") return ru.receipt.kind.topup;
   if (receipt.kind === "exchange") return ru.exchange.receiptKind;
+  if (receipt.kind === "request") return ru.history.kinds.request;
   return ru.receipt.kind[receipt.direction];
 }
 
@@ -19,7 +20,7 @@ export function receiptLines(receipt: ReceiptDto, language: Language = "ru"): [s
   const ru = DICTIONARIES[language];
   const other = receipt.direction === "out" ? receipt.receiver : receipt.sender;
   const lines: [string, string][] = [];
-  if (receipt.kind === "transfer") {
+  if (receipt.kind === "transfer" || receipt.kind === "request") {
     lines.push([receipt.direction === "out" ? ru.receipt.receiver : ru.receipt.sender, other.name]);
   }
   // The caller's own account comes in full, the other person's masked ("•• 3750").

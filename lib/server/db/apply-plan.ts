@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db/sql";
+import type { TransferKind } from "@/lib/shared/transfer-kind";
 
 /** One posting of a planned transfer. `tracked`: the wallet keeps a running balance (a user's). */
 export type PlannedPosting = { walletId: number; currency: string; amount: bigint; tracked: boolean };
@@ -25,7 +26,7 @@ export type PlanEffect =
  * needs the wallets' current balances, under their row locks.
  */
 export type TransferPlan = {
-  kind: "transfer" | "topup" | "exchange";
+  kind: TransferKind;
   senderWalletId: number;
   receiverWalletId: number;
   amount: bigint;

@@ -43,7 +43,6 @@ export async function getReceipt(options: { transferId: number; callerId: number
   if (!row || (!sent && !received)) throw new AppError("NOT_FOUND");
   return {
     ...toTransferDto(row),
-    kind: row.kind === "topup" || row.kind === "exchange" ? row.kind : "transfer",
     direction: sent ? "out" : "in",
     status: "completed",
     fee: 0,

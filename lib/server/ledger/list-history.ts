@@ -37,7 +37,7 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
   // One statement also reads the wallet's owner: one row with no transfer when there are none,
   // no row when the wallet does not exist. Nothing is returned before the owner is checked.
   const side = (column: Prisma.Sql) => Prisma.sql`
-    SELECT * FROM (SELECT "id", "senderWalletId", "receiverWalletId", "amount", "currency",
+    SELECT * FROM (SELECT "id", "kind", "senderWalletId", "receiverWalletId", "amount", "currency",
       "receivedAmount", "receivedCurrency", "rate", "message", "createdAt"
     FROM "Transfer" WHERE ${column} = ${walletId} ${after} ORDER BY "id" DESC LIMIT ${limit}) AS "page"`;
   const found = await db.$queryRaw<(OwnedRow | NoTransfer)[]>`

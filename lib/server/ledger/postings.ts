@@ -6,9 +6,9 @@ import { AppError } from "@/lib/server/platform/errors";
 import { countTransfer } from "@/lib/server/platform/metrics";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { currentRateUnits, latestRateUnits } from "@/lib/server/rates/latest";
+import type { TransferKind } from "@/lib/shared/transfer-kind";
 import { convert, giveFor, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
 
-export type TransferKind = "transfer" | "topup" | "exchange";
 
 export type PostTransferOptions = {
   kind: TransferKind;
@@ -32,7 +32,7 @@ export type PostTransferOptions = {
 /** A transfer as it was made: the plan's facts, and its id. */
 export type TransferRow = { id: number } & Pick<
   TransferPlan,
-  "senderWalletId" | "receiverWalletId" | "amount" | "currency" | "receivedAmount" | "receivedCurrency" | "rate" | "message" | "createdAt"
+  "kind" | "senderWalletId" | "receiverWalletId" | "amount" | "currency" | "receivedAmount" | "receivedCurrency" | "rate" | "message" | "createdAt"
 >;
 
 function currencyOf(wallet: LedgerWallet): Currency {
@@ -117,8 +117,8 @@ export async function applyPlan(sql: Sql | SqlRunner, plan: TransferPlan): Promi
   if (applied.refusal) throw new AppError(applied.refusal);
   // Counted once committed: on the store itself, the transfer was its own transaction.
   if (isRunner(sql)) countTransfer(plan.kind, plan.currency, plan.amount);
-  const { senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt } = plan;
-  return { id: applied.id, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt };
+  const { kind, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt } = plan;
+  return { id: applied.id, kind, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt };
 }
 
 /** Plans and applies a transfer with no key and no notice (the demo seed, inside its transaction). */
@@ -126,7 +126,7 @@ export async function postTransfer(sql: Sql | SqlRunner, options: PostTransferOp
   return applyPlan(sql, await planTransfer(sql, options));
 }
 
-const TRANSFER_COLUMNS = Prisma.sql`"id", "senderWalletId", "receiverWalletId", "amount", "currency",
+const TRANSFER_COLUMNS = Prisma.sql`"id", "kind", "senderWalletId", "receiverWalletId", "amount", "currency",
   "receivedAmount", "receivedCurrency", "rate", "message", "createdAt"`;
 
 /** One transfer as `applyPlan` returned it (an idempotent replay reads it back). */

@@ -30,7 +30,7 @@ export function limitColumns(userId: number, receiverWalletId: number): Prisma.S
     (SELECT COUNT(*) FROM (SELECT 1 FROM "Wallet" s
         JOIN "Transfer" t ON t."senderWalletId" = s."id"
         JOIN "Wallet" r ON r."id" = t."receiverWalletId"
-        WHERE s."userId" = ${userId} AND r."userId" <> ${userId} AND t."kind" = 'transfer'
+        WHERE s."userId" = ${userId} AND r."userId" <> ${userId} AND t."kind" IN ('transfer', 'request')
           AND t."createdAt" >= ${since}
         LIMIT ${transferLimitPerUser}) recent) AS "sentLately"`;
 }

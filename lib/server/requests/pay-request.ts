@@ -62,7 +62,7 @@ async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Pr
   if (status === "cancelled") throw new AppError("REQUEST_CANCELLED");
   if (status === "expired") throw new AppError("REQUEST_EXPIRED");
   const plan = await planTransfer(sql, {
-    kind: "transfer",
+    kind: "request",
     sender: { id: Number(row.payerWalletId), userId: options.userId, currency: String(row.payerCurrency) },
     receiver: { id: Number(row.walletId), userId: Number(row.requesterId), currency: row.currency },
     // The requested amount arrives exactly; from another currency, the least covering amount leaves.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
 import { rowId, rowIdParam } from "@/lib/shared/schemas/ids";
@@ -32,6 +33,8 @@ export type CreateTransferBody = z.infer<typeof createTransferBody>;
 
 export const transferDto = z.object({
   id: z.number().int(),
+  /** What happened: a transfer between people, a top-up, an exchange between one's own accounts, or a payment request paid. */
+  kind: z.enum(TRANSFER_KINDS),
   senderWalletId: z.number().int(),
   receiverWalletId: z.number().int(),
   amount: z.number().int(),
@@ -75,8 +78,6 @@ export type ReceiptPartyDto = z.infer<typeof receiptPartyDto>;
 
 /** A receipt: the transfer as its sender or receiver sees it. */
 export const receiptDto = transferDto.extend({
-  /** "exchange": between two of the caller's own wallets. */
-  kind: z.enum(["transfer", "topup", "exchange"]),
   /** From the caller's point of view. */
   direction: z.enum(["out", "in"]),
   status: z.literal("completed"),
