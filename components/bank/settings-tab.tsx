@@ -13,7 +13,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { api } from "@/lib/client/api";
 import { anyAnswer, userDto } from "@/lib/client/dto";
 import { useMe } from "@/lib/client/hooks";
-import { clearSession, getRefreshToken, saveUser } from "@/lib/client/session";
+import { clearSession, getRefreshToken } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { askWriteAccess } from "@/lib/client/telegram/write-access";
@@ -63,14 +63,13 @@ export function SettingsTab() {
     }
     const next = { ...user, notification: enable, ...(writeAccessAllowed ? { botMayWrite: true } : {}) };
     try {
-      const saved = await me.mutate(
+      await me.mutate(
         api(`/api/v1/users/${user.id}/notifications`, userDto, {
           method: "PUT",
           body: { enable, ...(writeAccessAllowed ? { writeAccessAllowed } : {}) },
         }),
         { optimisticData: next, rollbackOnError: true, revalidate: false, populateCache: true },
       );
-      saveUser(saved ?? next);
     } catch {
       hapticError();
       toast.error(ru.settings.notificationsFailed);

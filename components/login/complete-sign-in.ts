@@ -1,17 +1,16 @@
 import { api } from "@/lib/client/api";
 import { anyAnswer, userDto, walletListDto } from "@/lib/client/dto";
-import { clearSession, saveTokens, saveUser } from "@/lib/client/session";
+import { clearSession, saveTokens } from "@/lib/client/session";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 
 /**
- * After the server has issued tokens: keep them, load and keep the current user, and create the
- * four wallets on a first sign-in. The caller then goes to `/bank`.
+ * After the server has issued tokens: keep them, check they name a user, and create the four
+ * wallets on a first sign-in. The caller then goes to `/bank`.
  */
 export async function completeSignIn(tokens: TokenPairDto): Promise<void> {
   saveTokens(tokens);
   try {
-    const user = await api("/api/v1/users/me", userDto);
-    saveUser(user);
+    await api("/api/v1/users/me", userDto);
     const wallets = await api("/api/v1/wallet", walletListDto);
     if (wallets.length === 0) {
       await api("/api/v1/wallet/init", anyAnswer, { method: "POST" });

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import { connectWalletLabel, hasStoredConnection, type TonLanguage } from "@/lib/client/ton/config";
-import { knownLaunchLanguage, resolveLaunchLanguage } from "@/lib/client/ton/launch-language";
+import { currentLanguage } from "@/lib/client/language";
 import styles from "./ton.module.css";
 
 type WalletButton = ComponentType<{ openModal?: boolean }>;
@@ -14,9 +14,7 @@ let loading: Promise<WalletButton> | null = null;
  * from English to Russian. One download per page life; a failed one may be retried.
  */
 function loadWidget(): Promise<WalletButton> {
-  loading ??= Promise.all([import("./ton-connect-button"), resolveLaunchLanguage()]).then(
-    ([m]) => m.TonConnectWalletButton,
-  );
+  loading ??= import("./ton-connect-button").then((m) => m.TonConnectWalletButton);
   loading.catch(() => (loading = null));
   return loading;
 }
@@ -83,7 +81,7 @@ export function TonConnectButtonLazy() {
   const restore = useSyncExternalStore(noSubscription, hasStoredConnection, () => null);
   // Known at once when the app has loaded its launch data: the stand-in then shows in the first
   // frame, with no placeholder of another width before it.
-  const [language, setLanguage] = useState<TonLanguage | null>(knownLaunchLanguage);
+  const [language, setLanguage] = useState<TonLanguage | null>(currentLanguage);
   const [Widget, setWidget] = useState<WalletButton | null>(null);
   const [openModal, setOpenModal] = useState(false);
 
@@ -99,9 +97,7 @@ export function TonConnectButtonLazy() {
     const cancel = restore
       ? () => undefined
       : whenIdle(() => {
-          resolveLaunchLanguage()
-            .then((lang) => live && setLanguage(lang))
-            .catch(report);
+          if (live) setLanguage(currentLanguage());
         });
     return () => {
       live = false;

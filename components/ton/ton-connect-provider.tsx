@@ -11,7 +11,7 @@ import {
   testWalletEnabled,
   testWalletEntry,
 } from "@/lib/client/ton/config";
-import { launchLanguage } from "@/lib/client/ton/launch-language";
+import { currentLanguage } from "@/lib/client/language";
 import type { TonButtonColors } from "@/lib/client/ton/config";
 import { currentAppTheme, currentButtonColors, useAppTheme, useButtonColors } from "@/lib/client/ton/use-app-theme";
 
@@ -63,7 +63,7 @@ function OptionsSync() {
   useEffect(() => {
     if (!ui) return;
     setOptions({
-      language: launchLanguage(),
+      language: currentLanguage(),
       uiPreferences: { theme: toThemeSetting(theme), colorsSet: colorsSet({ background, foreground }) },
       actionsConfiguration: actionsConfiguration(telegramBotLink()),
     });
@@ -79,7 +79,7 @@ export function TonConnectProvider({ children }: { children: ReactNode }) {
   // Computed once on the client: this module never renders on the server (ssr: false).
   const [settings] = useState(() => ({
     connector: getConnector(),
-    language: launchLanguage(),
+    language: currentLanguage(),
     theme: toThemeSetting(currentAppTheme()),
     colorsSet: colorsSet(currentButtonColors()),
     walletsListConfiguration: { includeWallets: includedWallets() },

@@ -2,7 +2,6 @@
 
 import dynamic from "next/dynamic";
 import { useStrings } from "@/lib/client/language";
-import { resolveLaunchLanguage } from "@/lib/client/ton/launch-language";
 
 /**
  * The debug panel carries the whole widget, so it loads only on /ton-connect, on the client, once
@@ -10,7 +9,7 @@ import { resolveLaunchLanguage } from "@/lib/client/ton/launch-language";
  */
 export const TonDebugPanelLazy = dynamic(
   () =>
-    Promise.all([import("./ton-debug-panel"), resolveLaunchLanguage()]).then(([m]) => m.TonDebugPanel),
+    import("./ton-debug-panel").then((m) => m.TonDebugPanel),
   { ssr: false, loading: () => <Loading /> },
 );
 

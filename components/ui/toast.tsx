@@ -69,32 +69,3 @@ export function Toast({ toast, duration = TOAST_DURATION_MS }: ToastProps) {
   );
 }
 
-/** An error popup driven by a plain message (null hides it); for screens that keep their own state. */
-export function ErrorPopup({
-  message,
-  onHide,
-  duration = TOAST_DURATION_MS,
-}: {
-  message: string | null;
-  onHide: () => void;
-  duration?: number;
-}) {
-  useEffect(() => {
-    if (!message) return;
-    const timer = setTimeout(onHide, duration);
-    return () => clearTimeout(timer);
-  }, [message, onHide, duration]);
-  if (!message) return null;
-  return (
-    <div className="toast-layer">
-      <div
-        role="alert"
-        className="toast toast-error"
-        style={{ animationDuration: `${TOAST_ANIMATION_MS}ms` }}
-        onClick={onHide}
-      >
-        {message}
-      </div>
-    </div>
-  );
-}

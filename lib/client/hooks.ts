@@ -57,12 +57,6 @@ export function useRate(currency: Currency) {
   return useSWR(path, (key: string) => api(key, rateDto), useEarlyAnswer(path, rateDto));
 }
 
-export function useTransfers(walletId: number | null) {
-  return useSWR(walletId ? `/api/v1/transfers/wallet/${walletId}` : null, (path: string) =>
-    api(path, transferListDto),
-  );
-}
-
 /** The last people the user sent money to (the transfer screen offers them). */
 export function useRecentRecipients() {
   return useSWR("/api/v1/transfers/recipients", (path: string) => api(path, recentRecipientListDto));
@@ -71,12 +65,6 @@ export function useRecentRecipients() {
 /** One transfer's receipt (sender or receiver only). */
 export function useReceipt(transferId: number | null) {
   return useSWR(transferId ? `/api/v1/transfers/${transferId}` : null, (path: string) => api(path, receiptDto));
-}
-
-export function useCounterparty(walletId: number | null) {
-  return useSWR(walletId ? `/api/v1/transfers/username/${walletId}` : null, (path: string) =>
-    api(path, counterpartyDto),
-  );
 }
 
 export function useUserWallets(userId: number | null) {

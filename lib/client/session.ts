@@ -5,6 +5,7 @@ import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 export const ACCESS_TOKEN_KEY = "access_token";
 const ACCESS = ACCESS_TOKEN_KEY;
 const REFRESH = "refresh_token";
+/** Where earlier versions kept the user; cleared on logout so nothing of it stays behind. */
 const USER = "user";
 
 function storage(): Storage | null {
@@ -39,20 +40,6 @@ export function saveTokens(tokens: TokenPairDto): void {
   storage()?.setItem(ACCESS, tokens.access_token);
   storage()?.setItem(REFRESH, tokens.refresh_token);
   keeper?.(tokens.refresh_token);
-}
-
-export function saveUser(user: UserDto): void {
-  storage()?.setItem(USER, JSON.stringify(user));
-}
-
-export function getStoredUser(): UserDto | null {
-  const raw = storage()?.getItem(USER);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as UserDto;
-  } catch {
-    return null;
-  }
 }
 
 export function hasSession(): boolean {

@@ -7,11 +7,11 @@ jest.mock("@/lib/client/telegram/init", () => ({
 
 /** A fresh copy of the modules: the screens' language is decided once per page. */
 async function freshResolve() {
-  let mod: typeof import("@/lib/client/ton/launch-language") | undefined;
+  let mod: typeof import("@/lib/client/language") | undefined;
   jest.isolateModules(() => {
-    mod = jest.requireActual<typeof import("@/lib/client/ton/launch-language")>("@/lib/client/ton/launch-language");
+    mod = jest.requireActual<typeof import("@/lib/client/language")>("@/lib/client/language");
   });
-  return mod!.resolveLaunchLanguage();
+  return mod!.currentLanguage();
 }
 
 function browserLanguages(languages: string[]) {

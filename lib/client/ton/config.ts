@@ -39,11 +39,6 @@ export const WALLETS_LIST_PATH = "/ton-connect/wallets-v2.json";
 /** Icon shipped by the app: the manifest's iconUrl and the test wallet's picture. */
 export const ICON_PATH = "/tonconnect-icon.png";
 
-/** Russian for Russian speakers (Telegram `language_code` "ru" or "ru-RU"), English otherwise. */
-export function tonLanguage(languageCode: string | null | undefined): TonLanguage {
-  return languageCode?.toLowerCase().split(/[-_]/)[0] === "ru" ? "ru" : "en";
-}
-
 /** `#rrggbb` → relative luminance in 0..1, or null for anything else. */
 function luminance(hex: string): number | null {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());

@@ -10,7 +10,7 @@ import { parseCorsOrigins, parseTrustProxy } from "@/lib/server/platform/network
 
 /**
  * Configuration, parsed once. Production refuses to start without real secrets (see
- * `checkProductionEnv`, used by scripts/start.mjs too). Demo mode (MINIBANK_DEMO=1) generates its
+ * `checkProductionEnv`, used by scripts/start.ts too). Demo mode (MINIBANK_DEMO=1) generates its
  * secrets on first start and keeps them under data/, so a fresh machine needs no configuration.
  */
 /** The SQLite file used when DATABASE_URL is unset. */
@@ -233,7 +233,7 @@ export function resetEnvForTests(): void {
   parsed.env = null;
 }
 
-/** One line per problem; empty when production may start. Shared with scripts/start.mjs. */
+/** One line per problem; empty when production may start. Shared with scripts/start.ts. */
 export function checkProductionEnv(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   const secret = env.JWT_SECRET ?? "";

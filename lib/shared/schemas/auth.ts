@@ -15,7 +15,6 @@ export const emailSchema = z.string({ error: ru.login.invalidEmail }).transform(
 export const PIN_LENGTH = 6;
 
 export const requestCodeBody = z.object({ email: emailSchema });
-export type RequestCodeBody = z.infer<typeof requestCodeBody>;
 
 export const verifyCodeBody = z.object({
   email: emailSchema,
@@ -23,15 +22,12 @@ export const verifyCodeBody = z.object({
   /** The id request-code answered with; optional, so the spec's `{email, code}` keeps working. */
   challengeId: z.string().regex(/^[\w-]{10,64}$/).optional(),
 });
-export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
 
 export const telegramLoginBody = z.object({
   init_data: z.string().min(1).max(8192),
 });
-export type TelegramLoginBody = z.infer<typeof telegramLoginBody>;
 
 export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) });
-export type RefreshBody = z.infer<typeof refreshBody>;
 
 export const logoutBody = z.object({ refresh_token: z.string().max(512).optional() });
 

@@ -34,6 +34,5 @@ export const notificationsBody = z.object({
   /** The Mini App's write-access request (requestWriteAccess) was just answered "allowed". */
   writeAccessAllowed: z.literal(true).optional(),
 });
-export type NotificationsBody = z.infer<typeof notificationsBody>;
 
 export const idParam = rowIdParam;
