@@ -1,4 +1,3 @@
-import type { UserDto } from "@/lib/shared/schemas/users";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 
 /** Tokens and the current user live in session storage (spec §3). */
