@@ -71,17 +71,18 @@ function onlySql<T>(work: Promise<T>): Promise<T> {
   });
 }
 
-/**
- * Direct SQL on the adapter's better-sqlite3 connection: statements prepared once and cached,
- * rows typed like Prisma's raw queries. The hot paths (wallets, history, transfers) use it —
- * Prisma's per-query overhead is ten times the query itself — while everything else keeps
- * using the Prisma client. Both take turns on the same lock, so transactions stay isolated.
- * SQLite-only by construction: the SQL it receives is still the dialect-neutral SQL of the
- * callers. (Never call the root runner inside `transaction`: it would wait for itself.)
- */
-export function createGroupCommitRunner(database: Database.Database, lock: Lock): SqlRunner {
-  const cache = new Map<string, Prepared>();
+type Statements = {
+  all<T>(query: Query, values: unknown[]): T;
+  run(query: Query, values: unknown[]): number;
+  exec(text: string): void;
+};
 
+/**
+ * Statements on one better-sqlite3 connection, prepared once and cached, rows typed like
+ * Prisma's raw queries.
+ */
+function statementsOn(database: Database.Database): Statements {
+  const cache = new Map<string, Prepared>();
   const prepare = (text: string): Prepared => {
     let prepared = cache.get(text);
     if (!prepared) {
@@ -100,30 +101,35 @@ export function createGroupCommitRunner(database: Database.Database, lock: Lock)
     }
     return prepared;
   };
-
   const toSql = (query: Query, values: unknown[]): Prisma.Sql =>
     query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
-
-  const all = <T>(query: Query, values: unknown[]): T => {
-    const sql = toSql(query, values);
-    const { statement, convert } = prepare(sql.sql);
-    if (!statement.reader) {
-      statement.run(sql.values.map(bindable));
-      return [] as T;
-    }
-    const rows = statement.all(sql.values.map(bindable)) as Record<string, unknown>[];
-    if (convert?.size) {
-      for (const row of rows) for (const [name, fn] of convert) row[name] = fn(row[name]);
-    }
-    return rows as T;
+  return {
+    all<T>(query: Query, values: unknown[]): T {
+      const sql = toSql(query, values);
+      const { statement, convert } = prepare(sql.sql);
+      if (!statement.reader) {
+        statement.run(sql.values.map(bindable));
+        return [] as T;
+      }
+      const rows = statement.all(sql.values.map(bindable)) as Record<string, unknown>[];
+      if (convert?.size) {
+        for (const row of rows) for (const [name, fn] of convert) row[name] = fn(row[name]);
+      }
+      return rows as T;
+    },
+    run(query: Query, values: unknown[]): number {
+      const sql = toSql(query, values);
+      return prepare(sql.sql).statement.run(sql.values.map(bindable)).changes;
+    },
+    exec(text: string): void {
+      prepare(text).statement.run();
+    },
   };
+}
 
-  const run = (query: Query, values: unknown[]): number => {
-    const sql = toSql(query, values);
-    return prepare(sql.sql).statement.run(sql.values.map(bindable)).changes;
-  };
-
-  const locked = <R>(fn: () => R): Promise<R> => {
+/** Runs `fn` (synchronous statements) under the lock; at once, without a promise trip, when it is free. */
+function lockedBy(lock: Lock) {
+  return <R>(fn: () => R): Promise<R> => {
     const run = (release: () => void): R => {
       try {
         return fn();
@@ -131,8 +137,7 @@ export function createGroupCommitRunner(database: Database.Database, lock: Lock)
         release();
       }
     };
-    // Statements are synchronous: when the lock is free, run at once without a trip through the
-    // promise queue (under load those trips cost more than the statement itself).
+    // Under load the trips through the promise queue cost more than the statement itself.
     const now = lock.tryAcquire();
     if (!now) return lock.acquire().then(run);
     try {
@@ -141,36 +146,38 @@ export function createGroupCommitRunner(database: Database.Database, lock: Lock)
       return Promise.reject(error);
     }
   };
+}
 
-  /**
-   * The `tx` of one unit: inside the group the lock is already held, so statements run at once.
-   * It refuses statements once its unit has ended (a unit that went on after failing).
-   */
-  const unitSql = () => {
-    let open = true;
-    const check = () => {
-      if (!open) throw new Error(UNIT_DID_IO);
-    };
-    const tx: Sql = {
-      dialect: "sqlite",
-      $queryRaw: async <T>(query: Query, ...values: unknown[]) => (check(), all<T>(query, values)),
-      $executeRaw: async (query: Query, ...values: unknown[]) => (check(), run(query, values)),
-    };
-    return { tx, close: () => (open = false) };
+/**
+ * The `tx` of one unit: inside the group the lock is already held, so statements run at once.
+ * It refuses statements once its unit has ended (a unit that went on after failing).
+ */
+function unitSql(statements: Statements) {
+  let open = true;
+  const check = () => {
+    if (!open) throw new Error(UNIT_DID_IO);
   };
+  const tx: Sql = {
+    dialect: "sqlite",
+    $queryRaw: async <T>(query: Query, ...values: unknown[]) => (check(), statements.all<T>(query, values)),
+    $executeRaw: async (query: Query, ...values: unknown[]) => (check(), statements.run(query, values)),
+  };
+  return { tx, close: () => (open = false) };
+}
 
-  const exec = (text: string) => prepare(text).statement.run();
+type Unit = { work: (tx: Sql) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void };
 
-  /**
-   * Group commit: transactions that queue up while the lock is busy run together as one SQLite
-   * transaction, each inside its own savepoint, and share one COMMIT (the expensive part: the WAL
-   * write). A unit that throws is rolled back to its savepoint alone; nobody is answered before
-   * the COMMIT, and if the COMMIT fails every unit of the group fails with it — so each caller
-   * still sees exactly its own all-or-nothing transaction. Units run one after another and may
-   * do nothing but SQL on `tx`: a unit that waits for other I/O would hold up the whole group,
-   * so it fails with UNIT_DID_IO (see `onlySql`) and its `tx` refuses further statements.
-   */
-  type Unit = { work: (tx: Sql) => Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void };
+/**
+ * Group commit: transactions that queue up while the lock is busy run together as one SQLite
+ * transaction, each inside its own savepoint, and share one COMMIT (the expensive part: the WAL
+ * write). A unit that throws is rolled back to its savepoint alone; nobody is answered before
+ * the COMMIT, and if the COMMIT fails every unit of the group fails with it — so each caller
+ * still sees exactly its own all-or-nothing transaction. Units run one after another and may
+ * do nothing but SQL on `tx`: a unit that waits for other I/O would hold up the whole group,
+ * so it fails with UNIT_DID_IO (see `onlySql`) and its `tx` refuses further statements.
+ */
+function groupCommit(database: Database.Database, statements: Statements, lock: Lock) {
+  const { exec } = statements;
   const queue: Unit[] = [];
   let draining = false;
 
@@ -180,7 +187,7 @@ export function createGroupCommitRunner(database: Database.Database, lock: Lock)
       exec("BEGIN IMMEDIATE");
       for (const unit of group) {
         exec("SAVEPOINT unit");
-        const { tx, close } = unitSql();
+        const { tx, close } = unitSql(statements);
         try {
           const value = await lock.holding(() => onlySql(unit.work(tx)));
           exec("RELEASE unit");
@@ -217,21 +224,36 @@ export function createGroupCommitRunner(database: Database.Database, lock: Lock)
     }
   };
 
+  return function transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+    if (lock.isHeldHere()) return Promise.reject(new Error(SELF_WAIT));
+    return new Promise<T>((resolve, reject) => {
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      // Started after this turn of the event loop, so that every transaction requested during
+      // it (requests arrive together under load) joins the same group.
+      if (!draining) {
+        draining = true;
+        setImmediate(() => void drain());
+      }
+    });
+  };
+}
+
+/**
+ * Direct SQL on the adapter's better-sqlite3 connection: statements prepared once and cached,
+ * rows typed like Prisma's raw queries, transactions committed in groups. The hot paths
+ * (wallets, history, transfers) use it — Prisma's per-query overhead is ten times the query
+ * itself — while everything else keeps using the Prisma client. Both take turns on the same
+ * lock, so transactions stay isolated. SQLite-only by construction: the SQL it receives is still
+ * the dialect-neutral SQL of the callers. (Never call the root runner inside `transaction`: it
+ * would wait for itself.)
+ */
+export function createGroupCommitRunner(database: Database.Database, lock: Lock): SqlRunner {
+  const statements = statementsOn(database);
+  const locked = lockedBy(lock);
   return {
     dialect: "sqlite",
-    $queryRaw: <T>(query: Query, ...values: unknown[]) => locked(() => all<T>(query, values)),
-    $executeRaw: (query: Query, ...values: unknown[]) => locked(() => run(query, values)),
-    transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
-      if (lock.isHeldHere()) return Promise.reject(new Error(SELF_WAIT));
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        // Started after this turn of the event loop, so that every transaction requested during
-        // it (requests arrive together under load) joins the same group.
-        if (!draining) {
-          draining = true;
-          setImmediate(() => void drain());
-        }
-      });
-    },
+    $queryRaw: <T>(query: Query, ...values: unknown[]) => locked(() => statements.all<T>(query, values)),
+    $executeRaw: (query: Query, ...values: unknown[]) => locked(() => statements.run(query, values)),
+    transaction: groupCommit(database, statements, lock),
   };
 }
