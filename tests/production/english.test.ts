@@ -1,60 +1,31 @@
 // An English client of a demo build over real HTTP: the sign-in e-mail, errors and the names the
 // API gives (the bank as a counterparty) follow Accept-Language; Russian stays the default.
 // Uses MINIBANK_BUILD_DIR when it names a finished demo build (npm test builds .next-e2e).
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
 import { en } from "@/lib/shared/strings-en";
 import { ru } from "@/lib/shared/strings";
+import { startApp, type App } from "@/tests/support/production-app";
 
 jest.setTimeout(300_000);
 
-let work: string;
-let server: AppServer;
+let app: App;
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-english-"));
-  const distDir = await ensureBuild({ mode: "demo", distDir: ".next-e2e" });
-  server = await startServer({
-    distDir,
-    port: await freePort(),
-    npmStart: true,
-    timeoutMs: 120_000,
-    env: {
-      MINIBANK_DEMO: "1",
-      DATABASE_URL: `file:${path.join(work, "demo.db")}`,
-      MINIBANK_DATA_DIR: work,
-      RATES_SOURCE_URL: undefined,
-      LOG_LEVEL: "warn",
-    },
-  });
+  app = await startApp({ name: "english", mode: "demo" });
 });
 
-afterAll(async () => {
-  await server?.stop();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => app?.stop());
 
 const ENGLISH = { "accept-language": "en-US,en;q=0.9" };
 
 async function send(pathname: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
-  const res = await fetch(`${server.url}${pathname}`, {
-    method: init.body === undefined ? "GET" : "POST",
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as unknown };
+  const answer = await app.call(init.body === undefined ? "GET" : "POST", pathname, init);
+  return { status: answer.status, body: answer.body as unknown };
 }
 
 function lastMail(): { subject: string; text: string } {
-  const db = new Database(path.join(work, "demo.db"), { readonly: true });
+  const db = new Database(path.join(app.work, "english.db"), { readonly: true });
   try {
     return db.prepare(`SELECT "subject", "text" FROM "OutboxEmail" ORDER BY "id" DESC LIMIT 1`).get() as { subject: string; text: string };
   } finally {
