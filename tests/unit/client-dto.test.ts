@@ -32,6 +32,7 @@ const user = {
 const wallet = { id: 3, currency: "USD", balance: 12345, number: "40817840000000000003" };
 const transfer = {
   id: 1,
+  kind: "exchange",
   senderWalletId: 3,
   receiverWalletId: 4,
   amount: 100,
@@ -95,7 +96,13 @@ const cases: { name: string; shared: Shared; copy: Check<unknown>; good: unknown
     shared: transferListDto,
     copy: client.transferListDto,
     good: [transfer],
-    bad: [[{ ...transfer, rate: 90 }], [{ ...transfer, receivedCurrency: "XYZ" }], [{ ...transfer, createdAt: null }]],
+    bad: [
+      [{ ...transfer, rate: 90 }],
+      [{ ...transfer, receivedCurrency: "XYZ" }],
+      [{ ...transfer, createdAt: null }],
+      [{ ...transfer, kind: "gift" }],
+      [{ ...transfer, kind: undefined }],
+    ],
   },
   {
     name: "counterparty",
