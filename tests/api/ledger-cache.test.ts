@@ -1,13 +1,13 @@
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { getDb, sqlOf, type Sql } from "@/lib/server/db";
 import { bankWallets } from "@/lib/server/ledger/bank";
-import { currentRateUnits, forgetCachedRates } from "@/lib/server/rates/latest";
+import { currentRateUnits, forgetCachedRates, rateDay } from "@/lib/server/rates/latest";
 import { call } from "@/tests/support/api";
 import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
 
 // What each process keeps of read-mostly facts, and when it reads them again (on both databases).
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => rateDay();
 
 /** A quote written by someone else (another instance's import): this process is not told. */
 const quoteBehindItsBack = (value: number) =>
@@ -36,6 +36,21 @@ describe("the day's rates, per process", () => {
     await quoteBehindItsBack(950_000);
     expect(await currentRateUnits(sql, "USD", start + 59_000)).toBe(900_000n);
     expect(await currentRateUnits(sql, "USD", start + 60_000)).toBe(950_000n);
+  });
+
+  it("change to the next day's quote at midnight in Moscow, within the cached minute", async () => {
+    const sql = await sqlOf();
+    await setRate("USD", 910_000, "2030-01-01");
+    await setRate("USD", 920_000, "2030-01-02");
+    // 00:00 on 2 January in Moscow (UTC+3) is 21:00 on 1 January in UTC.
+    const midnight = Date.parse("2030-01-01T21:00:00Z");
+    try {
+      expect(await currentRateUnits(sql, "USD", midnight - 1_000)).toBe(910_000n);
+      expect(await currentRateUnits(sql, "USD", midnight + 1_000)).toBe(920_000n);
+    } finally {
+      await getDb().rate.deleteMany({ where: { date: { gte: "2030-01-01" } } });
+      forgetCachedRates();
+    }
   });
 
   it("are read again at once after an import in this process", async () => {

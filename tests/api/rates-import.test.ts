@@ -6,18 +6,28 @@ import path from "node:path";
 import { promisify } from "node:util";
 import iconv from "iconv-lite";
 import { register } from "@/instrumentation";
-import { getDb } from "@/lib/server/db";
+import { POST as exchangeRoute } from "@/app/api/v1/exchanges/route";
+import { GET as rateRoute } from "@/app/api/v1/rates/[currency]/route";
+import { GET as historyRoute } from "@/app/api/v1/rates/[currency]/history/route";
+import { POST as transferRoute } from "@/app/api/v1/transfers/route";
+import { getDb, sqlOf } from "@/lib/server/db";
 import { CBR_DAILY_URL, getEnv, resetEnvForTests } from "@/lib/server/platform/env";
 import { importCbrRates, parseCbrDaily } from "@/lib/server/rates/import-cbr";
 import { stopNotificationWorker } from "@/lib/server/notifications/deliver";
 import { stopSweeper } from "@/lib/server/db/sweep";
 import { nextRefreshDelay, refreshRatesOnce, startRatesRefresh, stopRatesRefresh } from "@/lib/server/rates/refresh";
+import { getRate } from "@/lib/server/rates/get-rate";
+import { currentRateUnits, forgetCachedRates, rateDay } from "@/lib/server/rates/latest";
+import { call } from "@/tests/support/api";
+import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
 
 const fixture = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily.xml"));
 let server: http.Server;
 let base: string;
 const recorded = fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily-2021-08-21.xml"));
 const hits: string[] = [];
+/** The recorded document (USD 81,5043), dated as `/dated/DD.MM.YYYY` asks. */
+const datedFixture = (date: string) => iconv.encode(iconv.decode(fixture, "windows-1251").replace('Date="21.11.2026"', `Date="${date}"`), "windows-1251");
 /** Answers of /flaky, in order: the first N are failures. */
 let flakyFailures = 0;
 
@@ -36,6 +46,9 @@ beforeAll(async () => {
         res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
         res.end(recorded);
       }
+    } else if (req.url?.startsWith("/dated/")) {
+      res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
+      res.end(datedFixture(req.url.slice("/dated/".length)));
     } else if (req.url === "/broken") {
       res.writeHead(200, { "content-type": "application/xml" });
       res.end("<html>maintenance</html>");
@@ -208,4 +221,59 @@ describe("Central Bank of Russia importer", () => {
       ["USD", "2026-11-21", 815_043],
     ]);
   }, 60_000);
+});
+
+describe("a quote applies from its own date in Moscow, never before", () => {
+  const DAY_MS = 86_400_000;
+  /** A Moscow day `days` after `day` (YYYY-MM-DD). */
+  const shift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const cbrDate = (day: string) => day.split("-").reverse().join(".");
+  /** The instant a Moscow day begins (00:00 at UTC+3). */
+  const startOf = (day: string) => Date.parse(`${day}T00:00:00+03:00`);
+
+  afterEach(() => checkInvariants());
+
+  it("stores tomorrow's file when it is published, but every conversion keeps today's quote until tomorrow begins", async () => {
+    const today = rateDay();
+    const tomorrow = shift(today, 1);
+    await setRate("USD", 900_000, today);
+    const me = await createFundedUser({ RUB: 100_000 });
+    const friend = await createFundedUser();
+
+    // The Central Bank publishes tomorrow's rates hours ahead; the import stores them at once.
+    expect(await importCbrRates(getDb(), `${base}/dated/${cbrDate(tomorrow)}`)).toEqual({ date: tomorrow, imported: ["USD", "EUR", "CNY"] });
+    expect((await getDb().rate.findUniqueOrThrow({ where: { currency_date: { currency: "USD", date: tomorrow } } })).value).toBe(815_043);
+
+    // Today: the quote shown, an exchange, a transfer across currencies and the history all use 90 ₽.
+    expect((await call(rateRoute, { token: me.token, params: { currency: "USD" } })).body).toEqual({ value: 90 });
+    const exchanged = await call(exchangeRoute, { token: me.token, body: { fromWalletId: me.wallets.RUB, toWalletId: me.wallets.USD, amount: 9_000 } });
+    expect(exchanged.body).toMatchObject({ amount: 9_000, receivedAmount: 100 });
+    const sent = await call(transferRoute, { token: me.token, body: { senderWalletId: me.wallets.RUB, receiverWalletId: friend.wallets.USD, amount: 9_000 } });
+    expect(sent.body).toMatchObject({ amount: 9_000, receivedAmount: 100 });
+    const history = await call(historyRoute, { token: me.token, path: `/api/v1/rates/USD/history?from=${today}&to=${tomorrow}`, params: { currency: "USD" } });
+    expect(history.body).toEqual([{ date: today, value: 90 }]);
+    // A customer who knows tomorrow's rate cannot exchange back at it today.
+    const back = await call(exchangeRoute, { token: me.token, body: { fromWalletId: me.wallets.USD, toWalletId: me.wallets.RUB, amount: 100 } });
+    expect(back.body).toMatchObject({ amount: 100, receivedAmount: 9_000 });
+
+    // From the first minute of tomorrow in Moscow (21:00 UTC) the new quote is the one in force.
+    const sql = await sqlOf();
+    expect(await currentRateUnits(sql, "USD", startOf(tomorrow) - 60_000)).toBe(900_000n);
+    expect(await currentRateUnits(sql, "USD", startOf(tomorrow) + 60_000)).toBe(815_043n);
+    expect(await getRate({ currency: "USD", now: startOf(tomorrow) - 60_000 })).toEqual({ value: 90 });
+    expect(await getRate({ currency: "USD", now: startOf(tomorrow) + 60_000 })).toEqual({ value: 81.5043 });
+  });
+
+  it("once the quote's day has come, exchanges and the quote shown use it", async () => {
+    const today = rateDay();
+    // The same two quotes a day later: yesterday's 90 ₽ and today's file, imported the day before.
+    await setRate("USD", 900_000, shift(today, -1));
+    await importCbrRates(getDb(), `${base}/dated/${cbrDate(today)}`);
+    forgetCachedRates();
+    const me = await createFundedUser({ RUB: 100_000 });
+    expect((await call(rateRoute, { token: me.token, params: { currency: "USD" } })).body).toEqual({ value: 81.5043 });
+    // 90,00 ₽ at 81,5043 ₽ per dollar: $1.10 (rounded down).
+    const exchanged = await call(exchangeRoute, { token: me.token, body: { fromWalletId: me.wallets.RUB, toWalletId: me.wallets.USD, amount: 9_000 } });
+    expect(exchanged.body).toMatchObject({ amount: 9_000, receivedAmount: 110 });
+  });
 });

@@ -1,6 +1,7 @@
 import { GET as rateRoute } from "@/app/api/v1/rates/[currency]/route";
 import { GET as historyRoute } from "@/app/api/v1/rates/[currency]/history/route";
 import { getDb } from "@/lib/server/db";
+import { rateDay } from "@/lib/server/rates/latest";
 import { call, createUser } from "@/tests/support/api";
 import { setRate } from "@/tests/support/ledger";
 
@@ -64,9 +65,9 @@ describe("GET /api/v1/rates/{currency}/history", () => {
     expect((await history("EUR", "?from=2025-03-01&to=2025-03-06")).body).toEqual([]);
   });
 
-  it("stops at today for ranges reaching into the future", async () => {
+  it("stops at today (in Moscow) for ranges reaching into the future", async () => {
     const today = new Date();
-    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const iso = (d: Date) => rateDay(d);
     const from = new Date(today.getTime() - 2 * 86_400_000);
     const to = new Date(today.getTime() + 5 * 86_400_000);
     const res = await history("RUB", `?from=${iso(from)}&to=${iso(to)}`);

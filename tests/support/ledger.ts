@@ -5,7 +5,7 @@ import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import type { Db } from "@/lib/server/db";
 import { getDb, sqlOf } from "@/lib/server/db";
 import { checkLedger, describeProblem } from "@/lib/server/ledger/check";
-import { forgetCachedRates } from "@/lib/server/rates/latest";
+import { forgetCachedRates, rateDay } from "@/lib/server/rates/latest";
 import type { Currency } from "@/lib/shared/money";
 import { call, createUser } from "@/tests/support/api";
 
@@ -18,8 +18,8 @@ export async function checkInvariants(db: Db = getDb()): Promise<void> {
   if (!result.ok) throw new Error(`Ledger invariants broken:\n${result.problems.map(describeProblem).join("\n")}`);
 }
 
-/** Stores a quote (ruble price in ten-thousandths) for a day, default today. */
-export async function setRate(currency: Currency, value: number, date = new Date().toISOString().slice(0, 10)) {
+/** Stores a quote (ruble price in ten-thousandths) for a day, default today in Moscow (the day in force). */
+export async function setRate(currency: Currency, value: number, date = rateDay()) {
   await getDb().rate.upsert({
     where: { currency_date: { currency, date } },
     create: { currency, date, value },

@@ -5,7 +5,7 @@ import { applyTransfer, type PlanEffect, type PlannedPosting, type TransferPlan 
 import { AppError } from "@/lib/server/platform/errors";
 import { countTransfer } from "@/lib/server/platform/metrics";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
-import { currentRateUnits, latestRateUnits } from "@/lib/server/rates/latest";
+import { currentRateUnits, latestRateUnits, rateDay } from "@/lib/server/rates/latest";
 import type { TransferKind } from "@/lib/shared/transfer-kind";
 import { convert, giveFor, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
 
@@ -41,8 +41,8 @@ function currencyOf(wallet: LedgerWallet): Currency {
 }
 
 async function rateOrFail(sql: Sql, currency: Currency, asOf?: string): Promise<bigint> {
-  // A movement happening now uses the process's copy of today's rates (see currentRateUnits);
-  // a backdated one reads that day's.
+  // A movement happening now uses the process's copy of the rates in force (see currentRateUnits);
+  // a backdated one reads those in force on its day in Moscow.
   const rate = asOf ? await latestRateUnits(sql, currency, asOf) : await currentRateUnits(sql, currency);
   if (rate === null) throw new AppError("RATE_UNAVAILABLE");
   return rate;
@@ -68,7 +68,7 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
   let rate = "1";
   const postings: PlannedPosting[] = [];
   if (from !== to) {
-    const asOf = options.createdAt?.toISOString().slice(0, 10);
+    const asOf = options.createdAt && rateDay(options.createdAt);
     const fromRate = await rateOrFail(sql, from, asOf);
     const toRate = await rateOrFail(sql, to, asOf);
     if (options.fixedReceived) given = giveFor(amount, fromRate, toRate);

@@ -1,7 +1,7 @@
 import "server-only";
 import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
-import { latestRateUnits } from "@/lib/server/rates/latest";
+import { latestRateUnits, rateDay } from "@/lib/server/rates/latest";
 import { isCurrency, unitsToRate, type Currency } from "@/lib/shared/money";
 import type { RateDto } from "@/lib/shared/schemas/rates";
 
@@ -12,9 +12,12 @@ export function rateCurrency(raw: string): Currency {
   return code;
 }
 
-/** The ruble price of one unit from the newest quote. */
-export async function getRate(options: { currency: string }): Promise<RateDto> {
-  const units = await latestRateUnits(await sqlOf(), rateCurrency(options.currency));
+/**
+ * The ruble price of one unit in force at `now`: the newest quote whose day has begun in Moscow
+ * (`rateDay`). A quote imported for tomorrow is not shown before tomorrow, like it is not used.
+ */
+export async function getRate(options: { currency: string; now?: number }): Promise<RateDto> {
+  const units = await latestRateUnits(await sqlOf(), rateCurrency(options.currency), rateDay(options.now));
   if (units === null) throw new AppError("RATE_NOT_FOUND");
   return { value: unitsToRate(units) };
 }

@@ -1,31 +1,46 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { Sql } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { processState } from "@/lib/server/platform/process-state";
 import { RATE_SCALE, type Currency } from "@/lib/shared/money";
 
+/** The Central Bank's official rates are those of a calendar day in Moscow. */
+export const RATES_TIME_ZONE = "Europe/Moscow";
+
+const moscowDate = new Intl.DateTimeFormat("en-US", {
+  timeZone: RATES_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
 /**
- * The ruble price of one unit in ten-thousandths from the newest quote (on or before `asOf`,
- * a YYYY-MM-DD day, when given). The ruble itself is always 1. Null when there is no quote.
+ * The day (YYYY-MM-DD, in Moscow) whose quotes are in force at `instant`: a quote applies from the
+ * start of its own date in Moscow, never earlier. The Central Bank publishes the next day's rates
+ * hours ahead and imports store them as soon as they appear; converting at one before its day
+ * would let anyone who read it exchange before the app adopts it and back after, at no risk.
  */
-export async function latestRateUnits(
-  db: Sql,
-  currency: Currency,
-  asOf?: string,
-): Promise<bigint | null> {
+export function rateDay(instant: number | Date = Date.now()): string {
+  const parts = Object.fromEntries(moscowDate.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/**
+ * The ruble price of one unit in ten-thousandths from the newest quote dated on or before `asOf`
+ * (a YYYY-MM-DD day, see `rateDay`). The ruble itself is always 1. Null when there is no quote.
+ */
+export async function latestRateUnits(db: Sql, currency: Currency, asOf: string): Promise<bigint | null> {
   if (currency === "RUB") return RATE_SCALE;
   const [row] = await db.$queryRaw<{ value: number | bigint }[]>`
-    SELECT "value" FROM "Rate"
-    WHERE "currency" = ${currency} ${asOf ? Prisma.sql`AND "date" <= ${asOf}` : Prisma.empty}
+    SELECT "value" FROM "Rate" WHERE "currency" = ${currency} AND "date" <= ${asOf}
     ORDER BY "date" DESC LIMIT 1`;
   return row ? BigInt(row.value) : null;
 }
 
-type Cached = { units: bigint; readAt: number; generation: number };
+type Cached = { units: bigint; day: string; readAt: number; generation: number };
 
 /**
- * Per process: the newest quote of each currency as read from each database (keyed by its
+ * Per process: the quote in force of each currency as read from each database (keyed by its
  * store), and a generation that an import in this process bumps so its rates are used at once.
  */
 const cache = processState("rates-cache", () => ({
@@ -34,19 +49,21 @@ const cache = processState("rates-cache", () => ({
 }));
 
 /**
- * `latestRateUnits` for a transfer happening now, read at most once per RATES_CACHE_SECONDS per
+ * `latestRateUnits` for a transfer happening at `now`, read at most once per RATES_CACHE_SECONDS per
  * process and currency: a day's rates change once a day, and a transfer records the rate it
  * used. The rule: an import in this process is used by its next transfer; an import by another
- * instance is used everywhere within RATES_CACHE_SECONDS. A missing quote is not remembered.
+ * instance is used everywhere within RATES_CACHE_SECONDS; a new day in Moscow is read at once
+ * (its quote, imported the day before, takes over at midnight). A missing quote is not remembered.
  */
 export async function currentRateUnits(store: Sql, currency: Currency, now = Date.now()): Promise<bigint | null> {
   if (currency === "RUB") return RATE_SCALE;
   let rates = cache.byStore.get(store);
   if (!rates) cache.byStore.set(store, (rates = new Map()));
+  const day = rateDay(now);
   const hit = rates.get(currency);
-  if (hit && hit.generation === cache.generation && now - hit.readAt < getEnv().ratesCacheMs) return hit.units;
-  const units = await latestRateUnits(store, currency);
-  if (units !== null) rates.set(currency, { units, readAt: now, generation: cache.generation });
+  if (hit && hit.day === day && hit.generation === cache.generation && now - hit.readAt < getEnv().ratesCacheMs) return hit.units;
+  const units = await latestRateUnits(store, currency, day);
+  if (units !== null) rates.set(currency, { units, day, readAt: now, generation: cache.generation });
   return units;
 }
 

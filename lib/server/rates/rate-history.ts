@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
 import { rateCurrency } from "@/lib/server/rates/get-rate";
+import { rateDay } from "@/lib/server/rates/latest";
 import { RATE_SCALE, unitsToRate } from "@/lib/shared/money";
 import { rateHistoryQuery, type rateHistoryDto } from "@/lib/shared/schemas/rates";
 import type { z } from "zod";
@@ -31,22 +32,24 @@ function parseRange(options: RateHistoryOptions): { from: number; to: number } {
 }
 
 /**
- * One point per day from `from` to `to` (inclusive, at most 366 days). A day without a quote
- * (weekends, holidays) carries the last known value; days before the first quote and future
- * days after the last quote are left out.
+ * One point per day from `from` to `to` (inclusive, at most 366 days): the rate in force that day.
+ * A day without a quote (weekends, holidays) carries the last known value; days before the first
+ * quote are left out, and so are days that have not begun in Moscow — a quote imported for
+ * tomorrow is not shown before it applies (latest.ts, `rateDay`).
  */
 export async function getRateHistory(
   options: RateHistoryOptions,
 ): Promise<z.infer<typeof rateHistoryDto>> {
   const currency = rateCurrency(options.currency);
   const range = parseRange(options);
-  const todayMs = dayToMs(new Date().toISOString().slice(0, 10))!;
+  const todayMs = dayToMs(rateDay())!;
+  const end = Math.min(range.to, todayMs);
   const fromDay = msToDay(range.from);
-  const toDay = msToDay(range.to);
+  const toDay = msToDay(end);
 
   if (currency === "RUB") {
     const points = [];
-    for (let ms = range.from; ms <= Math.min(range.to, todayMs); ms += DAY_MS) {
+    for (let ms = range.from; ms <= end; ms += DAY_MS) {
       points.push({ date: msToDay(ms), value: unitsToRate(RATE_SCALE) });
     }
     return points;
@@ -66,8 +69,6 @@ export async function getRateHistory(
     }),
   ]);
   const quotes = new Map(inRange.map((r) => [r.date, r.value]));
-  const lastQuoteMs = inRange.length ? dayToMs(inRange[inRange.length - 1].date)! : -Infinity;
-  const end = Math.min(range.to, Math.max(todayMs, lastQuoteMs));
   let carried: number | null = before?.value ?? null;
   const points = [];
   for (let ms = range.from; ms <= end; ms += DAY_MS) {

@@ -6,9 +6,9 @@ export const GET = route(
   {
     method: "GET",
     path: "/api/v1/rates/{currency}",
-    summary: "Ruble price of one unit (latest quote; RUB is 1). USD, EUR and CNY are quoted",
+    summary: "Ruble price of one unit (the quote in force now; RUB is 1). USD, EUR and CNY are quoted",
     description:
-      "The latest known price of one unit of the currency in rubles, with 4 decimals, and the time of that quote. RUB is always 1; 404 for a currency the bank does not hold.",
+      "The price of one unit of the currency in rubles, with 4 decimals, that conversions use now: the newest quote whose date has begun in Moscow (a quote published for tomorrow applies from tomorrow). RUB is always 1; 404 for a currency the bank does not hold.",
     tag: "rates",
     params: currencyParams,
     ok: { status: 200, schema: rateDto },

@@ -8,7 +8,7 @@ export const GET = route(
     path: "/api/v1/rates/{currency}/history",
     summary: "Daily rates between two dates (≤ 366 days), gaps carried from the last quote",
     description:
-      "One point per day between from and to inclusive (ISO dates, at most 366 days). A day without a quote carries the last known one forward. 400 when the range is invalid or too long, 404 for an unknown currency.",
+      "One point per day between from and to inclusive (ISO dates, at most 366 days): the rate in force that day. A day without a quote carries the last known one forward; days that have not begun in Moscow are left out, so a quote published for tomorrow is shown from tomorrow. 400 when the range is invalid or too long, 404 for an unknown currency.",
     tag: "rates",
     params: currencyParams,
     query: rateHistoryQuery,
