@@ -1,3 +1,7 @@
+import { POST as exchangeRoute } from "@/app/api/v1/exchanges/route";
+import { POST as payRoute } from "@/app/api/v1/requests/[token]/pay/route";
+import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
+import { GET as requestRoute } from "@/app/api/v1/requests/[token]/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { GET as byId } from "@/app/api/v1/users/id/[id]/route";
 import { getDb } from "@/lib/server/db";
@@ -89,6 +93,45 @@ describe("transfers to other people are limited per sender (TRANSFER_LIMIT_PER_U
       const flooderWallets = Object.values(flooder.wallets);
       await getDb().transfer.updateMany({ where: { senderWalletId: { in: flooderWallets } }, data: { createdAt: old } });
       expect((await send(flooder.token, flooder.wallets.RUB, target.wallets.RUB)).status).toBe(201);
+    }),
+  );
+});
+
+describe("paying a request is sending money to someone: the same limit as transfers", () => {
+  type Person = Awaited<ReturnType<typeof createFundedUser>>;
+  const ask = async (who: Person) => {
+    const res = await call(createRequestRoute, { token: who.token, body: { currency: "RUB", amount: 100 } });
+    expect(res.status).toBe(201);
+    return res.body.token as string;
+  };
+  const pay = (who: Person, token: string, walletId: number) => call(payRoute, { token: who.token, params: { token }, body: { walletId } });
+
+  it(
+    "past the limit a request payment is refused like a transfer, and payments count towards the limit on transfers",
+    withEnv({ TRANSFER_LIMIT_PER_USER: "3", TRANSFER_LIMIT_WINDOW_SECONDS: "600" }, async () => {
+      await setRate("USD", 1_000_000);
+      const payer = await createFundedUser({ RUB: 10_000 });
+      const asker = await createFundedUser();
+      const friend = await createFundedUser();
+      // Two transfers and one request payment use up the three.
+      for (let i = 0; i < 2; i += 1) expect((await send(payer.token, payer.wallets.RUB, friend.wallets.RUB)).status).toBe(201);
+      expect((await pay(payer, await ask(asker), payer.wallets.RUB)).status).toBe(201);
+      expect((await send(payer.token, payer.wallets.RUB, friend.wallets.RUB)).status).toBe(429);
+      // A further request, from either of the payer's wallets: refused, nothing moves, still pending.
+      const token = await ask(asker);
+      for (const walletId of [payer.wallets.RUB, payer.wallets.USD]) {
+        const refused = await pay(payer, token, walletId);
+        expect([refused.status, refused.body]).toEqual([429, { code: "RATE_LIMITED", message: "Слишком много переводов. Попробуйте позже" }]);
+      }
+      expect(await balanceOf(asker.wallets.RUB)).toBe(100);
+      expect(await balanceOf(payer.wallets.RUB)).toBe(10_000 - 2 - 100);
+      expect((await call(requestRoute, { token: asker.token, params: { token } })).body.status).toBe("pending");
+      // Between one's own wallets is not sending to someone: exchanges stay open.
+      const exchanged = await call(exchangeRoute, { token: payer.token, body: { fromWalletId: payer.wallets.RUB, toWalletId: payer.wallets.USD, amount: 1_000 } });
+      expect(exchanged.status).toBe(201);
+      // Someone else may pay it.
+      const other = await createFundedUser({ RUB: 1_000 });
+      expect((await pay(other, token, other.wallets.RUB)).status).toBe(201);
     }),
   );
 });

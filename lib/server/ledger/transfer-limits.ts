@@ -14,19 +14,14 @@ export type LimitRow = {
 };
 
 /**
- * Columns for the transfer's one read (create-transfer.ts) that the two limits on sending need,
- * so that they cost no round trip of their own:
- *  - whether `userId` has dealt with the receiving wallet before (either direction);
- *  - how many transfers `userId` sent to other people lately, counted no further than the limit.
+ * The column "sentLately": how many transfers `userId` sent to other people lately (transfers and
+ * request payments), counted no further than the limit. For the one read of every way money
+ * leaves an account to someone else, so the limit costs no round trip of its own.
  */
-export function limitColumns(userId: number, receiverWalletId: number): Prisma.Sql {
+export function sentLatelyColumn(userId: number): Prisma.Sql {
   const { transferLimitPerUser, transferLimitWindowMs } = getEnv();
   const since = new Date(Date.now() - transferLimitWindowMs);
   return Prisma.sql`,
-    (EXISTS (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."senderWalletId" = o."id"
-        WHERE o."userId" = ${userId} AND t."receiverWalletId" = ${receiverWalletId})
-      OR EXISTS (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."receiverWalletId" = o."id"
-        WHERE o."userId" = ${userId} AND t."senderWalletId" = ${receiverWalletId})) AS "dealtWith",
     (SELECT COUNT(*) FROM (SELECT 1 FROM "Wallet" s
         JOIN "Transfer" t ON t."senderWalletId" = s."id"
         JOIN "Wallet" r ON r."id" = t."receiverWalletId"
@@ -36,9 +31,33 @@ export function limitColumns(userId: number, receiverWalletId: number): Prisma.S
 }
 
 /**
+ * Columns for the transfer's one read (create-transfer.ts) that the two limits on sending need:
+ *  - whether `userId` has dealt with the receiving wallet before (either direction);
+ *  - "sentLately" (`sentLatelyColumn`).
+ */
+export function limitColumns(userId: number, receiverWalletId: number): Prisma.Sql {
+  return Prisma.sql`,
+    (EXISTS (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."senderWalletId" = o."id"
+        WHERE o."userId" = ${userId} AND t."receiverWalletId" = ${receiverWalletId})
+      OR EXISTS (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."receiverWalletId" = o."id"
+        WHERE o."userId" = ${userId} AND t."senderWalletId" = ${receiverWalletId})) AS "dealtWith"
+    ${sentLatelyColumn(userId)}`;
+}
+
+/**
+ * TRANSFER_LIMIT_PER_USER transfers to other people per window (429), whichever way the money
+ * leaves — a transfer or paying a request: one account cannot flood another with notices, and
+ * paying requests is no way around it. Between one's own wallets (exchanges) is not counted.
+ */
+export function checkSentLately(row: Pick<LimitRow, "sentLately">): void {
+  if (Number(row.sentLately ?? 0) >= getEnv().transferLimitPerUser) {
+    throw new AppError("RATE_LIMITED", ru.errors.transferRateLimited);
+  }
+}
+
+/**
  * The limits on sending to someone else, checked before anything about the receiver is told:
- *  - TRANSFER_LIMIT_PER_USER transfers to others per window (429): one account cannot flood
- *    another with notices;
+ *  - TRANSFER_LIMIT_PER_USER transfers to others per window (`checkSentLately`);
  *  - a wallet the sender has never dealt with — or one that does not exist — counts as a lookup
  *    (LOOKUP_LIMIT_PER_USER, shared with the lookup endpoints), so transfers cannot walk the
  *    wallet ids past that limit: whatever the answer (201, WALLET_NOT_FOUND, INVALID_AMOUNT), it
@@ -48,8 +67,6 @@ export function limitColumns(userId: number, receiverWalletId: number): Prisma.S
  * the number of that sender's transfers under way at once.
  */
 export async function checkSendingLimits(userId: number, row: LimitRow): Promise<void> {
-  if (Number(row.sentLately ?? 0) >= getEnv().transferLimitPerUser) {
-    throw new AppError("RATE_LIMITED", ru.errors.transferRateLimited);
-  }
+  checkSentLately(row);
   if (!row.dealtWith) await countLookup(userId);
 }

@@ -10,6 +10,7 @@ import {
   keyEffect,
 } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
+import { checkSentLately, sentLatelyColumn, type LimitRow } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice, senderLabel } from "@/lib/server/notifications/enqueue";
 import { statusOf } from "@/lib/server/requests/dto";
 import { isTelegramVerified } from "@/lib/server/users/username";
@@ -20,7 +21,7 @@ import { fill } from "@/lib/shared/strings";
 
 export type PayRequestOptions = PayRequestBody & { token: string; userId: number; idempotencyKey: string | null };
 
-type Row = WithStoredKey & {
+type Row = WithStoredKey & Pick<LimitRow, "sentLately"> & {
   id: number;
   requesterId: number;
   walletId: number;
@@ -42,13 +43,15 @@ type Row = WithStoredKey & {
 
 async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
   const sql = await sqlOf();
-  // The request, its requester's notice details, the payer's wallet and the stored key: one query.
+  // The request, its requester's notice details, the payer's wallet, the stored key and the payer's
+  // transfers to others lately (the sending limit): one query.
   const [row] = await sql.$queryRaw<Row[]>`
     SELECT r."id", r."requesterId", r."walletId", r."amount", r."currency", r."message", r."status",
       r."expiresAt", u."notification" AS "notify",
       CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language", pw."id" AS "payerWalletId",
       pw."userId" AS "payerWalletOwner", pw."currency" AS "payerCurrency",
       pu."username" AS "payerHandle", pu."telegramUsername" AS "payerTelegramUsername" ${storedKeyColumns(key)}
+      ${sentLatelyColumn(options.userId)}
     FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
       LEFT JOIN "Wallet" pw ON pw."id" = ${options.walletId} LEFT JOIN "User" pu ON pu."id" = pw."userId"
     WHERE r."token" = ${options.token}`;
@@ -56,6 +59,8 @@ async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Pr
   if (!row) throw new AppError("NOT_FOUND");
   if (row.payerWalletOwner === null || Number(row.payerWalletOwner) !== options.userId) throw new AppError("FORBIDDEN");
   if (Number(row.requesterId) === options.userId) throw new AppError("REQUEST_OWN");
+  // Paying a request sends money to someone else: the same limit as a transfer.
+  checkSentLately(row);
   // Checked again, atomically, when the money moves (minibank_apply_transfer / claimRequest).
   const status = statusOf(row);
   if (status === "paid") throw new AppError("REQUEST_PAID");
