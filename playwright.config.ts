@@ -53,6 +53,8 @@ export default defineConfig({
       LOOKUP_LIMIT_PER_USER: "1000",
       TRANSFER_LIMIT_PER_USER: "1000",
       TOPUP_COUNT_DAILY_LIMIT: "1000",
+      PAYMENT_REQUEST_LIMIT_PER_USER: "1000",
+      SHARE_LIMIT_PER_USER: "1000",
       LOG_LEVEL: "warn",
     },
   },

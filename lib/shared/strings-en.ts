@@ -163,6 +163,7 @@ export const en = {
       telegramOnly: "Sending as a Telegram message is available only when signed in with Telegram",
       unavailable: "Sending as a Telegram message is unavailable right now",
       telegramFailed: "Telegram did not accept the message. Try again later",
+      tooMany: "Too many messages in a row. Try again in a few minutes",
     },
   },
   requests: {
@@ -203,6 +204,7 @@ export const en = {
       cancelled: "The request was cancelled",
       expired: "The request has expired",
       own: "You cannot pay your own request",
+      tooMany: "Too many payment requests in a row. Try again in a few minutes",
     },
   },
   topUp: {

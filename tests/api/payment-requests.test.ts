@@ -4,8 +4,10 @@ import { GET as getRoute } from "@/app/api/v1/requests/[token]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/v1/requests/route";
 import { GET as receiptRoute } from "@/app/api/v1/transfers/[id]/route";
 import { getDb } from "@/lib/server/db";
+import { resetEnvForTests } from "@/lib/server/platform/env";
 import { convert, giveFor } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
+import { en } from "@/lib/shared/strings-en";
 import { call } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
 
@@ -168,6 +170,34 @@ describe("payment requests", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("REQUEST_EXPIRED");
     expect(await balanceOf(bob.wallets.RUB)).toBe(100_000);
+    // Cancelling an expired request changes nothing: it answers the request, still expired.
+    const before = await getDb().paymentRequest.findUniqueOrThrow({ where: { token } });
+    const cancelled = await cancel(alice, token);
+    expect([cancelled.status, cancelled.body.status]).toEqual([200, "expired"]);
+    expect(await getDb().paymentRequest.findUniqueOrThrow({ where: { token } })).toEqual(before);
+    expect((await read(alice, token)).body.status).toBe("expired");
+  });
+
+  it("are limited per requester: PAYMENT_REQUEST_LIMIT_PER_USER per 10 minutes, then 429 and nothing is created", async () => {
+    process.env.PAYMENT_REQUEST_LIMIT_PER_USER = "3";
+    resetEnvForTests();
+    try {
+      const alice = await createFundedUser();
+      for (let i = 0; i < 3; i += 1) await requestOf(alice, 100 + i);
+      const refused = await ask(alice, { currency: "RUB", amount: 500 });
+      expect([refused.status, refused.body]).toEqual([429, { code: "RATE_LIMITED", message: ru.requests.errors.tooMany }]);
+      const english = await call(createRoute, { token: alice.token, body: { currency: "USD", amount: 500 }, headers: { "accept-language": "en" } });
+      expect(english.body).toEqual({ code: "RATE_LIMITED", message: en.requests.errors.tooMany });
+      expect(await getDb().paymentRequest.count({ where: { requesterId: alice.user.id } })).toBe(3);
+      // The limit is the person's: someone else still may.
+      await requestOf(await createFundedUser());
+      // Requests older than the window no longer count.
+      await getDb().rateLimitHit.updateMany({ where: { key: `request:user:${alice.user.id}` }, data: { createdAt: new Date(Date.now() - 601_000) } });
+      await requestOf(alice);
+    } finally {
+      delete process.env.PAYMENT_REQUEST_LIMIT_PER_USER;
+      resetEnvForTests();
+    }
   });
 
   it("paying is idempotent: a resent payment replays the same transfer", async () => {

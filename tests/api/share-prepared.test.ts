@@ -89,6 +89,26 @@ describe("POST /api/v1/share/prepared", () => {
     expect(result.reply_markup).toEqual({ inline_keyboard: [[{ text: "Оплатить в Minibank", url: `${BOT_LINK}?startapp=req-${token}` }]] });
   });
 
+  it("is limited per user (SHARE_LIMIT_PER_USER per 10 minutes): past it a 429, and Telegram is not called", async () => {
+    process.env.SHARE_LIMIT_PER_USER = "2";
+    resetEnvForTests();
+    try {
+      const alice = await telegramUser();
+      const bob = await telegramUser();
+      const id = await transfer(alice, bob);
+      expect((await share(alice, { kind: "receipt", transferId: id })).status).toBe(201);
+      expect((await share(alice, { kind: "receipt", transferId: id })).status).toBe(201);
+      const refused = await share(alice, { kind: "receipt", transferId: id });
+      expect([refused.status, refused.body]).toEqual([429, { code: "RATE_LIMITED", message: "Слишком много сообщений подряд. Попробуйте через несколько минут" }]);
+      expect(prepared()).toHaveLength(2);
+      // The limit is the person's: the receiver may still share the same receipt.
+      expect((await share(bob, { kind: "receipt", transferId: id })).status).toBe(201);
+    } finally {
+      delete process.env.SHARE_LIMIT_PER_USER;
+      resetEnvForTests();
+    }
+  });
+
   it("answers 404 for someone else's receipt or request and for unknown ones, without calling Telegram", async () => {
     const alice = await telegramUser();
     const bob = await telegramUser();

@@ -19,10 +19,12 @@ Object.assign(process.env, {
   TELEGRAM_BOT_TOKEN: "7000000001:TEST_bot_token_for_jest_only_abcdef",
   APP_URL: "http://localhost:3000",
   LOG_LEVEL: "silent",
-  // Suites send many transfers from few people; tests/api/transfer-limits.test.ts lowers these.
+  // Suites send many transfers (and requests, shares) from few people; the limits have tests of their own that lower these.
   TRANSFER_LIMIT_PER_USER: "1000000",
   LOOKUP_LIMIT_PER_USER: "1000000",
   TOPUP_COUNT_DAILY_LIMIT: "1000000",
   STATEMENT_DOWNLOAD_LIMIT_PER_USER: "10000",
+  PAYMENT_REQUEST_LIMIT_PER_USER: "1000000",
+  SHARE_LIMIT_PER_USER: "1000000",
 });
 delete process.env.SMTP_URL;

@@ -8,6 +8,8 @@ export type RateLimit = {
   /** Allowed hits per window. */
   limit: number;
   windowMs: number;
+  /** The 429's message (a dictionary text), when the limit has words of its own. */
+  message?: string;
 };
 
 /**
@@ -18,7 +20,7 @@ export type RateLimit = {
  * each one sees at least its own row and every row written before it. A refused hit is removed
  * again, so retrying while blocked does not extend the block.
  */
-export async function hitRateLimit({ key, limit, windowMs }: RateLimit): Promise<void> {
+export async function hitRateLimit({ key, limit, windowMs, message }: RateLimit): Promise<void> {
   const db = getDb();
   const since = new Date(Date.now() - windowMs);
   // Rows older than the window no longer matter; removing them keeps the table small.
@@ -29,7 +31,7 @@ export async function hitRateLimit({ key, limit, windowMs }: RateLimit): Promise
   });
   if (count > limit) {
     await db.rateLimitHit.delete({ where: { id: hit.id } });
-    throw new AppError("RATE_LIMITED");
+    throw new AppError("RATE_LIMITED", message);
   }
 }
 

@@ -55,8 +55,9 @@ export type Env = {
   /** Lookups of other users (profiles, their wallets) per user per 10 minutes (LOOKUP_LIMIT_PER_USER). */
   lookupLimitPerUser: number;
   /**
-   * Transfers a user may send to other people within TRANSFER_LIMIT_WINDOW_SECONDS
-   * (TRANSFER_LIMIT_PER_USER, default 50 per 600 s): no account can flood another with notices.
+   * Transfers a user may send to other people — request payments included — within
+   * TRANSFER_LIMIT_WINDOW_SECONDS (TRANSFER_LIMIT_PER_USER, default 50 per 600 s): no account can
+   * flood another with notices.
    */
   transferLimitPerUser: number;
   transferLimitWindowMs: number;
@@ -67,6 +68,13 @@ export type Env = {
   ratesCacheMs: number;
   /** How long a payment request can be paid (PAYMENT_REQUEST_TTL_DAYS, default 7). */
   paymentRequestTtlMs: number;
+  /** Payment requests a user may create per 10 minutes (PAYMENT_REQUEST_LIMIT_PER_USER, default 20). */
+  paymentRequestLimitPerUser: number;
+  /**
+   * Receipts and requests a user may prepare as Telegram messages per 10 minutes, each a Bot API
+   * call (SHARE_LIMIT_PER_USER, default 20).
+   */
+  shareLimitPerUser: number;
 };
 
 const schema = z.object({
@@ -92,6 +100,8 @@ const schema = z.object({
   STATEMENT_DOWNLOAD_LIMIT_PER_USER: z.coerce.number().int().positive().max(10_000).default(10),
   RATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENT_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  PAYMENT_REQUEST_LIMIT_PER_USER: z.coerce.number().int().positive().max(1_000_000).default(20),
+  SHARE_LIMIT_PER_USER: z.coerce.number().int().positive().max(1_000_000).default(20),
 });
 
 export function isDemo(): boolean {
@@ -194,6 +204,8 @@ export function getEnv(): Env {
     transferLimitWindowMs: raw.TRANSFER_LIMIT_WINDOW_SECONDS * 1000,
     ratesCacheMs: raw.RATES_CACHE_SECONDS * 1000,
     paymentRequestTtlMs: raw.PAYMENT_REQUEST_TTL_DAYS * 24 * 60 * 60 * 1000,
+    paymentRequestLimitPerUser: raw.PAYMENT_REQUEST_LIMIT_PER_USER,
+    shareLimitPerUser: raw.SHARE_LIMIT_PER_USER,
     corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),
   };
   return parsed.env;

@@ -3,14 +3,31 @@ import crypto from "node:crypto";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
+import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { toRequestDto } from "@/lib/server/requests/dto";
 import type { CreateRequestBody, PaymentRequestDto } from "@/lib/shared/schemas/requests";
+import { ru } from "@/lib/shared/strings";
+
+/** The window PAYMENT_REQUEST_LIMIT_PER_USER counts requests in. */
+export const REQUEST_LIMIT_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Counts one request made by `userId`: PAYMENT_REQUEST_LIMIT_PER_USER per 10 minutes, then 429.
+ * Each is a row kept for its lifetime and a link anyone holding it may open, so one account
+ * cannot mint them by the thousand. Counted in the database (every instance shares it).
+ */
+function countRequest(userId: number): Promise<void> {
+  const limit = getEnv().paymentRequestLimitPerUser;
+  return hitRateLimit({ key: `request:user:${userId}`, limit, windowMs: REQUEST_LIMIT_WINDOW_MS, message: ru.requests.errors.tooMany });
+}
 
 /**
  * Asks for money into the caller's wallet of `currency`: a request whose link carries a random
- * token (128 bits), payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7).
+ * token (128 bits), payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7); at most
+ * PAYMENT_REQUEST_LIMIT_PER_USER per 10 minutes.
  */
 export async function createRequest(options: CreateRequestBody & { userId: number }): Promise<PaymentRequestDto> {
+  await countRequest(options.userId);
   const db = getDb();
   const wallet = await db.wallet.findFirst({
     where: { userId: options.userId, currency: options.currency },

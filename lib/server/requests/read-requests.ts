@@ -28,14 +28,15 @@ export async function getRequest(options: { token: string; callerId: number }): 
 
 /**
  * Cancels one of the caller's pending requests. Someone else's request (or an unknown token) is
- * a 404, whoever holds the link; a paid one cannot be cancelled (409); cancelling twice is harmless.
+ * a 404, whoever holds the link; a paid one cannot be cancelled (409); cancelling a cancelled or
+ * expired one changes nothing and answers it as it is (an expired request stays expired).
  */
 export async function cancelRequest(options: { token: string; callerId: number }): Promise<PaymentRequestDto> {
   const sql = await sqlOf();
   const now = new Date();
   await sql.$executeRaw`
     UPDATE "PaymentRequest" SET "status" = 'cancelled', "cancelledAt" = ${now}
-    WHERE "token" = ${options.token} AND "requesterId" = ${options.callerId} AND "status" = 'pending'`;
+    WHERE "token" = ${options.token} AND "requesterId" = ${options.callerId} AND "status" = 'pending' AND "expiresAt" > ${now}`;
   const [row] = await sql.$queryRaw<RequestRow[]>`
     SELECT ${REQUEST_COLUMNS} FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
     WHERE r."token" = ${options.token} AND r."requesterId" = ${options.callerId}`;

@@ -3,6 +3,7 @@ import type { InlineQueryResultArticle } from "grammy/types";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
+import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { getReceipt } from "@/lib/server/ledger/get-receipt";
 import { logger } from "@/lib/server/platform/log";
 import { getRequest } from "@/lib/server/requests/read-requests";
@@ -69,13 +70,18 @@ async function requestArticle(token: string, callerId: number, botLink: string):
   };
 }
 
+/** The window SHARE_LIMIT_PER_USER counts prepared messages in. */
+export const SHARE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
+
 /**
  * Prepares a receipt or a payment request as a message the caller sends from the Mini App
  * (`savePreparedInlineMessage`, Bot API 8.0). A `web_app` button is not allowed in a shared
  * message, so the button is a link to the Mini App (`t.me/<bot>/<app>?startapp=…`).
  * Refusals: someone else's receipt or request → 404; a user without Telegram → TELEGRAM_ONLY;
  * no bot to talk to or no Mini App link configured → SHARE_UNAVAILABLE; the Bot API refusing or
- * out of reach → TELEGRAM_FAILED. The app then shares the old way.
+ * out of reach → TELEGRAM_FAILED. The app then shares the old way. Each attempt that may reach the
+ * Bot API counts against SHARE_LIMIT_PER_USER per 10 minutes (then 429), so one account cannot
+ * turn the server into a stream of outbound calls on the bot's budget.
  */
 export async function prepareShare(options: { callerId: number; target: PrepareShareBody }): Promise<PreparedShareDto> {
   const { callerId, target } = options;
@@ -84,6 +90,7 @@ export async function prepareShare(options: { callerId: number; target: PrepareS
   if (!user?.telegramId) throw new AppError("TELEGRAM_ONLY");
   // The demo's bot token names no real bot unless TELEGRAM_API_URL points at a Bot API.
   if (!env.telegramBotLink || !env.notifyByTelegram) throw new AppError("SHARE_UNAVAILABLE");
+  await hitRateLimit({ key: `share:user:${callerId}`, limit: env.shareLimitPerUser, windowMs: SHARE_LIMIT_WINDOW_MS, message: ru.share.errors.tooMany });
   const result =
     target.kind === "receipt"
       ? await receiptArticle(target.transferId, callerId, env.telegramBotLink)

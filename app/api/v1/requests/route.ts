@@ -10,11 +10,11 @@ export const POST = route(
     summary:
       "Ask for money into the caller's wallet of a currency: a payment request whose token makes its link; payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7)",
     description:
-      "Creates a request for money into the caller's wallet of that currency, with an optional message, valid PAYMENT_REQUEST_TTL_DAYS (default 7). The answer carries a random token: whoever holds the link made from it may read and pay the request.",
+      "Creates a request for money into the caller's wallet of that currency, with an optional message, valid PAYMENT_REQUEST_TTL_DAYS (default 7). The answer carries a random token: whoever holds the link made from it may read and pay the request. One user may create PAYMENT_REQUEST_LIMIT_PER_USER (default 20) per 10 minutes, then 429 RATE_LIMITED.",
     tag: "transfers",
     body: createRequestBody,
     ok: { status: 201, schema: paymentRequestDto },
-    errors: ["WALLET_NOT_FOUND", "INVALID_AMOUNT"],
+    errors: ["WALLET_NOT_FOUND", "INVALID_AMOUNT", "RATE_LIMITED"],
   },
   ({ user, body }) => createRequest({ ...body, userId: user.id }),
 );
