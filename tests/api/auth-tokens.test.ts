@@ -1,8 +1,11 @@
 import { SignJWT, UnsecuredJWT } from "jose";
 import { POST as logout } from "@/app/api/v1/auth/logout/route";
 import { POST as refresh } from "@/app/api/v1/auth/refresh/route";
+import { GET as csvRoute } from "@/app/api/v1/statements/csv/route";
+import { POST as statementLink } from "@/app/api/v1/statements/link/route";
 import { GET as getMe } from "@/app/api/v1/users/me/route";
-import { sha256 } from "@/lib/server/auth/tokens";
+import { POST as initWallets } from "@/app/api/v1/wallet/init/route";
+import { issueTokens, sha256 } from "@/lib/server/auth/tokens";
 import { getDb } from "@/lib/server/db";
 import { call, createUser } from "@/tests/support/api";
 
@@ -145,6 +148,31 @@ describe("POST /api/v1/auth/logout", () => {
     await call(logout, { body: { refresh_token: a.refreshToken } });
     expect((await call(refresh, { body: { refresh_token: b.refreshToken } })).status).toBe(200);
     expect((await call(getMe, { token: b.token })).status).toBe(200);
+  });
+
+  it("ends the statement download links the session made; another session's keep working", async () => {
+    const { user, token, refreshToken } = await createUser();
+    const other = await issueTokens(user.id);
+    const wallets = await call(initWallets, { method: "POST", token });
+    const walletId = (wallets.body as { id: number; currency: string }[]).find((w) => w.currency === "RUB")!.id;
+    const linkFor = async (access: string) => {
+      const made = await call(statementLink, { token: access, body: { walletId, from: "2026-01-01", to: "2026-01-31", tz: 180, format: "csv" } });
+      expect(made.status).toBe(201);
+      return made.body.url as string;
+    };
+    /** Opened as Telegram or a browser would: no bearer token, only the link. */
+    const open = async (url: string) => (await csvRoute(new Request(`http://localhost${url}`), { params: Promise.resolve({}) })).status;
+    const mine = await linkFor(token);
+    const theirs = await linkFor(other.access_token);
+    expect([await open(mine), await open(theirs)]).toEqual([200, 200]);
+    await call(logout, { body: { refresh_token: refreshToken } });
+    const gone = await csvRoute(new Request(`http://localhost${mine}`), { params: Promise.resolve({}) });
+    expect([gone.status, await gone.json()]).toEqual([404, { code: "NOT_FOUND", message: "Не найдено" }]);
+    expect(await open(theirs)).toBe(200);
+    // A session revoked as stolen (a spent refresh token replayed) ends its links too.
+    await call(refresh, { body: { refresh_token: other.refresh_token } });
+    await call(refresh, { body: { refresh_token: other.refresh_token } });
+    expect(await open(theirs)).toBe(404);
   });
 
   it("answers ok without a token or with an unknown one", async () => {

@@ -18,7 +18,8 @@ export const MAX_BODY_BYTES = 16 * 1024;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type AuthUser = { id: number };
+/** The signed-in caller: who, and in which session (what signing out revokes). */
+export type AuthUser = { id: number; sessionId: string };
 
 export type RouteContext<C extends Contract> = {
   req: Request;
@@ -171,7 +172,7 @@ async function authenticate(req: Request): Promise<AuthUser> {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const claims = match ? verifyAccessToken(match[1]) : null;
   if (!claims || (await isSessionRevoked(claims.sessionId))) throw new AppError("UNAUTHORIZED");
-  return { id: claims.userId };
+  return { id: claims.userId, sessionId: claims.sessionId };
 }
 
 /** The language a request asks for (Accept-Language): English for any but Russian; Russian when it names none. */
