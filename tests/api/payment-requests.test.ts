@@ -1,3 +1,4 @@
+import { GET as avatarRoute } from "@/app/api/v1/avatars/[file]/route";
 import { POST as cancelRoute } from "@/app/api/v1/requests/[token]/cancel/route";
 import { POST as payRoute } from "@/app/api/v1/requests/[token]/pay/route";
 import { GET as getRoute } from "@/app/api/v1/requests/[token]/route";
@@ -69,6 +70,12 @@ describe("payment requests", () => {
     expect(seen.body).toMatchObject({ amount: 12_345, currency: "RUB", message: "Билеты", status: "pending", own: false, requester: { name: "Алиса" } });
     expect((await read(bob, "A".repeat(22))).status).toBe(404);
     expect((await read(bob, "bad token!")).status).toBe(400);
+    // The requester's generated picture, under a name that does not give their user id away.
+    const avatarUrl = seen.body.requester.avatarUrl as string;
+    expect(avatarUrl).toMatch(/^\/api\/v1\/avatars\/[A-Za-z0-9_-]{22}\.svg$/);
+    const file = avatarUrl.split("/").pop()!;
+    const picture = async (name: string) => (await avatarRoute(new Request(`http://localhost/api/v1/avatars/${name}`), { params: Promise.resolve({ file: name }) })).text();
+    expect(await picture(file)).toBe(await picture(`${alice.user.id % 1_000_000}.svg`));
     // Nobody else's list shows it.
     expect((await call(listRoute, { token: bob.token })).body).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { avatarUrlFor, personName } from "@/lib/server/users/dto";
+import { linkAvatarUrlFor, personName } from "@/lib/server/users/dto";
 import { toSafeNumber, type Currency } from "@/lib/shared/money";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 
@@ -51,7 +51,7 @@ export function toRequestDto(row: RequestRow, callerId: number): PaymentRequestD
     createdAt: asDate(row.createdAt).toISOString(),
     expiresAt: asDate(row.expiresAt).toISOString(),
     paidAt: row.paidAt === null ? null : asDate(row.paidAt).toISOString(),
-    requester: { name: personName(row), avatarUrl: avatarUrlFor({ id: Number(row.requesterId), photoUrl: row.photoUrl }) },
+    requester: { name: personName(row), avatarUrl: linkAvatarUrlFor({ id: Number(row.requesterId), photoUrl: row.photoUrl }) },
     own,
     transferId: involved && row.transferId !== null ? Number(row.transferId) : null,
   };

@@ -1,4 +1,5 @@
 import "server-only";
+import { sealAvatarNumber } from "@/lib/server/users/avatar-name";
 import { publicName } from "@/lib/server/users/public-name";
 import { isTelegramVerified } from "@/lib/server/users/username";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
@@ -17,6 +18,14 @@ type UserRow = {
 /** The app's own generated avatar, keyed by the id modulo 1,000,000 (spec §9). */
 export function avatarUrlFor(user: Pick<UserRow, "id" | "photoUrl">): string {
   return user.photoUrl ?? `/api/v1/avatars/${user.id % 1_000_000}.svg`;
+}
+
+/**
+ * The same picture for answers anyone holding a link may read (a payment request's requester):
+ * the generated avatar under a sealed name, so the link does not give the user's id away.
+ */
+export function linkAvatarUrlFor(user: Pick<UserRow, "id" | "photoUrl">): string {
+  return user.photoUrl ?? `/api/v1/avatars/${sealAvatarNumber(user.id % 1_000_000)}`;
 }
 
 /** The signed-in user's own profile. */
