@@ -24,6 +24,11 @@ const postgres = getDatabaseUrl().startsWith("postgres");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-backup-"));
 const targets: string[] = [];
 
+/** A PostgreSQL database on the test server that does not exist yet (dropped after the run). */
+function emptyPostgresUrl(): string {
+  return (postgresUrl as (name: string) => string)(`minibank_restore_${crypto.randomBytes(5).toString("hex")}`);
+}
+
 /** A database that does not exist yet, of this run's kind. */
 function emptyDatabaseUrl(): string {
   const name = `minibank_restore_${crypto.randomBytes(5).toString("hex")}`;
@@ -35,7 +40,7 @@ function emptyDatabaseUrl(): string {
 afterEach(() => checkInvariants());
 
 afterAll(async () => {
-  if (postgres) for (const url of targets) await dropPostgresDatabase(url);
+  for (const url of targets) if (url.startsWith("postgres")) await dropPostgresDatabase(url);
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -69,6 +74,8 @@ describe("backup and restore", () => {
     expect((await running).filter((status) => status !== 201)).toEqual([]);
     const after = await getDb().transfer.count();
     expect(after).toBe(before + 200);
+    // It holds every account and address: readable by its owner only.
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     const target = emptyDatabaseUrl();
     await restoreDatabase(target, file);
@@ -87,5 +94,67 @@ describe("backup and restore", () => {
     // Never into a database that holds tables, never over an existing backup.
     await expect(restoreDatabase(target, file)).rejects.toThrow("the target database is not empty");
     await expect(backupDatabase(getDatabaseUrl(), file)).rejects.toThrow("already exists");
+  });
+});
+
+describe("the PostgreSQL tools", () => {
+  /** A stand-in for pg_dump or pg_restore on PATH that records how it was called and what libpq would read. */
+  function fakeTool(dir: string, tool: string, record: string): void {
+    fs.writeFileSync(
+      path.join(dir, tool),
+      `#!/bin/sh
+if [ "$1" = "--version" ]; then echo "${tool} (PostgreSQL) 15.20"; exit 0; fi
+{
+  echo "args: $*"
+  echo "PGPASSWORD: \${PGPASSWORD-unset}"
+  echo "passfile: $PGPASSFILE $(stat -c %a "$PGPASSFILE") $(stat -c %a "$(dirname "$PGPASSFILE")")"
+  cat "$PGPASSFILE"
+} > "${record}"
+while [ $# -gt 0 ]; do if [ "$1" = "--file" ]; then echo dump > "$2"; fi; shift; done
+`,
+      { mode: 0o755 },
+    );
+  }
+
+  it("get the database password through a password file of the owner's (0600), never on their command line", async () => {
+    const bin = fs.mkdtempSync(path.join(work, "bin-"));
+    const record = path.join(bin, "called");
+    fakeTool(bin, "pg_dump", record);
+    fakeTool(bin, "pg_restore", record);
+    const password = "s3cr:et\\pä ss";
+    const saved = { PATH: process.env.PATH, PGPASSWORD: process.env.PGPASSWORD };
+    process.env.PATH = `${bin}:${process.env.PATH}`;
+    process.env.PGPASSWORD = "from-the-environment";
+    const called = () => fs.readFileSync(record, "utf8").split("\n");
+    try {
+      const file = path.join(work, "tools.dump");
+      await backupDatabase(`postgresql://minibank:${encodeURIComponent(password)}@127.0.0.1:1/minibank?sslmode=disable`, file);
+      const [args, env, passfile, line] = called();
+      expect(args).toBe(`args: --format=custom --no-owner --file ${file} postgresql://minibank@127.0.0.1:1/minibank?sslmode=disable`);
+      expect(env).toBe("PGPASSWORD: unset");
+      expect(passfile).toMatch(/^passfile: \S+ 600 700$/);
+      expect(line).toBe("*:*:*:*:s3cr\\:et\\\\pä ss");
+      // The password file is gone once the tool is done; the backup is the owner's alone.
+      expect(fs.existsSync(passfile.split(" ")[1])).toBe(false);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+      // Restoring: into a new, empty database on the test server (which trusts any password).
+      const target = new URL(emptyPostgresUrl());
+      target.username = "postgres";
+      target.searchParams.set("password", password);
+      targets.push(target.toString());
+      await restoreDatabase(target.toString(), file);
+      const [restoreArgs, restoreEnv, restorePassfile, restoreLine] = called();
+      target.searchParams.delete("password");
+      expect(restoreArgs).toBe(`args: --no-owner --no-privileges --exit-on-error --dbname ${target.toString()} ${file}`);
+      expect(restoreArgs).not.toContain("s3cr");
+      expect(restoreEnv).toBe("PGPASSWORD: unset");
+      expect(restorePassfile).toMatch(/ 600 700$/);
+      expect(restoreLine).toBe(line);
+    } finally {
+      process.env.PATH = saved.PATH;
+      if (saved.PGPASSWORD === undefined) delete process.env.PGPASSWORD;
+      else process.env.PGPASSWORD = saved.PGPASSWORD;
+    }
   });
 });
