@@ -1,6 +1,7 @@
 // The limits that keep one account from abusing others, over real HTTP against `npm start` behind
 // one trusted proxy, with the Bot API's flood limits enforced by the fake: a first transfer to a
-// wallet counts as a lookup, transfers to others are limited per sender (at the default), one
+// wallet counts as a lookup, transfers to others — request payments included — are limited per
+// sender (at the default), so is making payment requests (at the default), one
 // address however it is written (IPv6 by /64) has one count, notices name the sender by handle,
 // a flood of tiny transfers does not cost the real notices after it, and request targets Next.js
 // cannot take are a clean 400.
@@ -21,6 +22,8 @@ const PER_IP = 3;
 const LOOKUPS = 4;
 /** The default of TRANSFER_LIMIT_PER_USER (lib/server/platform/env.ts): this server runs with it. */
 const DEFAULT_TRANSFER_LIMIT = 50;
+/** The default of PAYMENT_REQUEST_LIMIT_PER_USER: this server runs with it. */
+const DEFAULT_REQUEST_LIMIT = 20;
 const PHISHING = "Minibank: перевод ошибочный, верните на t.me/evil_support";
 
 let work: string;
@@ -110,8 +113,9 @@ beforeAll(async () => {
       LOG_LEVEL: "info",
     },
   });
-  // The transfer limit runs at its default here.
+  // The transfer and request limits run at their defaults here.
   delete env.TRANSFER_LIMIT_PER_USER;
+  delete env.PAYMENT_REQUEST_LIMIT_PER_USER;
   server = await startServer({ distDir, port, npmStart: true, logFile, timeoutMs: 120_000, env });
 });
 
@@ -180,6 +184,14 @@ describe("over HTTP, behind one trusted proxy", () => {
     const balance = ((await call("GET", "/api/v1/wallet", { token: flooder })).body as unknown as { id: number; balance: number }[])
       .find((w) => w.id === flooderRub)!.balance;
     expect(balance).toBe(100_000 - DEFAULT_TRANSFER_LIMIT);
+    // Paying the victim's request is sending money too: refused the same way, nothing moves.
+    const request = await call("POST", "/api/v1/requests", { token: victim, body: { currency: "RUB", amount: 100 } });
+    expect(request.status).toBe(201);
+    const paid = await call("POST", `/api/v1/requests/${String(request.body.token)}/pay`, { token: flooder, body: { walletId: flooderRub } });
+    expect([paid.status, paid.body]).toEqual([429, { code: "RATE_LIMITED", message: "Слишком много переводов. Попробуйте позже" }]);
+    const wallets = (await call("GET", "/api/v1/wallet", { token: flooder })).body as unknown as { id: number; balance: number }[];
+    expect(wallets.find((w) => w.id === flooderRub)!.balance).toBe(balance);
+    expect((await call("GET", `/api/v1/requests/${String(request.body.token)}`, { token: victim })).body.status).toBe("pending");
 
     // Every credit reaches the chat — one by one or told together — and no message is lost to 429s.
     const told = () => {
@@ -208,6 +220,17 @@ describe("over HTTP, behind one trusted proxy", () => {
     const looked = await call("GET", "/api/v1/users/telegram/616161", { token: victim });
     expect(looked.status).toBe(200);
     expect(looked.body.telegramFirstName).toBeNull();
+  });
+
+  it("payment requests: one user makes at most the default number per 10 minutes, then 429 and nothing is made", async () => {
+    const token = await emailUser(`asker.${crypto.randomUUID()}@example.test`);
+    await rubWallet(token);
+    const statuses = [];
+    for (let i = 0; i < DEFAULT_REQUEST_LIMIT; i += 1) statuses.push((await call("POST", "/api/v1/requests", { token, body: { currency: "RUB", amount: 100 + i } })).status);
+    expect(statuses).toEqual(Array(DEFAULT_REQUEST_LIMIT).fill(201));
+    const refused = await call("POST", "/api/v1/requests", { token, body: { currency: "RUB", amount: 1 } });
+    expect([refused.status, refused.body]).toEqual([429, { code: "RATE_LIMITED", message: "Слишком много запросов денег подряд. Попробуйте через несколько минут" }]);
+    expect(((await call("GET", "/api/v1/requests", { token })).body as unknown as unknown[]).length).toBe(DEFAULT_REQUEST_LIMIT);
   });
 
   it("an e-mail user's handle says nothing of their address", async () => {

@@ -1,12 +1,19 @@
 // Exchange, payment requests and a message with the money against a production build under
 // `npm start`, every optional feature on (rates from a local server serving a recorded Central
-// Bank file, mail over SMTP, the bot on a fake Bot API), driven over HTTP.
+// Bank file, mail over SMTP, the bot on a fake Bot API), driven over HTTP; rates imported ahead
+// of their day, request links and statement links at their edges.
 // Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build.
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { sign } from "@telegram-apps/init-data-node";
+import Database from "better-sqlite3";
+import iconv from "iconv-lite";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
 import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
@@ -20,6 +27,7 @@ let mailbox: Mailbox;
 let server: AppServer;
 let botToken: string;
 let botApi: FakeBotApi;
+let serverEnv: Record<string, string | undefined>;
 
 type Body = Record<string, unknown>;
 type Wallet = { id: number; currency: string; balance: number };
@@ -41,6 +49,11 @@ async function ok(method: string, pathname: string, options: Parameters<typeof c
 }
 
 async function emailUser(email: string): Promise<string> {
+  return (await emailSession(email)).token;
+}
+
+/** Signs in by e-mail with wallets: the session's access and refresh tokens. */
+async function emailSession(email: string): Promise<{ token: string; refresh: string }> {
   const before = mailbox.received.length;
   await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
   // Credit notices to earlier cases' users may arrive in between: a new address gets only its code.
@@ -52,7 +65,7 @@ async function emailUser(email: string): Promise<string> {
   const tokens = await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeIn(mail!.raw) } });
   const token = tokens.access_token as string;
   await ok("POST", "/api/v1/wallet/init", { token });
-  return token;
+  return { token, refresh: tokens.refresh_token as string };
 }
 
 async function telegramUser(id: number, name: string): Promise<string> {
@@ -83,20 +96,15 @@ beforeAll(async () => {
   const port = await freePort();
   botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
   botApi = await startFakeBotApi(botToken);
-  server = await startServer({
-    distDir,
+  serverEnv = productionEnv({
+    work,
+    name: "minibank",
     port,
-    npmStart: true,
-    logFile: path.join(work, "server.log"),
-    timeoutMs: 120_000,
-    env: productionEnv({
-      work,
-      name: "minibank",
-      port,
-      smtpPort: mailbox.port,
-      extra: { TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_API_URL: botApi.url, RATES_SOURCE_URL: ratesSource.url, PAYMENT_REQUEST_TTL_DAYS: "3" },
-    }),
+    smtpPort: mailbox.port,
+    // Converting at rates read at once: an import by another process (npm run rates:import) counts from the next request.
+    extra: { TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_API_URL: botApi.url, RATES_SOURCE_URL: ratesSource.url, PAYMENT_REQUEST_TTL_DAYS: "3", RATES_CACHE_SECONDS: "0" },
   });
+  server = await startServer({ distDir, port, npmStart: true, logFile: path.join(work, "server.log"), timeoutMs: 120_000, env: serverEnv });
 });
 
 afterAll(async () => {
@@ -165,5 +173,89 @@ describe("exchange, payment requests and messages in a production build", () => 
     expect(String(messages()[0].params.text)).toMatch(/^Ваш запрос на 250,00\s₽ оплачен: e\.[a-z2-9]{8} \(Minibank\)$/);
     expect((await call("POST", `/api/v1/requests/${token}/cancel`, { token: requester })).status).toBe(409);
     expect((await call("POST", `/api/v1/requests/${token}/cancel`, { token: payers[0] })).status).toBe(404);
+  });
+});
+
+describe("edges of rates, request links and statement links in a production build", () => {
+  it("a link to a request names its requester's picture without their id; cancelling it once expired changes nothing", async () => {
+    const requester = await emailUser("avatar.money@example.test");
+    const payer = await emailUser("avatar.payer@example.test");
+    const request = await ok("POST", "/api/v1/requests", { token: requester, body: { currency: "RUB", amount: 1_000 } });
+    const token = String(request.token);
+    const seen = await ok("GET", `/api/v1/requests/${token}`, { token: payer });
+    const avatarUrl = String((seen.requester as Body).avatarUrl);
+    expect(avatarUrl).toMatch(/^\/api\/v1\/avatars\/[A-Za-z0-9_-]{22}\.svg$/);
+    const own = String((await ok("GET", "/api/v1/users/me", { token: requester })).avatarUrl);
+    expect(own).toMatch(/^\/api\/v1\/avatars\/\d+\.svg$/);
+    const picture = async (url: string) => (await fetch(`${server.url}${url}`)).text();
+    expect(await picture(avatarUrl)).toBe(await picture(own));
+
+    // Its time runs out (made so in the database, as the days would).
+    const db = new Database(path.join(work, "minibank.db"));
+    try {
+      db.prepare(`UPDATE "PaymentRequest" SET "expiresAt" = "createdAt" WHERE "token" = ?`).run(token);
+      const row = () => db.prepare(`SELECT "status", "cancelledAt" FROM "PaymentRequest" WHERE "token" = ?`).get(token);
+      const before = row();
+      const cancelled = await call("POST", `/api/v1/requests/${token}/cancel`, { token: requester });
+      expect([cancelled.status, cancelled.body.status]).toEqual([200, "expired"]);
+      expect(row()).toEqual(before);
+      expect((await ok("GET", `/api/v1/requests/${token}`, { token: payer })).status).toBe("expired");
+    } finally {
+      db.close();
+    }
+  });
+
+  it("a statement link stops working once the session that made it signs out", async () => {
+    const { token, refresh } = await emailSession("statement.money@example.test");
+    const rub = (await walletOf(token, "RUB")).id;
+    const link = await ok("POST", "/api/v1/statements/link", { token, body: { walletId: rub, from: "2026-01-01", to: "2026-01-31", tz: 180, format: "csv" } });
+    const url = `${server.url}${String(link.url)}`;
+    expect((await fetch(url)).status).toBe(200);
+    await ok("POST", "/api/v1/auth/logout", { body: { refresh_token: refresh } });
+    const after = await fetch(url);
+    expect([after.status, await after.json()]).toEqual([404, { code: "NOT_FOUND", message: "Не найдено" }]);
+  });
+
+  it("a rates file imported for tomorrow (Moscow) is stored, but quotes and exchanges keep today's rate until tomorrow begins", async () => {
+    // Today's file, re-dated: served as the Central Bank would publish it for a given day.
+    const recorded = iconv.decode(fs.readFileSync(path.join(__dirname, "../fixtures/cbr-daily.xml")), "windows-1251");
+    const source = http.createServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/xml; charset=windows-1251" });
+      res.end(iconv.encode(recorded.replace('Date="21.11.2026"', `Date="${(req.url ?? "").slice(1)}"`), "windows-1251"));
+    });
+    await new Promise<void>((resolve) => source.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+    /** npm run rates:import against this server's database, as an operator (or another instance) would. */
+    const importFor = async (day: string) => {
+      const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "rates:import"], {
+        cwd: path.resolve(__dirname, "../.."),
+        env: { ...process.env, ...serverEnv, RATES_SOURCE_URL: `${base}/${day.split("-").reverse().join(".")}` } as NodeJS.ProcessEnv,
+      });
+      expect(stdout).toContain(`Rates for ${day}: USD, EUR, CNY imported`);
+    };
+    // Moscow keeps UTC+3 all year.
+    const moscowDay = (ms: number) => new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
+    const now = Date.now();
+    const [today, tomorrow] = [moscowDay(now), moscowDay(now + 86_400_000)];
+    try {
+      const me = await emailUser("rates.money@example.test");
+      await ok("POST", "/api/v1/wallet/topup", { token: me, key: crypto.randomUUID(), body: { currency: "RUB", amount: 1_000_000 } });
+      const [rub, usd] = [(await walletOf(me, "RUB")).id, (await walletOf(me, "USD")).id];
+      const exchange = (receivedAmount: number) =>
+        ok("POST", "/api/v1/exchanges", { token: me, key: crypto.randomUUID(), body: { fromWalletId: rub, toWalletId: usd, receivedAmount } });
+
+      await importFor(tomorrow);
+      // Still the rate in force today (the recorded file imported at start, 74,3640 ₽).
+      expect(await ok("GET", "/api/v1/rates/USD", { token: me })).toEqual({ value: 74.364 });
+      expect(await exchange(1_000)).toMatchObject({ amount: 74_364, receivedAmount: 1_000 });
+      expect(await ok("GET", `/api/v1/rates/USD/history?from=${today}&to=${tomorrow}`, { token: me })).toEqual([{ date: today, value: 74.364 }]);
+
+      // Tomorrow has begun: the same quotes, dated today, are in force at once.
+      await importFor(today);
+      expect(await ok("GET", "/api/v1/rates/USD", { token: me })).toEqual({ value: 81.5043 });
+      expect(await exchange(1_000)).toMatchObject({ amount: 81_505, receivedAmount: 1_000 });
+    } finally {
+      await new Promise<void>((resolve) => source.close(() => resolve()));
+    }
   });
 });

@@ -276,6 +276,8 @@ describe("backup and restore", () => {
     const made = await command;
     expect(made.output).toMatch(/backup written to .*backup\.db \(\d+ bytes\)/);
     expect(made.code).toBe(0);
+    // A backup holds every account and address: readable by its owner only.
+    for (const file of [backup, inProcess]) expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect((await running).filter((status) => status !== 201)).toEqual([]);
     const after = transfersIn(dbFile);
     expect(after).toBe(before + 200);

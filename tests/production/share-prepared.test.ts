@@ -66,20 +66,16 @@ beforeAll(async () => {
   const port = await freePort();
   botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
   botApi = await startFakeBotApi(botToken);
-  server = await startServer({
-    distDir,
+  const env = productionEnv({
+    work,
+    name: "minibank",
     port,
-    npmStart: true,
-    logFile: path.join(work, "server.log"),
-    timeoutMs: 120_000,
-    env: productionEnv({
-      work,
-      name: "minibank",
-      port,
-      smtpPort: mailbox.port,
-      extra: { TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_API_URL: botApi.url, TELEGRAM_BOT_LINK: BOT_LINK },
-    }),
+    smtpPort: mailbox.port,
+    extra: { TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_API_URL: botApi.url, TELEGRAM_BOT_LINK: BOT_LINK },
   });
+  // The limit on prepared messages runs at its default here.
+  delete env.SHARE_LIMIT_PER_USER;
+  server = await startServer({ distDir, port, npmStart: true, logFile: path.join(work, "server.log"), timeoutMs: 120_000, env });
 });
 
 afterAll(async () => {
@@ -119,6 +115,17 @@ describe("sharing as a prepared Telegram message in a production build", () => {
     botApi.fail("savePreparedInlineMessage", "500");
     const failed = await call("POST", "/api/v1/share/prepared", { token: alice, body: { kind: "receipt", transferId: topUp.id } });
     expect(failed).toEqual({ status: 502, body: { code: "TELEGRAM_FAILED", message: "Telegram не принял сообщение. Попробуйте позже" } });
+
+    // Each prepared message is a Bot API call: one user may ask for 20 in 10 minutes (the default), then 429 without one.
+    const vera = await telegramUser(646_464, "Вера");
+    const own = await ok("POST", "/api/v1/wallet/topup", { token: vera, body: { currency: "RUB", amount: 100 } });
+    const shares = [];
+    for (let i = 0; i < 20; i += 1) shares.push((await call("POST", "/api/v1/share/prepared", { token: vera, body: { kind: "receipt", transferId: own.id } })).status);
+    expect(shares).toEqual(Array(20).fill(201));
+    const before = prepared().length;
+    const limited = await call("POST", "/api/v1/share/prepared", { token: vera, body: { kind: "receipt", transferId: own.id } });
+    expect(limited).toEqual({ status: 429, body: { code: "RATE_LIMITED", message: "Слишком много сообщений подряд. Попробуйте через несколько минут" } });
+    expect(prepared()).toHaveLength(before);
 
     const doc = await ok("GET", "/api/v1/openapi.json");
     expect(Object.keys((doc.paths as Record<string, Body>)["/api/v1/share/prepared"])).toEqual(["post"]);
