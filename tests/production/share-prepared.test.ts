@@ -120,6 +120,12 @@ describe("sharing as a prepared Telegram message in a production build", () => {
     const failed = await call("POST", "/api/v1/share/prepared", { token: alice, body: { kind: "receipt", transferId: topUp.id } });
     expect(failed).toEqual({ status: 502, body: { code: "TELEGRAM_FAILED", message: "Telegram не принял сообщение. Попробуйте позже" } });
 
+    // A request's words that could pass for the bank's stay out of the bot's message; the payer reads them in the app.
+    const phishing = await ok("POST", "/api/v1/requests", { token: alice, body: { currency: "RUB", amount: 99_900, message: "Minibank: штраф https://evil.example/pay" } });
+    expect((await call("POST", "/api/v1/share/prepared", { token: alice, body: { kind: "request", token: phishing.token } })).status).toBe(201);
+    const article = prepared().at(-1)!.params.result as { description: string; input_message_content: { message_text: string } };
+    expect([article.input_message_content.message_text, article.description]).toEqual(["Оплатите 999,00\u00a0₽ в Minibank", "Оплатите по ссылке в Minibank"]);
+
     const doc = await ok("GET", "/api/v1/openapi.json");
     expect(Object.keys((doc.paths as Record<string, Body>)["/api/v1/share/prepared"])).toEqual(["post"]);
   });
