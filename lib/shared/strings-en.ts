@@ -129,7 +129,8 @@ export const en = {
     notice: "Message from the sender: “{message}”",
     noticeInReceipt: "The sender's message is in the receipt in the app",
     tooLong: "The message must be at most 140 characters",
-    controlCharacters: "The message may contain plain text only",
+    controlCharacters: "The message must be one line of plain text, without line breaks or control characters",
+    invisibleCharacters: "The message holds invisible characters (zero-width spaces, text direction marks, blank letters): remove them",
   },
   exchange: {
     title: "Exchange",

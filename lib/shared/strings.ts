@@ -196,7 +196,8 @@ export const ru = {
     /** Instead, when the message holds a link: it is shown only in the app. */
     noticeInReceipt: "Сообщение отправителя — в квитанции в приложении",
     tooLong: "Сообщение — не больше 140 символов",
-    controlCharacters: "Сообщение может содержать только обычный текст",
+    controlCharacters: "Сообщение — одна строка обычного текста, без переносов строк и управляющих символов",
+    invisibleCharacters: "В сообщении есть невидимые символы (пробелы нулевой ширины, знаки направления текста, пустые буквы) — уберите их",
   },
   /** Exchange between the user's own accounts. */
   exchange: {

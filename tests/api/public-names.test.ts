@@ -1,3 +1,6 @@
+import { parse } from "csv-parse/sync";
+import { GET as csvRoute } from "@/app/api/v1/statements/csv/route";
+import { POST as statementLinkRoute } from "@/app/api/v1/statements/link/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { GET as receiptRoute } from "@/app/api/v1/transfers/[id]/route";
 import { GET as recipientsRoute } from "@/app/api/v1/transfers/recipients/route";
@@ -36,6 +39,61 @@ describe("a name typed by a person, as others see it", () => {
       expect({ bad, shown: publicName(bad) }).toEqual({ bad, shown: null });
     }
     expect(publicName(null)).toBeNull();
+  });
+
+  it("folds lookalike letters from any script, small capitals and digits before looking for the bank's words", () => {
+    for (const bad of [
+      "MINIBΑNK", // Greek Α
+      "Μinibαnk", // Greek Μ and α
+      "Minibαnk Suppοrt",
+      "ʙᴀɴᴋ ꜱᴜᴘᴘᴏʀᴛ", // small capitals
+      "Банκ", // Greek κ
+      "Τelegram", // Greek Τ
+      "Μ1n1bαnk",
+      "6анк",
+      "Mlnlbank",
+      "$upport",
+      "пoддeржка", // Latin o and e
+      "Bankov", // a surname with the word in it: shown by handle too
+      "Банков",
+    ]) {
+      expect({ bad, shown: publicName(bad) }).toEqual({ bad, shown: null });
+    }
+    for (const good of ["Иван", "Anna", "Zoë", "李雷", "Мария", "Sebastian", "Robin", "Ruslan", "Дмитрий", "Алексей", "José"]) {
+      expect(publicName(good)).toBe(good);
+    }
+  });
+
+  it("hides names that are invisible or that a spreadsheet would run as a formula", () => {
+    for (const bad of ["=cmd|' /C calc'!A0", "+1+cmd|'/c calc'!A0", '=HYPERLINK("https://evil.example","Выписка")', "-2+3+cmd|' /C calc'!A0", "＝1+1", "\u3164", "\u2800\u2800", "\u115f\u1160"]) {
+      expect({ bad, shown: publicName(bad) }).toEqual({ bad, shown: null });
+    }
+    expect(publicName("Анна\u00ad\u{e0041}")).toBe("Анна");
+    expect(publicName("Анна = Маша")).toBe("Анна = Маша");
+  });
+
+  it("a name a spreadsheet would run reaches the receiver's CSV statement as the sender's handle", async () => {
+    const victim = await createFundedUser();
+    const names = ["=cmd|' /C calc'!A0", "+1+cmd|'/c calc'!A0", '=HYPERLINK("https://evil.example/pay","Minibank")'];
+    const handles: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const attacker = await createFundedUser({ RUB: 100 });
+      handles.push(`formula_${i}_${attacker.user.id}`);
+      await getDb().user.update({ where: { id: attacker.user.id }, data: { telegramFirstName: name, username: handles[i] } });
+      const sent = await call(transferRoute, {
+        token: attacker.token,
+        body: { senderWalletId: attacker.wallets.RUB, receiverWalletId: victim.wallets.RUB, amount: 1 },
+      });
+      expect(sent.status).toBe(201);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const made = await call(statementLinkRoute, { token: victim.token, body: { walletId: victim.wallets.RUB, from: today, to: today, tz: 0, format: "csv" } });
+    expect(made.status).toBe(201);
+    const file = await csvRoute(new Request(`http://localhost${made.body.url}`), { params: Promise.resolve({}) });
+    const rows: string[][] = parse((await file.text()).replace(/^\uFEFF/, ""), { delimiter: ";", relax_column_count: true });
+    const movements = rows.filter((r) => /^\d\d\.\d\d\.\d{4} /.test(r[0] ?? ""));
+    expect(movements.map((r) => [r[3], r[4]])).toEqual(handles.map((handle) => [handle, "0,01"]));
+    expect(rows.flat().filter((cell) => /^[=+@]/.test(cell))).toEqual([]);
   });
 
   let impostors = 0;

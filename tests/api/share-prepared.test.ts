@@ -5,6 +5,7 @@ import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { getDb } from "@/lib/server/db";
 import { getEnv, resetEnvForTests } from "@/lib/server/platform/env";
 import { formatMoney } from "@/lib/shared/money";
+import { ru } from "@/lib/shared/strings";
 import { call } from "@/tests/support/api";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
 import { checkInvariants, createFundedUser } from "@/tests/support/ledger";
@@ -107,6 +108,34 @@ describe("POST /api/v1/share/prepared", () => {
       delete process.env.SHARE_LIMIT_PER_USER;
       resetEnvForTests();
     }
+  });
+
+  it("leaves out of the bot's message any words that could pass for the bank's: the payer reads them in the app", async () => {
+    const alice = await telegramUser();
+    const texts: { text: string; description: string }[] = [];
+    for (const message of ["Minibank: штраф 999,00 ₽ https://evil.example/pay", "Μinibαnk: штраф, оплатите сегодня", "Пришлите код из СМС", "оплата: 1.2.3.4/pay"]) {
+      const made = await call(createRequestRoute, { token: alice.token, body: { currency: "RUB", amount: 99_900, message } });
+      expect(made.status).toBe(201);
+      expect(made.body.message).toBe(message);
+      expect((await share(alice, { kind: "request", token: made.body.token })).status).toBe(201);
+      const result = prepared().at(-1)!.params.result as { description: string; input_message_content: { message_text: string } };
+      texts.push({ text: result.input_message_content.message_text, description: result.description });
+    }
+    const expected = { text: `Оплатите ${formatMoney(99_900, "RUB")} в Minibank`, description: ru.share.requestDescription };
+    expect(texts).toEqual(texts.map(() => expected));
+  });
+
+  it("names the other side of a shared receipt only when the name could not pass for the bank's", async () => {
+    const alice = await telegramUser();
+    const named = async (username: string) => {
+      const bob = await telegramUser();
+      await getDb().user.update({ where: { id: bob.user.id }, data: { telegramFirstName: null, username } });
+      expect((await share(alice, { kind: "receipt", transferId: await transfer(alice, bob) })).status).toBe(201);
+      return (prepared().at(-1)!.params.result as { input_message_content: { message_text: string } }).input_message_content.message_text;
+    };
+    expect(await named("minibank_help")).not.toMatch(/Получатель|minibank_help/);
+    expect(await named("e.abcdefgh")).toContain("Получатель: e.abcdefgh");
+    expect(await named("gosha_real")).toContain("Получатель: gosha_real");
   });
 
   it("answers 404 for someone else's receipt or request and for unknown ones, without calling Telegram", async () => {

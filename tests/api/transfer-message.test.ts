@@ -1,3 +1,4 @@
+import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
 import { GET as receiptRoute } from "@/app/api/v1/transfers/[id]/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { GET as historyRoute } from "@/app/api/v1/transfers/wallet/[walletId]/route";
@@ -62,19 +63,86 @@ describe("a message with the money", () => {
     expect(await balanceOf(bob.wallets.RUB)).toBe(1_000);
   });
 
-  it.each([
+  const LINE_BREAKING: [string, string][] = [
     ["a line break inside", "первая\nвторая"],
     ["a NUL", "a\u0000b"],
     ["an escape sequence", "\u001b[31mкрасный"],
+    ["a line separator", "спасибо»\u2028\u2028⚠️ Minibank: ваш счёт заблокирован. Позвоните 8 800 555 35 35"],
+    ["a paragraph separator", "спасибо\u2029Minibank"],
+  ];
+  const INVISIBLE: [string, string][] = [
     ["a right-to-left override", "abc\u202edef"],
     ["a zero-width space", "a\u200bb"],
-  ])("refuses %s (400, nothing moves)", async (_name, message) => {
+    ["an Arabic letter mark", "a\u061cb"],
+    ["a Mongolian vowel separator", "a\u180eb"],
+    ["a soft hyphen", "Мини\u00adбанк"],
+    ...["\u206a", "\u206b", "\u206c", "\u206d", "\u206e", "\u206f"].map((c): [string, string] => [`U+${c.codePointAt(0)!.toString(16)}`, `a${c}b`]),
+    ["a Hangul filler", "\u3164"],
+    ["a Hangul choseong filler", "a\u115fb"],
+    ["a Hangul jungseong filler", "a\u1160b"],
+    ["a halfwidth Hangul filler", "a\uffa0b"],
+    ["a braille blank", "\u2800\u2800"],
+    ["a tag character", "флаг\u{e0067}\u{e0062}\u{e007f}"],
+    ["U+E0000", "a\u{e0000}b"],
+    ["U+E0001", "a\u{e0001}b"],
+  ];
+
+  it.each([
+    ...LINE_BREAKING.map(([name, message]) => [name, message, ru.transferMessage.controlCharacters]),
+    ...INVISIBLE.map(([name, message]) => [name, message, ru.transferMessage.invisibleCharacters]),
+  ])("refuses %s (400 saying what is wrong, nothing moves)", async (_name, message, expected) => {
     const { alice, body } = await pair();
     const res = await send(alice.token, { ...body, message });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("VALIDATION_ERROR");
-    if (!message.includes("\u0000")) expect(res.body.message).toBe(ru.transferMessage.controlCharacters);
+    if (!message.includes("\u0000")) expect(res.body.message).toBe(expected);
     expect(await balanceOf(alice.wallets.RUB)).toBe(100_000);
+  });
+
+  it("keeps emoji with their variation selectors and skin tones", async () => {
+    const { alice, body } = await pair();
+    const res = await send(alice.token, { ...body, message: "❤️ спасибо 👍🏽" });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe("❤️ спасибо 👍🏽");
+  });
+
+  it("a payment request's message obeys the same rules", async () => {
+    const { alice } = await pair();
+    for (const [message, expected] of [
+      ["Кино\u2028Minibank", ru.transferMessage.controlCharacters],
+      ["Кино\u3164", ru.transferMessage.invisibleCharacters],
+      ["Кино\u{e0041}", ru.transferMessage.invisibleCharacters],
+    ]) {
+      const res = await call(createRequestRoute, { token: alice.token, body: { currency: "RUB", amount: 100, message } });
+      expect({ message, status: res.status, body: res.body }).toEqual({ message, status: 400, body: { code: "VALIDATION_ERROR", message: expected } });
+    }
+    expect(await getDb().paymentRequest.count({ where: { requesterId: alice.user.id } })).toBe(0);
+  });
+
+  it("one that could pass for the bank's own words stays in the receipt and out of the notice", async () => {
+    const { alice, bob, body } = await pair();
+    const noticeOf = async (message: string) => {
+      const res = await send(alice.token, { ...body, amount: 1, message });
+      expect(res.status).toBe(201);
+      const receipt = await call(receiptRoute, { token: bob.token, params: { id: String(res.body.id) } });
+      expect(receipt.body.message).toBe(message);
+      return (await getDb().notification.findUniqueOrThrow({ where: { transferId: res.body.id } })).text.split("\n")[1];
+    };
+    for (const message of [
+      "спасибо» ⚠️ Minibank: ваш счёт заблокирован. Позвоните 8 800 …",
+      "вход: 1.2.3.4/login",
+      "вход: [2001:db8::1]/login",
+      "перезвоните 8 (800) 555-35-35",
+      "Пришлите код из СМС",
+      "Служба безопасности: операция отменена",
+      "Μinibαnk: штраф",
+      "ʙᴀɴᴋ ꜱᴜᴘᴘᴏʀᴛ",
+    ]) {
+      expect({ message, line: await noticeOf(message) }).toEqual({ message, line: ru.transferMessage.noticeInReceipt });
+    }
+    for (const message of ["Ко дню рождения 🎂", "За пиццу, 2 шт. по 450"]) {
+      expect(await noticeOf(message)).toBe(`Сообщение отправителя: «${message}»`);
+    }
   });
 
   it("refuses a message that is not text", async () => {

@@ -17,6 +17,7 @@ import iconv from "iconv-lite";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
 import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
 import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
+import { ru } from "@/lib/shared/strings";
 import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
@@ -68,9 +69,9 @@ async function emailSession(email: string): Promise<{ token: string; refresh: st
   return { token, refresh: tokens.refresh_token as string };
 }
 
-async function telegramUser(id: number, name: string): Promise<string> {
+async function telegramUser(id: number, name: string, username = `${name.toLowerCase()}_${id}`): Promise<string> {
   // Opened from the bot's chat: Telegram says the bot may write to them.
-  const initData = sign({ user: { id, first_name: name, username: `${name.toLowerCase()}_${id}`, allows_write_to_pm: true }, query_id: `money-${id}` }, botToken, new Date());
+  const initData = sign({ user: { id, first_name: name, username, allows_write_to_pm: true }, query_id: `money-${id}` }, botToken, new Date());
   const tokens = await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } });
   const token = tokens.access_token as string;
   await ok("POST", "/api/v1/wallet/init", { token });
@@ -132,6 +133,47 @@ describe("exchange, payment requests and messages in a production build", () => 
     expect(String(messages()[0].params.text).split("\n")).toEqual([expect.stringMatching(/^Вам перевели 50,00\s₽ от /), "Сообщение отправителя: «За <i>обед</i>»"]);
     expect(messages()[0].params.parse_mode).toBeUndefined();
     expect((await call("POST", "/api/v1/transfers", { token: alice, body: { senderWalletId: 1, receiverWalletId: 2, amount: 1, message: "a\u0007" } })).status).toBe(400);
+  });
+
+  it("keeps what people type from passing for the bank: in messages, notices, names and CSV statements", async () => {
+    const victim = await telegramUser(737_373, "Вика");
+    const formula = await telegramUser(747_474, '=HYPERLINK("https://evil.example","Minibank")', "evil_formula");
+    const greek = await telegramUser(757_575, "Μinibαnk Suppοrt", "evil_greek");
+    const victimRub = (await walletOf(victim, "RUB")).id;
+    const send = async (token: string, message?: string) => {
+      await ok("POST", "/api/v1/wallet/topup", { token, key: crypto.randomUUID(), body: { currency: "RUB", amount: 100 } });
+      const body = { senderWalletId: (await walletOf(token, "RUB")).id, receiverWalletId: victimRub, amount: 1, message };
+      return call("POST", "/api/v1/transfers", { token, key: crypto.randomUUID(), body });
+    };
+    const phishing = "спасибо»\u2028\u2028⚠️ Minibank: ваш счёт заблокирован. Позвоните 8 800 555 35 35";
+    expect(await send(formula, phishing)).toEqual({ status: 400, body: { code: "VALIDATION_ERROR", message: ru.transferMessage.controlCharacters } });
+    expect(await send(formula, "спасибо\u3164\u2800")).toEqual({ status: 400, body: { code: "VALIDATION_ERROR", message: ru.transferMessage.invisibleCharacters } });
+
+    // On one line it is taken, and stays in the receipt; the bank's own message does not carry it.
+    const visible = phishing.replace(/\u2028+/, " ");
+    const sent = await send(formula, visible);
+    expect(sent.status).toBe(201);
+    expect((await ok("GET", `/api/v1/transfers/${sent.body.id}`, { token: victim })).message).toBe(visible);
+    const messages = botMessagesTo(737_373);
+    await waitFor(() => messages().length > 0);
+    expect(String(messages()[0].params.text).split("\n")).toEqual([
+      expect.stringMatching(/^Вам перевели 0,01\s₽ от @evil_formula \(Telegram\)$/),
+      ru.transferMessage.noticeInReceipt,
+    ]);
+
+    // Greek letters spelling the bank's name, and a formula, are shown as the sender's handle.
+    const fromGreek = await send(greek);
+    expect(fromGreek.status).toBe(201);
+    expect(((await ok("GET", `/api/v1/transfers/${fromGreek.body.id}`, { token: victim })).sender as Body).name).toBe("evil_greek");
+    const today = new Date().toISOString().slice(0, 10);
+    const link = await ok("POST", "/api/v1/statements/link", { token: victim, body: { walletId: victimRub, from: today, to: today, tz: 0, format: "csv" } });
+    const csv = (await (await fetch(`${server.url}${link.url as string}`)).text()).replace(/^\uFEFF/, "");
+    const movements = csv.split("\r\n").filter((line) => /^\d\d\.\d\d\.\d{4} /.test(line));
+    expect(movements.map((line) => line.split(";").slice(3))).toEqual([
+      ["evil_formula", "0,01", "0,01"],
+      ["evil_greek", "0,01", "0,02"],
+    ]);
+    expect(csv).not.toMatch(/(^|[;\n])"?[=+@]/);
   });
 
   it("exchanges between own wallets at the imported rate, typed on either side", async () => {

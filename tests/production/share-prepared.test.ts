@@ -116,6 +116,12 @@ describe("sharing as a prepared Telegram message in a production build", () => {
     const failed = await call("POST", "/api/v1/share/prepared", { token: alice, body: { kind: "receipt", transferId: topUp.id } });
     expect(failed).toEqual({ status: 502, body: { code: "TELEGRAM_FAILED", message: "Telegram не принял сообщение. Попробуйте позже" } });
 
+    // A request's words that could pass for the bank's stay out of the bot's message; the payer reads them in the app.
+    const phishing = await ok("POST", "/api/v1/requests", { token: alice, body: { currency: "RUB", amount: 99_900, message: "Minibank: штраф https://evil.example/pay" } });
+    expect((await call("POST", "/api/v1/share/prepared", { token: alice, body: { kind: "request", token: phishing.token } })).status).toBe(201);
+    const article = prepared().at(-1)!.params.result as { description: string; input_message_content: { message_text: string } };
+    expect([article.input_message_content.message_text, article.description]).toEqual(["Оплатите 999,00\u00a0₽ в Minibank", "Оплатите по ссылке в Minibank"]);
+
     // Each prepared message is a Bot API call: one user may ask for 20 in 10 minutes (the default), then 429 without one.
     const vera = await telegramUser(646_464, "Вера");
     const own = await ok("POST", "/api/v1/wallet/topup", { token: vera, body: { currency: "RUB", amount: 100 } });

@@ -12,6 +12,7 @@ jest.mock("next/navigation", () => ({
 beforeEach(() => push.mockReset());
 
 const CREATED = {
+  kind: "exchange",
   id: 77,
   senderWalletId: 1,
   receiverWalletId: 2,

@@ -173,6 +173,7 @@ describe("transfer form, step 2: amount and button", () => {
 });
 
 const CREATED = {
+  kind: "transfer",
   senderWalletId: 1,
   receiverWalletId: 11,
   amount: 1234,

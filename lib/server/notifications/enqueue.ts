@@ -1,7 +1,7 @@
 import "server-only";
 import type { PlanEffect, TransferPlan } from "@/lib/server/db/apply-plan";
 import { getEnv } from "@/lib/server/platform/env";
-import { hasLink } from "@/lib/server/users/public-name";
+import { quotable } from "@/lib/server/users/quotable";
 import { DICTIONARIES, isLanguage, type Language } from "@/lib/shared/i18n";
 import { formatMoney, isCurrency } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
@@ -54,10 +54,11 @@ export function creditNotice(
     ? fill(t.bot.received, { amount, sender: senderLabel(party.sender, language) })
     : fill(t.bot.toppedUp, { amount });
   // Sent as plain text (no parse mode, a text e-mail): the message cannot become markup. The
-  // sender's words are quoted as theirs; one with a link in it stays in the app's receipt, where
-  // nothing turns it into a link, instead of riding in the bank's own message.
+  // sender's words are quoted as theirs; one that could pass for the bank's own words (a link, a
+  // phone number, the bank's name, a request for a code: `quotable`) stays in the app's receipt,
+  // where nothing turns it into a link, instead of riding in the bank's own message.
   const quoted =
-    plan.message && (hasLink(plan.message) ? t.transferMessage.noticeInReceipt : fill(t.transferMessage.notice, { message: plan.message }));
+    plan.message && (quotable(plan.message) ? fill(t.transferMessage.notice, { message: plan.message }) : t.transferMessage.noticeInReceipt);
   const withMessage = quoted ? `${text}\n${quoted}` : text;
   return { type: "notice", userId: party.receiverId, channel: byTelegram ? "telegram" : "email", address, text: withMessage };
 }

@@ -8,6 +8,8 @@ import { getReceipt } from "@/lib/server/ledger/get-receipt";
 import { logger } from "@/lib/server/platform/log";
 import { getRequest } from "@/lib/server/requests/read-requests";
 import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
+import { quotable } from "@/lib/server/users/quotable";
+import { isMadeHandle } from "@/lib/server/users/username";
 import { formatMoney } from "@/lib/shared/money";
 import type { PrepareShareBody, PreparedShareDto } from "@/lib/shared/schemas/share";
 import { fill, ru } from "@/lib/shared/strings";
@@ -34,7 +36,11 @@ async function receiptArticle(transferId: number, callerId: number, botLink: str
   const amount = formatMoney(receipt.amount, receipt.currency);
   const other = receipt.direction === "out" ? receipt.receiver : receipt.sender;
   const lines = [ru.receipt.shareTitle, `${kind} · ${ru.receipt.status}`, amount];
-  if (receipt.kind === "transfer") lines.push(`${receipt.direction === "out" ? ru.receipt.receiver : ru.receipt.sender}: ${other.name}`);
+  // The bot's message carries a person's name only when it could not pass for the bank's words
+  // (a handle the bank made is not anyone's words, though "e.abcdefgh" reads like a domain).
+  if (receipt.kind === "transfer" && (isMadeHandle(other.name) || quotable(other.name))) {
+    lines.push(`${receipt.direction === "out" ? ru.receipt.receiver : ru.receipt.sender}: ${other.name}`);
+  }
   lines.push(`${ru.receipt.number}: ${receipt.id}`);
   return {
     type: "article",
@@ -57,12 +63,16 @@ async function requestArticle(token: string, callerId: number, botLink: string):
   if (request.status === "cancelled") throw new AppError("REQUEST_CANCELLED");
   if (request.status === "expired") throw new AppError("REQUEST_EXPIRED");
   const amount = formatMoney(request.amount, request.currency);
-  const text = [fill(ru.requests.shareText, { amount }), request.message].filter(Boolean).join("\n");
+  // The requester's words go out in the bot's name, under a button to pay: only when they could
+  // not pass for the bank's (no link, no phone number, no bank name, no request for a code).
+  // Otherwise the payer reads them in the app, on the request's own screen.
+  const message = request.message && quotable(request.message) ? request.message : null;
+  const text = [fill(ru.requests.shareText, { amount }), message].filter(Boolean).join("\n");
   return {
     type: "article",
     id: `${REQUEST_PAYLOAD_PREFIX}${request.token}`,
     title: fill(ru.share.requestTitle, { amount }),
-    description: request.message ?? ru.share.requestDescription,
+    description: message ?? ru.share.requestDescription,
     input_message_content: { message_text: text },
     reply_markup: {
       inline_keyboard: [[{ text: ru.share.payRequest, url: startAppLink(botLink, `${REQUEST_PAYLOAD_PREFIX}${request.token}`) }]],

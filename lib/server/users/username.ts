@@ -25,6 +25,14 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
 export const EMAIL_HANDLE_PREFIX = "e.";
 const HANDLE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 
+/** A handle the bank made ("e.k7qm2xwa", or "e.k7qm2xwa2" after a clash): nobody typed it. */
+const MADE_HANDLE = /^e\.[a-km-np-z2-9]{8}\d*$/;
+
+/** Whether `name` is a handle the bank made (MADE_HANDLE), not words a person chose. */
+export function isMadeHandle(name: string): boolean {
+  return MADE_HANDLE.test(name);
+}
+
 /** A new e-mail user's handle base: "e.k7qm2xwa" (40 random bits; `uniqueUsername` settles a clash). */
 export function emailHandleBase(): string {
   const bytes = crypto.randomBytes(8);

@@ -3,19 +3,21 @@ import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { ru } from "@/lib/shared/strings";
 import { rowId, rowIdParam } from "@/lib/shared/schemas/ids";
-import { hasControlCharacters, MAX_TRANSFER_MESSAGE, messageLength } from "@/lib/shared/transfer-message";
+import { hasControlCharacters, hasInvisibleCharacters, MAX_TRANSFER_MESSAGE, messageLength } from "@/lib/shared/transfer-message";
 
 const walletId = rowId;
 
 /**
- * A transfer's message: plain text, trimmed, at most 140 characters, no control characters (a
- * line break included). Empty after trimming means none (null). Never markup: every screen and
- * notification shows it as text.
+ * A transfer's (or a payment request's) message: plain text, trimmed, at most 140 characters, no
+ * control characters (a line break included) and nothing invisible (zero-width and direction
+ * marks, Hangul fillers, the braille blank, tags: lib/shared/plain-text.ts). Empty after trimming
+ * means none (null). Never markup: every screen and notification shows it as text.
  */
 export const transferMessage = z
   .string({ error: ru.transferMessage.controlCharacters })
   .trim()
   .refine((text) => !hasControlCharacters(text), { error: ru.transferMessage.controlCharacters })
+  .refine((text) => !hasInvisibleCharacters(text), { error: ru.transferMessage.invisibleCharacters })
   .refine((text) => messageLength(text) <= MAX_TRANSFER_MESSAGE, { error: ru.transferMessage.tooLong })
   .transform((text) => (text === "" ? null : text));
 
