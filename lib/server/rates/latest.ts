@@ -15,10 +15,10 @@ const moscowDate = new Intl.DateTimeFormat("en-US", {
 });
 
 /**
- * The day (YYYY-MM-DD, in Moscow) whose quotes are in force at `instant`: a quote applies from the
- * start of its own date in Moscow, never earlier. The Central Bank publishes the next day's rates
- * hours ahead and imports store them as soon as they appear; converting at one before its day
- * would let anyone who read it exchange before the app adopts it and back after, at no risk.
+ * The day (YYYY-MM-DD, in Moscow) whose quotes are in force at `instant`: the official rate of a
+ * day is that day's, so a quote applies from the start of its own date in Moscow, never earlier.
+ * The Central Bank publishes the next day's rates hours ahead and imports store them as soon as
+ * they appear; without this rule the moment a rate changed would be whenever an import ran.
  */
 export function rateDay(instant: number | Date = Date.now()): string {
   const parts = Object.fromEntries(moscowDate.formatToParts(instant).map((part) => [part.type, part.value]));
