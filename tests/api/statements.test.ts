@@ -119,7 +119,7 @@ describe("statements", () => {
       ),
       { numRuns: 15 },
     );
-  });
+  }, 120_000);
 
   it("CSV: UTF-8 with a byte-order mark, `;` separated, Cyrillic intact, totals that add up", async () => {
     const dana = await createFundedUser({ RUB: 10_000 });
