@@ -17,7 +17,7 @@ import { errorMessage } from "@/lib/client/api";
 import { amountText, exchangeQuote, type ExchangeSide } from "@/lib/client/exchange/quote";
 import { useRate, useWallets } from "@/lib/client/hooks";
 import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
-import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import { useLoadedTelegram, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { createExchange, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { maskAccountNumber } from "@/lib/shared/account-number";
@@ -43,6 +43,7 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const native = useLoadedTelegram()?.native ?? false;
+  useVerticalSwipesOff(true);
   const wallets = useWallets();
   const idempotency = useIdempotencyKey();
   const [fromId, setFromId] = useState<number | null>(initialFromId);
