@@ -116,8 +116,8 @@ function watchForMoney(target: Page | BrowserContext) {
   return target.addInitScript(() => {
     const w = window as unknown as { __moneyBeforeUnlock?: string; __unlocking?: boolean };
     const look = () => {
-      const text = document.documentElement?.textContent ?? "";
-      if (!w.__unlocking && !w.__moneyBeforeUnlock && /\d,\d\d\s₽/.test(text)) w.__moneyBeforeUnlock = text.slice(0, 200);
+      const money = /.{0,40}\d,\d\d\s₽/.exec(document.body?.textContent ?? "");
+      if (!w.__unlocking && !w.__moneyBeforeUnlock && money) w.__moneyBeforeUnlock = money[0];
     };
     new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
   });
