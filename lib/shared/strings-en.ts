@@ -392,6 +392,28 @@ export const en = {
       sendTestHint: "0 TON to your own address: the wallet will ask you to confirm",
     },
   },
+  telegram: {
+    inline: {
+      signIn: "Sign in to Minibank to request money",
+      hint: "Type an amount: 500 or 12.50 usd for lunch",
+      noWallet: "No {currency} account: open Minibank",
+      failed: "The request was not created. Create it in Minibank.",
+      placeholder: "Amount and message: 500 for lunch",
+    },
+    chat: {
+      choose: "Choose a chat",
+      send: "Send to a chat",
+      sent: "The request was sent to the chat",
+      notPosted: "Could not send the request to that chat. Add the bot to the group or share the link.",
+    },
+    homeScreen: {
+      offer: "Add to the home screen",
+      offerHint: "Minibank will open with one tap, like an app",
+      add: "Add",
+      later: "Not now",
+      added: "Minibank is on the home screen",
+    },
+  },
   bot: {
     menuButton: "Open Minibank",
     commandStart: "Open the wallet",

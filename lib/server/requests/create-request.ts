@@ -8,9 +8,11 @@ import type { CreateRequestBody, PaymentRequestDto } from "@/lib/shared/schemas/
 
 /**
  * Asks for money into the caller's wallet of `currency`: a request whose link carries a random
- * token (128 bits), payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7).
+ * token (128 bits), payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7). `token`:
+ * one the server drew earlier the same way (the bot's inline card shows its link before the
+ * request exists); a token already taken fails as a unique violation.
  */
-export async function createRequest(options: CreateRequestBody & { userId: number }): Promise<PaymentRequestDto> {
+export async function createRequest(options: CreateRequestBody & { userId: number; token?: string }): Promise<PaymentRequestDto> {
   const db = getDb();
   const wallet = await db.wallet.findFirst({
     where: { userId: options.userId, currency: options.currency },
@@ -20,7 +22,7 @@ export async function createRequest(options: CreateRequestBody & { userId: numbe
   const now = new Date();
   const row = await db.paymentRequest.create({
     data: {
-      token: crypto.randomBytes(16).toString("base64url"),
+      token: options.token ?? newRequestToken(),
       requesterId: options.userId,
       walletId: wallet.id,
       amount: BigInt(options.amount),
@@ -31,4 +33,9 @@ export async function createRequest(options: CreateRequestBody & { userId: numbe
     },
   });
   return toRequestDto({ ...row, ...wallet.user }, options.userId);
+}
+
+/** A request link's secret: 128 random bits, base64url (22 characters). */
+export function newRequestToken(): string {
+  return crypto.randomBytes(16).toString("base64url");
 }
