@@ -24,6 +24,7 @@ import { maskAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, toSafeNumber } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 
 /** The first own wallet that is not `other`, preferring `wanted`. */
 function pick(wallets: readonly WalletDto[], wanted: number | null, other: WalletDto | null): WalletDto | null {
@@ -84,6 +85,7 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
       toast.error(ru.validation.invalidAmount);
       return;
     }
+    hideKeyboard();
     setConfirming(true);
   }
 

@@ -6,6 +6,7 @@ import {
   type ThemeName,
 } from "@/lib/client/telegram/detect";
 import { MIN_CLIENT_VERSION, versionAtLeast } from "@/lib/client/telegram/features";
+import { countOpening } from "@/lib/client/telegram/home-screen";
 import {
   launchParamsForSdk,
   parseLaunchParams,
@@ -81,6 +82,7 @@ async function start(): Promise<TelegramEnv> {
   if (!versionAtLeast(launchParams.tgWebAppVersion, MIN_CLIENT_VERSION)) {
     throw new Error(`Bot API ${launchParams.tgWebAppVersion} is older than ${MIN_CLIENT_VERSION}`);
   }
+  if (native) countOpening();
   const debug = isDebugStartParam(launchParams.tgWebAppStartParam);
   sdk.setDebug(debug);
   // The SDK checks on every call that it runs inside Telegram by parsing the launch parameters
