@@ -367,7 +367,7 @@ export const en = {
       deviceStorage: "DeviceStorage",
       homeScreen: "Adding to the home screen",
       hideKeyboard: "Hiding the keyboard",
-      requestChat: "Choosing a chat for a request",
+      requestChat: "Chat picker",
       shareMessage: "Sharing a prepared message",
     },
     empty: "No data",

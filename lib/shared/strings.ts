@@ -386,7 +386,7 @@ export const ru = {
       deviceStorage: "DeviceStorage",
       homeScreen: "Добавление на главный экран",
       hideKeyboard: "Скрытие клавиатуры",
-      requestChat: "Выбор чата для запроса",
+      requestChat: "Выбор чата",
     },
     empty: "Нет данных",
     emptyHint: "Откройте приложение в Telegram, чтобы увидеть эти данные",

@@ -137,6 +137,6 @@ test("before 9.1 the keyboard is left alone; the debug page lists every feature 
   const row = (name: string) => page.getByText(name, { exact: true }).locator("xpath=following-sibling::dd");
   await expect(row("Добавление на главный экран")).toHaveText("да (Bot API 8.0)");
   await expect(row("Скрытие клавиатуры")).toHaveText("нет (нужен Bot API 9.1)");
-  await expect(row("Выбор чата для запроса")).toHaveText("нет (нужен Bot API 9.6)");
+  await expect(row("Выбор чата")).toHaveText("нет (нужен Bot API 9.6)");
   await screenshots(page, "debug-features-9.0");
 });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, signInByEmail, test } from "./support/fixtures";
+import { expect, screenshot, signInByEmail, test } from "./support/fixtures";
 import { initDataWithoutSignature } from "./support/init-data";
 import { installTelegramClient, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
 
@@ -109,6 +109,12 @@ test("a truly old client (Bot API 6.0) gets the outdated screen and is sent noth
   await expect(page.getByRole("heading", { name: "Приложение не поддерживается" })).toBeVisible();
   await expect(page.getByText("Ваша версия Telegram устарела")).toBeVisible();
   expect(await names(page)).toEqual([]);
+  // Without the SDK the page follows the device's colour scheme.
+  await screenshot(page, "outdated-client", "light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Приложение не поддерживается" })).toBeVisible();
+  await screenshot(page, "outdated-client", "dark");
 });
 
 /** Records whether money (a ruble amount) was ever in the page before the unlock button was pressed. */

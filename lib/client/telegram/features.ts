@@ -46,9 +46,9 @@ export const FEATURES: readonly Feature[] = [
   // On a desktop or in a browser tab a full screen hides the rest of Telegram for nothing.
   { id: "fullscreen", method: "web_app_request_fullscreen", since: "8.0", platforms: ["ios", "android", "android_x"] },
   { id: "shareMessage", method: "web_app_send_prepared_message", since: "8.0" },
+  { id: "homeScreen", method: "web_app_check_home_screen", since: "8.0" },
   { id: "secureStorage", method: "web_app_secure_storage_save_key", since: "9.0" },
   { id: "deviceStorage", method: "web_app_device_storage_save_key", since: "9.0" },
-  { id: "homeScreen", method: "web_app_check_home_screen", since: "8.0" },
   { id: "hideKeyboard", method: "web_app_hide_keyboard", since: "9.1" },
   { id: "requestChat", newerMethod: "web_app_request_chat", since: "9.6" },
 ];
