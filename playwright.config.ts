@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
+import { E2E_BOT_TOKEN } from "./tests/e2e/support/init-data";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -56,6 +57,8 @@ export default defineConfig({
       PAYMENT_REQUEST_LIMIT_PER_USER: "1000",
       SHARE_LIMIT_PER_USER: "1000",
       LOG_LEVEL: "warn",
+      // Known to the journeys, which sign init data the way particular Telegram clients send it.
+      TELEGRAM_BOT_TOKEN: E2E_BOT_TOKEN,
     },
   },
 });

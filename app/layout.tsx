@@ -5,6 +5,7 @@ import { AppLockGate } from "@/components/app-lock-gate";
 import { DocumentLanguage } from "@/lib/client/language";
 import { TelegramProvider } from "@/lib/client/telegram/provider";
 import { THEME_BOOT_SCRIPT } from "@/lib/client/telegram/detect";
+import { LAUNCH_BOOT_SCRIPT } from "@/lib/client/telegram/launch-params";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -27,13 +28,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     // data-theme is set by the boot script before hydration, hence the suppressed warning.
     <html lang="ru" suppressHydrationWarning>
       <head>
-        {/* Picks light/dark before the first paint, so a dark page never flashes white. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* Keeps Telegram's launch parameters before anything else runs (a reload a moment later
+            still has them), and picks light/dark before the first paint (no white flash). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LAUNCH_BOOT_SCRIPT + THEME_BOOT_SCRIPT }} />
       </head>
       <body>
         <TelegramProvider>
-          {children}
-          <AppLockGate />
+          <AppLockGate>{children}</AppLockGate>
           <DocumentLanguage />
         </TelegramProvider>
       </body>

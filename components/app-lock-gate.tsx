@@ -1,62 +1,101 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import type { Biometry } from "@/lib/client/telegram/app-lock";
+import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { hapticError } from "@/lib/client/telegram/haptics";
-import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import { useTelegramStatus } from "@/lib/client/telegram/provider";
 import { useStrings } from "@/lib/client/language";
 
 type Lock = typeof import("@/lib/client/telegram/app-lock");
+type Gate = { lock: Lock; biometry: Biometry };
+/**
+ * "deciding": the lock has not said yet whether it is due, and nothing of the app is rendered;
+ * "locked": due before the app was ever shown (still not rendered); "covered": due again after
+ * the app was shown (kept mounted, hidden).
+ */
+type LockState = "deciding" | "open" | "locked" | "covered";
+
+const noSubscription = () => () => undefined;
+const outsideTelegram = () => false;
+
+/** Whether the lock is due now; null when there is no lock on this device (or it is off). */
+async function decide(env: NonNullable<ReturnType<typeof useTelegramStatus>["env"]>): Promise<Gate | null> {
+  if (!env.native) return null;
+  const lock = await import("@/lib/client/telegram/app-lock");
+  const biometry = await lock.deviceBiometry(env);
+  return biometry && lock.lockIsOn(biometry) ? { lock, biometry } : null;
+}
 
 /**
- * The app lock's screen: inside Telegram, with the lock on, it covers the app when it opens or
- * comes back after the chosen minutes in the background, until biometrics pass. Nothing at all
- * elsewhere (the lock module loads only inside Telegram).
+ * The app lock (BiometricManager, Bot API 7.2) around the whole app. Inside Telegram nothing of
+ * the app is rendered until the lock has decided — no balance, name or account number paints
+ * before it — and with the lock on and due (on opening, or back after the chosen minutes in the
+ * background) only the lock screen shows until biometrics pass. An app that was already shown
+ * stays mounted but hidden while locked, so a form keeps its input. Outside Telegram (and on
+ * clients without biometrics) the app renders at once, and the lock module never loads.
  */
-export function AppLockGate() {
-  const ru = useStrings();
-  const env = useLoadedTelegram();
-  const [gate, setGate] = useState<{ lock: Lock; biometry: Biometry } | null>(null);
-  const [locked, setLocked] = useState(false);
-  const [failed, setFailed] = useState(false);
+export function AppLockGate({ children }: { children: ReactNode }) {
+  const inTelegram = useSyncExternalStore(noSubscription, isInsideTelegram, outsideTelegram);
+  const { status, env } = useTelegramStatus();
+  const [gate, setGate] = useState<Gate | null>(null);
+  const [state, setState] = useState<LockState>("deciding");
 
   useEffect(() => {
-    if (!env?.native) return;
+    if (status !== "ready" || !env) return;
     let live = true;
     let stop: () => void = () => undefined;
-    void import("@/lib/client/telegram/app-lock").then(async (lock) => {
-      const biometry = await lock.deviceBiometry(env);
-      if (!live || !biometry) return;
-      setGate({ lock, biometry });
-      const check = () => {
-        if (lock.lockIsOn(biometry) && lock.lockDue(Date.now())) setLocked(true);
-        else lock.markActive();
-      };
-      const onVisibility = () => (document.hidden ? lock.markHidden() : check());
-      const onHide = () => lock.markHidden();
-      check();
-      document.addEventListener("visibilitychange", onVisibility);
-      window.addEventListener("pagehide", onHide);
-      stop = () => {
-        document.removeEventListener("visibilitychange", onVisibility);
-        window.removeEventListener("pagehide", onHide);
-      };
-    });
+    void decide(env)
+      .catch(() => null)
+      .then((found) => {
+        if (!live) return;
+        setGate(found);
+        if (!found) return setState("open");
+        const check = () => {
+          if (found.lock.lockIsOn(found.biometry) && found.lock.lockDue(Date.now())) {
+            setState((current) => (current === "deciding" ? "locked" : current === "open" ? "covered" : current));
+          } else {
+            found.lock.markActive();
+            setState((current) => (current === "deciding" ? "open" : current));
+          }
+        };
+        const onVisibility = () => (document.hidden ? found.lock.markHidden() : check());
+        const onHide = () => found.lock.markHidden();
+        check();
+        document.addEventListener("visibilitychange", onVisibility);
+        window.addEventListener("pagehide", onHide);
+        stop = () => {
+          document.removeEventListener("visibilitychange", onVisibility);
+          window.removeEventListener("pagehide", onHide);
+        };
+      });
     return () => {
       live = false;
       stop();
     };
-  }, [env]);
+  }, [status, env]);
 
-  if (!locked || !gate) return null;
+  // A client that could not start gets the "client too old" screen: there is nothing to lock.
+  if (!inTelegram || status === "failed") return children;
+  if (state === "deciding") return <main className="screen" aria-busy="true" />;
+  return (
+    <>
+      {state !== "locked" && <div style={{ display: state === "open" ? "contents" : "none" }}>{children}</div>}
+      {state !== "open" && gate && <LockScreen gate={gate} onUnlocked={() => setState("open")} />}
+    </>
+  );
+}
+
+function LockScreen({ gate, onUnlocked }: { gate: Gate; onUnlocked: () => void }) {
+  const ru = useStrings();
+  const [failed, setFailed] = useState(false);
 
   async function unlock() {
-    if (!gate) return;
     if (await gate.lock.unlockWithBiometry(gate.biometry, ru.lock.unlockReason)) {
       gate.lock.markActive();
       setFailed(false);
-      setLocked(false);
+      onUnlocked();
     } else {
       hapticError();
       setFailed(true);

@@ -21,6 +21,10 @@ async function main() {
   console.log(`  commands:    ${report.commands.join(", ")}`);
   console.log(`  webhook:     ${report.webhook.url} (pending updates: ${report.webhook.pendingUpdates})`);
   if (report.webhook.lastError) console.log(`  last webhook error: ${report.webhook.lastError}`);
+  console.log(`  inline mode: ${report.inline.enabled ? "on" : "off"}`);
+  console.log("Set in @BotFather (the Bot API cannot):");
+  for (const step of report.inline.botFather) console.log(`  ${step}`);
+  if (!env.telegramBotLink) console.log("  /newapp, then TELEGRAM_BOT_LINK=https://t.me/<bot>/<app>: inline cards and chat posts need the Mini App link");
 }
 
 main().catch((error: unknown) => {

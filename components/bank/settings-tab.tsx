@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { IconLogout } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
+import { HomeScreenSetting } from "@/components/bank/home-screen";
 import { LockSetting } from "@/components/bank/lock-setting";
 import { NotificationsSetting } from "@/components/bank/notifications-setting";
 import { Toast, useToast } from "@/components/ui/toast";
@@ -116,6 +117,7 @@ export function SettingsTab() {
       </section>
 
       <LockSetting env={telegram} onError={toast.error} />
+      <HomeScreenSetting />
 
       <section className="section settings-language">
         <h2 className="list-item-title">{ru.settings.language}</h2>

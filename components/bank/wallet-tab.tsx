@@ -14,6 +14,7 @@ import { useMe, useRate, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import { HomeScreenOffer } from "@/components/bank/home-screen";
 
 function Action({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
   return (
@@ -108,6 +109,8 @@ export function WalletTab() {
           <Skeleton width={180} height={36} />
         )}
       </BalanceCard>
+
+      <HomeScreenOffer />
 
       {failed && (
         <div className="stack">

@@ -17,13 +17,14 @@ import { errorMessage } from "@/lib/client/api";
 import { amountText, exchangeQuote, type ExchangeSide } from "@/lib/client/exchange/quote";
 import { useRate, useWallets } from "@/lib/client/hooks";
 import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
-import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import { useLoadedTelegram, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { createExchange, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, toSafeNumber } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 
 /** The first own wallet that is not `other`, preferring `wanted`. */
 function pick(wallets: readonly WalletDto[], wanted: number | null, other: WalletDto | null): WalletDto | null {
@@ -43,6 +44,7 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const native = useLoadedTelegram()?.native ?? false;
+  useVerticalSwipesOff(true);
   const wallets = useWallets();
   const idempotency = useIdempotencyKey();
   const [fromId, setFromId] = useState<number | null>(initialFromId);
@@ -83,6 +85,7 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
       toast.error(ru.validation.invalidAmount);
       return;
     }
+    hideKeyboard();
     setConfirming(true);
   }
 

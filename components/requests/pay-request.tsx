@@ -17,7 +17,7 @@ import { exchangeQuote } from "@/lib/client/exchange/quote";
 import { useRate, useWallets } from "@/lib/client/hooks";
 import { payRequest, useRequest } from "@/lib/client/requests";
 import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
-import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import { useLoadedTelegram, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { formatMoney, minorToDecimal } from "@/lib/shared/money";
@@ -33,6 +33,7 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const native = useLoadedTelegram()?.native ?? false;
+  useVerticalSwipesOff(true);
   const wallets = useWallets();
   const idempotency = useIdempotencyKey();
   const [chosen, setChosen] = useState<number | null>(null);

@@ -19,6 +19,8 @@ import { CURRENCIES, CURRENCY_INFO, formatMoney, parseAmount, toSafeNumber, type
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import { fill } from "@/lib/shared/strings";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
+import { hasFeature } from "@/lib/client/telegram/features";
+import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { useSWRConfig } from "swr";
 import { useLanguage, useStrings } from "@/lib/client/language";
 
@@ -99,9 +101,15 @@ export function RequestsScreen() {
     }
   }
 
-  async function share(request: PaymentRequestDto) {
+  // Inside Telegram a request goes to a chat (the chat picker, 9.6, or a prepared message, 8.0),
+  // and the plain link stays one tap away; elsewhere the link is what is shared.
+  const telegram = useLoadedTelegram();
+  const toChat = Boolean(telegram?.native && (hasFeature(telegram, "requestChat") || hasFeature(telegram, "shareMessage")));
+
+  async function share(request: PaymentRequestDto, asRequest: boolean) {
     const text = fill(ru.requests.shareText, { amount: formatMoney(request.amount, request.currency, language) });
-    const outcome = await shareLink(linkOf(request.token), text, request.token);
+    const outcome = await shareLink(linkOf(request.token), text, asRequest ? request.token : undefined);
+    if (outcome === "chat") toast.success(ru.telegram.chat.sent);
     if (outcome === "copied") toast.success(ru.requests.copied);
     if (outcome === "failed") toast.error(ru.requests.shareFailed);
   }
@@ -125,7 +133,12 @@ export function RequestsScreen() {
             {ru.requests.created}
           </p>
           <RequestQr link={linkOf(created.token)} amount={formatMoney(created.amount, created.currency, language)} />
-          <Button onClick={() => void share(created)}>{ru.requests.share}</Button>
+          <Button onClick={() => void share(created, true)}>{toChat ? ru.telegram.chat.send : ru.requests.share}</Button>
+          {toChat && (
+            <Button variant="secondary" onClick={() => void share(created, false)}>
+              {ru.requests.share}
+            </Button>
+          )}
           <Button
             variant="secondary"
             onClick={() => {

@@ -24,6 +24,7 @@ import {
 import { fill } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
 import { useStrings } from "@/lib/client/language";
+import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 
 const OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRENCY_INFO[code].symbol}` }));
 
@@ -64,6 +65,7 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
     const minor = parseAmount(amount);
     if (minor === null) return reject(ru.validation.invalidAmount);
     if (minor > BigInt(MAX_TOPUP_MINOR)) return reject(ru.errors.topUpLimit);
+    hideKeyboard();
     setSubmitting(true);
     try {
       await topUpWallet({ currency, amount: toSafeNumber(minor) }, idempotency.current());

@@ -28,6 +28,7 @@ import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/ui/text-field";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 
 type AmountStepProps = {
   recipient: PublicUserDto | undefined;
@@ -88,6 +89,7 @@ export function AmountStep(props: AmountStepProps) {
       toast.error(ru.validation.invalidAmount);
       return;
     }
+    hideKeyboard();
     props.onConfirming(true);
   }
 

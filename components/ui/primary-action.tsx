@@ -26,8 +26,9 @@ type PrimaryActionProps = {
 
 /**
  * The primary action of a money screen: inside Telegram, Telegram's own MainButton (with its
- * progress indicator while the request runs); in a browser, a button that stays at the bottom of
- * the screen, so it is never below the fold.
+ * progress indicator while the request runs, in the theme's button colours, following a theme
+ * change); in a browser, a button that stays at the bottom of the screen, so it is never below
+ * the fold.
  */
 export function PrimaryAction({ label, onPress, type = "button", disabled = false, loading = false }: PrimaryActionProps) {
   const env = useLoadedTelegram();
@@ -39,6 +40,18 @@ export function PrimaryAction({ label, onPress, type = "button", disabled = fals
   useEffect(() => {
     if (main) showMainButton(main, { text: label, enabled: !disabled, loading });
   }, [main, label, disabled, loading]);
+  // The SDK paints the button in the theme's button colours each time it posts it; a theme
+  // changed in Telegram while the button shows posts it again, so its colour follows.
+  const themeParams = env?.native ? env.sdk.themeParams : null;
+  useEffect(() => {
+    if (!main || !themeParams) return;
+    // Once the change has reached the SDK's derived colours (they update after this callback).
+    return themeParams.state.sub(() =>
+      void setTimeout(() => {
+        if (main.isVisible() && main.setParams.isAvailable()) main.setParams({});
+      }, 0),
+    );
+  }, [main, themeParams]);
   useEffect(() => {
     if (!main || !main.onClick.isAvailable()) return;
     const off = main.onClick(() => handler.current());

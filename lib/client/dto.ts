@@ -5,7 +5,7 @@ import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { StatementDto, StatementLinkDto } from "@/lib/shared/schemas/statements";
-import type { PreparedShareDto } from "@/lib/shared/schemas/share";
+import type { PreparedChatButtonDto, PreparedShareDto } from "@/lib/shared/schemas/share";
 import type { CounterpartyDto, ReceiptDto, RecentRecipientDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import type { PublicUserDto, UserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
@@ -115,6 +115,9 @@ export const statementLinkDto = object({ url: string, fileName: string, expiresA
 /** A receipt or request prepared as a Telegram message (POST /api/v1/share/prepared). */
 export const preparedShareDto = object({ id: string, expiresAt: string });
 
+/** Telegram's chat picker prepared for a payment request (POST /api/v1/share/chat-button). */
+export const preparedChatButtonDto = object({ id: string });
+
 /** For answers the client does not read (the spec leaves them unspecified). */
 export const anyAnswer = unknown;
 
@@ -138,4 +141,5 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof statementDto>, StatementDto>>,
   Assert<Same<Infer<typeof statementLinkDto>, StatementLinkDto>>,
   Assert<Same<Infer<typeof preparedShareDto>, PreparedShareDto>>,
+  Assert<Same<Infer<typeof preparedChatButtonDto>, PreparedChatButtonDto>>,
 ];

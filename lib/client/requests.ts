@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import { api } from "@/lib/client/api";
 import { paymentRequestDto, paymentRequestListDto, transferDto } from "@/lib/client/dto";
+import { sendToChat } from "@/lib/client/telegram/request-chat";
 import { shareAsMessage, telegramForSharing } from "@/lib/client/telegram/share-message";
 import type { CreateRequestBody, PayRequestBody } from "@/lib/shared/schemas/requests";
 
@@ -34,16 +35,20 @@ export function payRequest(token: string, body: PayRequestBody, idempotencyKey: 
   });
 }
 
-export type ShareLinkOutcome = "telegram" | "shared" | "copied" | "failed";
+export type ShareLinkOutcome = "chat" | "telegram" | "shared" | "copied" | "failed";
 
 /**
  * Shares a link: Telegram's share sheet inside Telegram, Web Share in a browser that has it, else
- * a copy. `request`: one of the caller's requests, sent first as a message the bot prepared (its
- * button pays it) where the Telegram client can (Bot API 8.0).
+ * a copy. `request`: one of the caller's requests, sent first to a group through Telegram's chat
+ * picker, where the bot posts it (Bot API 9.6), else as a message the bot prepared (its button
+ * pays it, Bot API 8.0), where the Telegram client can.
  */
 export async function shareLink(url: string, text: string, request?: string): Promise<ShareLinkOutcome> {
   const env = await telegramForSharing();
   if (request) {
+    const toChat = await sendToChat(env, request);
+    if (toChat === "sent") return "chat";
+    if (toChat === "declined") return "shared";
     const asMessage = await shareAsMessage(env, { kind: "request", token: request });
     if (asMessage === "sent") return "telegram";
     if (asMessage === "declined") return "shared";

@@ -369,6 +369,9 @@ export const en = {
       fullscreen: "Full screen",
       secureStorage: "SecureStorage",
       deviceStorage: "DeviceStorage",
+      homeScreen: "Adding to the home screen",
+      hideKeyboard: "Hiding the keyboard",
+      requestChat: "Chat picker",
       shareMessage: "Sharing a prepared message",
     },
     empty: "No data",
@@ -391,6 +394,28 @@ export const en = {
       features: "Features",
       sendTest: "Send a test transaction",
       sendTestHint: "0 TON to your own address: the wallet will ask you to confirm",
+    },
+  },
+  telegram: {
+    inline: {
+      signIn: "Sign in to Minibank to request money",
+      hint: "Type an amount: 500 or 12.50 usd for lunch",
+      noWallet: "No {currency} account: open Minibank",
+      failed: "The request was not created. Create it in Minibank.",
+      placeholder: "Amount and message: 500 for lunch",
+    },
+    chat: {
+      choose: "Choose a chat",
+      send: "Send to a chat",
+      sent: "The request was sent to the chat",
+      notPosted: "Could not send the request to that chat. Add the bot to the group or share the link.",
+    },
+    homeScreen: {
+      offer: "Add to the home screen",
+      offerHint: "Minibank will open with one tap, like an app",
+      add: "Add",
+      later: "Not now",
+      added: "Minibank is on the home screen",
     },
   },
   bot: {

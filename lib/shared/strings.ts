@@ -389,6 +389,9 @@ export const ru = {
       shareMessage: "Отправка сообщением",
       secureStorage: "SecureStorage",
       deviceStorage: "DeviceStorage",
+      homeScreen: "Добавление на главный экран",
+      hideKeyboard: "Скрытие клавиатуры",
+      requestChat: "Выбор чата",
     },
     empty: "Нет данных",
     emptyHint: "Откройте приложение в Telegram, чтобы увидеть эти данные",
@@ -413,6 +416,31 @@ export const ru = {
     },
   },
   /** The bot that carries the Mini App. */
+  telegram: {
+    /** Inline mode: "@<bot> 500 за обед" in any chat. */
+    inline: {
+      signIn: "Войдите в Minibank, чтобы запрашивать деньги",
+      hint: "Введите сумму: 500 или 12,50 usd за обед",
+      noWallet: "Нет счёта в {currency}: откройте Minibank",
+      failed: "Запрос не создан. Создайте его в Minibank.",
+      /** Suggested for @BotFather's /setinline. */
+      placeholder: "Сумма и сообщение: 500 за обед",
+    },
+    /** "Отправить в чат" through Telegram's chat picker (requestChat, Bot API 9.6). */
+    chat: {
+      choose: "Выбрать чат",
+      send: "Отправить в чат",
+      sent: "Запрос отправлен в чат",
+      notPosted: "Не удалось отправить запрос в этот чат. Добавьте бота в группу или поделитесь ссылкой.",
+    },
+    homeScreen: {
+      offer: "Добавить на главный экран",
+      offerHint: "Minibank будет открываться одним касанием, как приложение",
+      add: "Добавить",
+      later: "Не сейчас",
+      added: "Minibank на главном экране",
+    },
+  },
   bot: {
     menuButton: "Открыть Minibank",
     commandStart: "Открыть кошелёк",

@@ -33,6 +33,7 @@ describe("npm run bot:setup (setUpBot) against a Bot API on this machine", () =>
       "getChatMenuButton",
       "getMyCommands",
       "getWebhookInfo",
+      "getMe",
     ]);
     expect(fake.state.menuButton).toEqual({ type: "web_app", text: "Открыть Minibank", web_app: { url: APP_URL } });
     expect(fake.state.commands).toEqual([
@@ -44,14 +45,25 @@ describe("npm run bot:setup (setUpBot) against a Bot API on this machine", () =>
     expect(fake.state.webhook).toEqual({
       url: `${APP_URL}/api/telegram/webhook`,
       secret_token: webhookSecret(TOKEN),
-      allowed_updates: ["message", "my_chat_member"],
+      allowed_updates: ["message", "my_chat_member", "inline_query", "chosen_inline_result"],
     });
     expect(webhookSecret(TOKEN)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(report).toEqual({
       menuButton: { type: "web_app", text: "Открыть Minibank", url: APP_URL },
       commands: ["/start", "/help"],
       webhook: { url: `${APP_URL}/api/telegram/webhook`, pendingUpdates: 0 },
+      // The Bot API cannot switch inline mode or its feedback on: the report says what is left.
+      inline: {
+        enabled: false,
+        botFather: ['/setinline → @minibank_test_bot → "Сумма и сообщение: 500 за обед"', "/setinlinefeedback → @minibank_test_bot → 100%"],
+      },
     });
+  });
+
+  it("says inline mode is on where @BotFather has switched it on; feedback is always left to check", async () => {
+    fake.state.inlineMode = true;
+    const report = await setUpBot(env());
+    expect(report.inline).toEqual({ enabled: true, botFather: ["/setinlinefeedback → @minibank_test_bot → 100%"] });
   });
 
   it("is idempotent: a second run leaves the same settings and adds nothing", async () => {
@@ -60,7 +72,7 @@ describe("npm run bot:setup (setUpBot) against a Bot API on this machine", () =>
     const second = await setUpBot(env());
     expect(second).toEqual(first);
     expect(JSON.stringify(fake.state)).toBe(settings);
-    expect(methods().slice(8)).toEqual(methods().slice(0, 8));
+    expect(methods().slice(9)).toEqual(methods().slice(0, 9));
   });
 
   it("waits out a 429's retry_after, then goes on", async () => {
@@ -103,6 +115,9 @@ describe("npm run bot:setup (setUpBot) against a Bot API on this machine", () =>
     });
     expect(stdout).toContain(`webhook:     ${APP_URL}/api/telegram/webhook`);
     expect(stdout).toContain(`menu button: web_app "Открыть Minibank" → ${APP_URL}`);
+    expect(stdout).toContain("inline mode: off");
+    expect(stdout).toContain("/setinlinefeedback → @minibank_test_bot → 100%");
+    expect(stdout).toContain("TELEGRAM_BOT_LINK");
     expect(stdout + stderr).not.toContain(TOKEN.split(":")[1]);
     const missing = await run("npx", ["tsx", "--conditions=react-server", "scripts/bot-setup.ts"], {
       env: { ...process.env, TELEGRAM_BOT_TOKEN: "", TELEGRAM_API_URL: fake.url, APP_URL: "" },
@@ -139,7 +154,7 @@ describe("POST /api/telegram/webhook", () => {
       method: "sendMessage",
       chat_id: 4242,
       text: expect.stringMatching(/^Добро пожаловать в Minibank/),
-      reply_markup: { inline_keyboard: [[{ text: "Открыть Minibank", web_app: { url: getEnv().appUrl } }]] },
+      reply_markup: { inline_keyboard: [[{ text: "Открыть Minibank", web_app: { url: getEnv().appUrl }, style: "primary" }]] },
     });
   });
 

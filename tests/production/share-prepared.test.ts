@@ -137,3 +137,59 @@ describe("sharing as a prepared Telegram message in a production build", () => {
     expect(Object.keys((doc.paths as Record<string, Body>)["/api/v1/share/prepared"])).toEqual(["post"]);
   });
 });
+
+/** An update as Telegram posts it to the webhook, with the secret npm run bot:setup registers. */
+async function webhook(update: Body): Promise<{ status: number; body: Body }> {
+  const secret = crypto.createHmac("sha256", botToken).update("minibank webhook secret").digest("base64url");
+  const res = await fetch(`${server.url}/api/telegram/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
+    body: JSON.stringify({ update_id: 1, ...update }),
+  });
+  return { status: res.status, body: (await res.json()) as Body };
+}
+
+type InlineAnswer = { inline_query_id: string; results: { id: string; input_message_content: { message_text: string } }[]; button?: Body };
+const inlineAnswers = () => (botApi.state.inlineAnswers ?? []) as InlineAnswer[];
+
+describe("asking for money in any chat (inline mode) and in a chosen group, in a production build", () => {
+  it("a known user's inline query gets a request card, a stranger's the sign-in button; the sent card makes one request", async () => {
+    const vera = await telegramUser(646_464, "Вера");
+    const query = (from: number, id: string, text: string) =>
+      webhook({ inline_query: { id, from: { id: from, is_bot: false, first_name: "Вера" }, query: text, offset: "" } });
+
+    expect(await query(646_464, "iq-1", "12.50 usd за обед")).toEqual({ status: 200, body: {} });
+    const [answer] = inlineAnswers().filter((a) => a.inline_query_id === "iq-1");
+    expect(answer.results).toHaveLength(1);
+    const card = answer.results[0];
+    expect(card.id).toMatch(/^req-[A-Za-z0-9_-]{22}$/);
+    expect(card.input_message_content.message_text).toBe("Оплатите 12,50\u00a0$ в Minibank\nза обед");
+
+    await query(9_999_001, "iq-2", "500");
+    const [stranger] = inlineAnswers().filter((a) => a.inline_query_id === "iq-2");
+    expect(stranger).toMatchObject({ results: [], button: { text: "Войдите в Minibank, чтобы запрашивать деньги", web_app: { url: expect.stringMatching(/^http/) } } });
+
+    const chosen = { chosen_inline_result: { result_id: card.id, from: { id: 646_464, is_bot: false, first_name: "Вера" }, query: "12.50 usd за обед", inline_message_id: "im-1" } };
+    expect((await webhook(chosen)).status).toBe(200);
+    expect((await webhook(chosen)).status).toBe(200);
+    const mine = (await ok("GET", "/api/v1/requests", { token: vera })) as unknown as { token: string; amount: number; currency: string; message: string }[];
+    expect(mine).toEqual([expect.objectContaining({ token: card.id.slice(4), amount: 1_250, currency: "USD", message: "за обед", status: "pending" })]);
+  });
+
+  it("a request goes to a group picked in Telegram's chat picker: the picker is prepared, the bot posts it there", async () => {
+    const gleb = await telegramUser(656_565, "Глеб");
+    const request = await ok("POST", "/api/v1/requests", { token: gleb, body: { currency: "RUB", amount: 70_000, message: "Билеты" } });
+    const button = await call("POST", "/api/v1/share/chat-button", { token: gleb, body: { token: request.token } });
+    expect(button).toEqual({ status: 201, body: { id: expect.any(String) } });
+    const [prepared] = botApi.calls.filter((c) => c.method === "savePreparedKeyboardButton");
+    const requestChat = (prepared.params.button as { request_chat: { request_id: number } }).request_chat;
+    expect(requestChat).toMatchObject({ chat_is_channel: false, bot_is_member: true });
+
+    const shared = { message: { message_id: 2, date: 1, chat: { id: 656_565, type: "private" }, from: { id: 656_565, is_bot: false, first_name: "Глеб" }, chat_shared: { request_id: requestChat.request_id, chat_id: -100_777 } } };
+    expect(await webhook(shared)).toEqual({ status: 200, body: {} });
+    const posted = botApi.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === -100_777);
+    expect(posted).toHaveLength(1);
+    expect(posted[0].params.text).toBe("Оплатите 700,00\u00a0₽ в Minibank\nБилеты");
+    expect(posted[0].params.reply_markup).toEqual({ inline_keyboard: [[{ text: "Оплатить в Minibank", url: `${BOT_LINK}?startapp=req-${request.token}`, style: "success" }]] });
+  });
+});

@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
  * (`{ok, result}` or `{ok: false, error_code, description, parameters}`), keeps the bot's settings
  * so the get* methods read back what the set* methods stored, records every call with its answer's
  * status, and can be told to fail the next calls of a method (429 with retry_after, 500, 403 …).
+ * Inline mode: answerInlineQuery and savePreparedKeyboardButton are checked as Telegram checks
+ * them and kept in `state` (inlineAnswers, preparedButtons); editMessageText is kept (edited).
  *
  * Opt-in (`limits`): Telegram's flood limits on sendMessage, as the Bot API FAQ states them —
  * at most `perSecond` messages in any second for the bot and `perChatPerSecond` to one chat; a message
@@ -69,6 +71,37 @@ function preparedMessageProblem(params: Record<string, unknown>): string | null 
   return null;
 }
 
+/**
+ * What Telegram refuses in answerInlineQuery, or null: a query id, at most 50 results with unique
+ * ids that savePreparedInlineMessage would take (no `web_app` button: a result goes to any chat),
+ * and a results button with a text and exactly one of `web_app` or `start_parameter`.
+ */
+function inlineAnswerProblem(params: Record<string, unknown>): string | null {
+  if (typeof params.inline_query_id !== "string" || !params.inline_query_id) return "inline_query_id is required";
+  const results = params.results;
+  if (!Array.isArray(results) || results.length > 50) return "RESULTS_TOO_MUCH";
+  for (const result of results) {
+    const problem = preparedMessageProblem({ user_id: 1, result, allow_user_chats: true });
+    if (problem) return problem;
+  }
+  if (new Set(results.map((r: { id?: unknown }) => r.id)).size !== results.length) return "RESULT_ID_DUPLICATE";
+  const button = params.button as Record<string, unknown> | undefined;
+  if (button && (typeof button.text !== "string" || !button.text || ("web_app" in button) === ("start_parameter" in button))) return "BUTTON_INVALID";
+  return null;
+}
+
+/** What Telegram refuses in savePreparedKeyboardButton (Bot API 9.6), or null. */
+function preparedButtonProblem(params: Record<string, unknown>): string | null {
+  if (!Number.isSafeInteger(params.user_id) || (params.user_id as number) <= 0) return "user_id is required";
+  const button = params.button as Record<string, unknown> | undefined;
+  if (!button || typeof button.text !== "string" || !button.text) return "BUTTON_INVALID";
+  const kinds = ["request_users", "request_chat", "request_managed_bot"].filter((kind) => kind in button);
+  if (kinds.length !== 1) return "BUTTON_TYPE_INVALID";
+  const request = button[kinds[0]] as { request_id?: unknown };
+  if (!Number.isInteger(request?.request_id) || Math.abs(request.request_id as number) > 2 ** 31 - 1) return "REQUEST_ID_INVALID";
+  return null;
+}
+
 const SECOND_MS = 1000;
 
 /** Telegram's flood control: which sendMessage would break a limit, and how long until it would not. */
@@ -108,7 +141,30 @@ export async function startFakeBotApi(token: string, options: { limits?: Limits 
     const ok = (result: unknown): Answer => ({ status: 200, body: { ok: true, result } });
     switch (method) {
       case "getMe":
-        return ok({ id: Number(token.split(":")[0]), is_bot: true, first_name: "Minibank", username: "minibank_test_bot" });
+        return ok({
+          id: Number(token.split(":")[0]),
+          is_bot: true,
+          first_name: "Minibank",
+          username: "minibank_test_bot",
+          // Switched on in @BotFather only; a test sets state.inlineMode.
+          supports_inline_queries: state.inlineMode === true,
+        });
+      case "answerInlineQuery": {
+        const problem = inlineAnswerProblem(params);
+        if (problem) return { status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${problem}` } };
+        ((state.inlineAnswers ??= []) as unknown[]).push(params);
+        return ok(true);
+      }
+      case "editMessageText":
+        ((state.edited ??= []) as unknown[]).push(params);
+        return ok(true);
+      case "savePreparedKeyboardButton": {
+        const problem = preparedButtonProblem(params);
+        if (problem) return { status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${problem}` } };
+        preparedId += 1;
+        ((state.preparedButtons ??= []) as unknown[]).push(params);
+        return ok({ id: `button-${preparedId}` });
+      }
       case "setChatMenuButton":
         state.menuButton = params.menu_button ?? { type: "default" };
         return ok(true);

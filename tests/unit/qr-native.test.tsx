@@ -9,7 +9,11 @@ jest.mock("next/navigation", () => ({
 
 // Inside Telegram with a client that has its own scanner.
 const open = Object.assign(jest.fn(), { isAvailable: () => true });
-const env = { native: true, sdk: { qrScanner: { isSupported: () => true, isOpened: () => false, open } } };
+const env = {
+  native: true,
+  launchParams: { tgWebAppVersion: "7.0", tgWebAppPlatform: "ios" },
+  sdk: { qrScanner: { isSupported: () => true, isOpened: () => false, open } },
+};
 jest.mock("@/lib/client/telegram/detect", () => ({ isInsideTelegram: () => true }));
 jest.mock("@/lib/client/telegram/provider", () => ({ useTelegram: () => ({ status: "ready", env }) }));
 jest.mock("@zxing/browser", () => {

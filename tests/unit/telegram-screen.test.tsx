@@ -2,7 +2,7 @@ import * as realSdk from "@telegram-apps/sdk-react";
 import { render, screen } from "@testing-library/react";
 import { featureEntries } from "@/components/debug/debug-view";
 import { ru } from "@/lib/shared/strings";
-import { clientFeatures, FEATURES, hasFeature } from "@/lib/client/telegram/features";
+import { clientFeatures, FEATURES, hasFeature, versionAtLeast } from "@/lib/client/telegram/features";
 import type { TelegramEnv } from "@/lib/client/telegram/init";
 import { requestFullScreen, setUpScreen } from "@/lib/client/telegram/screen";
 import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
@@ -12,7 +12,7 @@ type Sdk = TelegramEnv["sdk"];
 const available = <T extends (...args: never[]) => unknown>(fn: T, isAvailable = true) => Object.assign(fn, { isAvailable: () => isAvailable });
 
 /** A fake SDK: the real version table (`supports`), recorded calls for the rest. */
-function fakeSdk(options: { swipeMounted?: boolean; colour?: string } = {}) {
+function fakeSdk(options: { colour?: string } = {}) {
   const calls: string[] = [];
   const record = (name: string) => available(jest.fn((...args: unknown[]) => void calls.push([name, ...args].join(" "))));
   const sdk = {
@@ -27,12 +27,10 @@ function fakeSdk(options: { swipeMounted?: boolean; colour?: string } = {}) {
       setBackgroundColor: record("background"),
       setBottomBarColor: record("bottomBar"),
     },
-    swipeBehavior: {
-      mount: record("swipeMount"),
-      isMounted: () => options.swipeMounted ?? true,
-      disableVertical: record("swipesOff"),
-      enableVertical: record("swipesOn"),
-    },
+    postEvent: jest.fn((method: string, params?: { allow_vertical_swipe?: boolean }) => {
+      if (method !== "web_app_setup_swipe_behavior") throw new Error(`unexpected ${method}`);
+      calls.push(params?.allow_vertical_swipe ? "swipesOn" : "swipesOff");
+    }),
     settingsButton: { mount: record("settingsMount") },
     viewport: {
       requestFullscreen: available(jest.fn(async () => void calls.push("fullscreen"))),
@@ -46,6 +44,7 @@ const client = (version: string, platform = "ios") => ({ tgWebAppVersion: versio
 describe("version gates", () => {
   it("each feature's stated version is the one the SDK's table gates it at", () => {
     for (const feature of FEATURES) {
+      if (!("method" in feature)) continue;
       const [major, minor] = feature.since.split(".").map(Number);
       const before = minor > 0 ? `${major}.${minor - 1}` : `${major - 1}.99`;
       expect({ id: feature.id, at: realSdk.supports(feature.method, feature.since) }).toEqual({ id: feature.id, at: true });
@@ -53,11 +52,31 @@ describe("version gates", () => {
     }
   });
 
-  it("full screen only on phones; everything from 9.0 on a current iPhone, none of the 8.0 ones on a 7.0 client", () => {
+  it("methods newer than the SDK's table are gated by their own version", () => {
+    const { sdk } = fakeSdk();
+    expect(realSdk.supports("web_app_request_chat" as never, "9.6")).toBe(false);
+    expect(hasFeature({ sdk, launchParams: client("9.6") }, "requestChat")).toBe(true);
+    expect(hasFeature({ sdk, launchParams: client("9.10") }, "requestChat")).toBe(true);
+    expect(hasFeature({ sdk, launchParams: client("9.5") }, "requestChat")).toBe(false);
+    expect(hasFeature({ sdk, launchParams: client("10") }, "requestChat")).toBe(true);
+    expect(hasFeature({ sdk, launchParams: client("bogus") }, "requestChat")).toBe(false);
+  });
+
+  it("compares versions part by part", () => {
+    expect(versionAtLeast("6.10", "6.9")).toBe(true);
+    expect(versionAtLeast("6.1", "6.10")).toBe(false);
+    expect(versionAtLeast("6.1", "6.1")).toBe(true);
+    expect(versionAtLeast("7", "6.1")).toBe(true);
+    expect(versionAtLeast("6.0", "6.1")).toBe(false);
+    expect(versionAtLeast("", "6.1")).toBe(false);
+    expect(versionAtLeast("6.x", "6.1")).toBe(false);
+  });
+
+  it("full screen only on phones; everything from 9.6 on a current iPhone, none of the 8.0 ones on a 7.0 client", () => {
     const { sdk } = fakeSdk();
     expect(hasFeature({ sdk, launchParams: client("9.1", "ios") }, "fullscreen")).toBe(true);
     expect(hasFeature({ sdk, launchParams: client("9.1", "tdesktop") }, "fullscreen")).toBe(false);
-    expect(clientFeatures({ sdk, launchParams: client("9.1") }).every((f) => f.supported)).toBe(true);
+    expect(clientFeatures({ sdk, launchParams: client("9.6") }).every((f) => f.supported)).toBe(true);
     const old = clientFeatures({ sdk, launchParams: client("7.0") });
     expect(old.filter((f) => f.supported).map((f) => f.feature.id)).toEqual(["headerColor", "writeAccess", "settingsButton"]);
   });
@@ -73,11 +92,11 @@ describe("version gates", () => {
 });
 
 describe("the screen", () => {
-  it("a phone on 8.0+: full screen, Telegram's frame in the app's background, swipes and settings button mounted", () => {
+  it("a phone on 8.0+: full screen, Telegram's frame in the app's background, the settings button mounted; swipes left alone", () => {
     const { sdk, calls } = fakeSdk();
     setUpScreen({ sdk, native: true, launchParams: client("8.0", "android") });
     requestFullScreen({ sdk, native: true, launchParams: client("8.0", "android") });
-    expect(calls).toEqual(["header #efeff3", "background #efeff3", "bottomBar #efeff3", "swipeMount", "settingsMount", "fullscreen"]);
+    expect(calls).toEqual(["header #efeff3", "background #efeff3", "bottomBar #efeff3", "settingsMount", "fullscreen"]);
   });
 
   it("a desktop client gets no full screen; the imitation in a plain browser neither", () => {
@@ -106,21 +125,42 @@ describe("the screen", () => {
 });
 
 describe("vertical swipes", () => {
-  it("stay off until the last form, sheet or scanner that wanted them off is gone", () => {
+  beforeEach(() => sessionStorage.clear());
+  const phone = client("9.1", "ios");
+
+  it("are off from the first form, sheet or scanner until the last one is gone, with one message each way", () => {
     const { sdk, calls } = fakeSdk();
-    const form = holdVerticalSwipes({ sdk });
-    const sheet = holdVerticalSwipes({ sdk });
-    expect(calls).toEqual(["swipesOff", "swipesOff"]);
+    const form = holdVerticalSwipes({ sdk, launchParams: phone });
+    const sheet = holdVerticalSwipes({ sdk, launchParams: phone });
+    expect(calls).toEqual(["swipesOff"]);
     sheet();
     sheet();
-    expect(calls).not.toContain("swipesOn");
+    expect(calls).toEqual(["swipesOff"]);
     form();
-    expect(calls.filter((c) => c === "swipesOn")).toHaveLength(1);
+    expect(calls).toEqual(["swipesOff", "swipesOn"]);
+  });
+
+  it("keep Telegram's default at start-up: nothing is posted", () => {
+    const { sdk, calls } = fakeSdk();
+    setUpScreen({ sdk, native: true, launchParams: phone });
+    expect(calls.filter((c) => c.startsWith("swipes"))).toEqual([]);
+  });
+
+  it("come back on at start-up when the previous page of the tab left them off", () => {
+    const before = fakeSdk();
+    holdVerticalSwipes({ sdk: before.sdk, launchParams: phone });
+    // A full page load: the module's count starts again, the tab's record stays.
+    jest.isolateModules(() => {
+      const screenModule = jest.requireActual<typeof import("@/lib/client/telegram/screen")>("@/lib/client/telegram/screen");
+      const after = fakeSdk();
+      screenModule.setUpScreen({ sdk: after.sdk, native: true, launchParams: phone });
+      expect(after.calls.filter((c) => c.startsWith("swipes"))).toEqual(["swipesOn"]);
+    });
   });
 
   it("do nothing on a client without the swipe behaviour (before 7.7) or outside Telegram", () => {
-    const { sdk, calls } = fakeSdk({ swipeMounted: false });
-    holdVerticalSwipes({ sdk })();
+    const { sdk, calls } = fakeSdk();
+    holdVerticalSwipes({ sdk, launchParams: client("7.6") })();
     holdVerticalSwipes(null)();
     expect(calls).toEqual([]);
   });

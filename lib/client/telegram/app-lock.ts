@@ -24,6 +24,8 @@ export const LOCK_MINUTES = [1, 5, 15] as const;
 export const LOCK_ABOVE_RUB = [1_000, 10_000, 100_000] as const;
 export const DEFAULT_LOCK_PREFS: LockPrefs = { afterMinutes: 5, aboveRub: 10_000 };
 const PREFS_KEY = "mb-app-lock";
+/** How long the client may take to say whether the device has biometrics (and the lock is on). */
+const BIOMETRY_ANSWER_MS = 3_000;
 const HIDDEN_AT_KEY = "mb-app-hidden-at";
 
 function local(): Storage | null {
@@ -67,8 +69,9 @@ export function lockDue(now: number, prefs: LockPrefs = readLockPrefs()): boolea
 }
 
 /**
- * The device's biometrics, mounted, or null: outside Telegram, on clients before Bot API 7.2 and
- * on devices without biometrics (then the setting is not offered at all).
+ * The device's biometrics, mounted, or null: outside Telegram, on clients before Bot API 7.2, on
+ * devices without biometrics (then the setting is not offered at all) and when the client does not
+ * answer within 3 s (the lock is a convenience, not a boundary: the app opens).
  */
 export async function deviceBiometry(env: Pick<TelegramEnv, "sdk" | "native" | "launchParams">): Promise<Biometry | null> {
   if (!env.native || !hasFeature(env, "biometry")) return null;
@@ -76,8 +79,8 @@ export async function deviceBiometry(env: Pick<TelegramEnv, "sdk" | "native" | "
   try {
     if (!biometry.isMounted()) {
       if (!biometry.mount.isAvailable()) return null;
-      // The SDK types its optional abort signal as required.
-      await biometry.mount(undefined);
+      // A client that never answers must not hold up the app (the lock gate waits for this).
+      await biometry.mount(typeof AbortSignal.timeout === "function" ? AbortSignal.timeout(BIOMETRY_ANSWER_MS) : undefined);
     }
     return biometry.state().available ? biometry : null;
   } catch {

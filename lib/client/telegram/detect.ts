@@ -24,10 +24,18 @@ function session(): Storage | null {
 /**
  * True when the page runs inside a Telegram client: launch parameters in the URL hash (first
  * load), the native webview proxy (mobile and desktop apps), or an embedding frame (web clients).
- * The answer is remembered for the tab, because in-app navigation drops the hash.
+ * The answer is remembered for the tab, because in-app navigation drops the hash, and decided
+ * once per page: the plain-browser imitation installs a webview proxy of its own later.
  */
+let decided: boolean | null = null;
+
 export function isInsideTelegram(): boolean {
   if (typeof window === "undefined") return false;
+  decided ??= detectTelegram();
+  return decided;
+}
+
+function detectTelegram(): boolean {
   const store = session();
   if (store?.getItem(TG_FLAG) === "1") return true;
   const w = window as TelegramWindow;

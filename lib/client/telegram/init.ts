@@ -5,10 +5,18 @@ import {
   preferredTheme,
   type ThemeName,
 } from "@/lib/client/telegram/detect";
-import type { RetrieveLPResult } from "@telegram-apps/sdk-react";
+import { MIN_CLIENT_VERSION, versionAtLeast } from "@/lib/client/telegram/features";
+import { countOpening } from "@/lib/client/telegram/home-screen";
+import {
+  launchParamsForSdk,
+  parseLaunchParams,
+  rawInitData,
+  rawLaunchParams,
+  type TelegramLaunchParams,
+} from "@/lib/client/telegram/launch-params";
 
 export type TelegramSdk = typeof import("@telegram-apps/sdk-react");
-export type TelegramLaunchParams = RetrieveLPResult;
+export type { TelegramLaunchParams };
 
 /** The Telegram user from the launch data, as the sign-in screen shows it. */
 export type TelegramUser = {
@@ -26,7 +34,7 @@ export type TelegramEnv = {
   native: boolean;
   /** Raw init data to send to the server, or null when there is none. */
   initDataRaw: string | null;
-  /** Launch parameters as the SDK parsed them (snake_case keys). */
+  /** Launch parameters, read leniently (snake_case keys inside `tgWebAppData`). */
   launchParams: TelegramLaunchParams;
   user: TelegramUser | null;
   theme: ThemeName;
@@ -45,7 +53,7 @@ let loaded: TelegramEnv | null = null;
  * Loads the Telegram SDK on demand (a separate chunk, kept out of the first load and out of the
  * server bundle), imitates Telegram in a plain browser, initialises the SDK once, binds theme and
  * viewport to CSS variables and sets `<html data-theme>`. Rejects when a real Telegram client
- * fails to initialise (an outdated client).
+ * lacks what the app needs: readable launch parameters and Bot API MIN_CLIENT_VERSION.
  */
 export function loadTelegram(): Promise<TelegramEnv> {
   loading ??= start().catch((error: unknown) => {
@@ -57,6 +65,8 @@ export function loadTelegram(): Promise<TelegramEnv> {
 
 async function start(): Promise<TelegramEnv> {
   const native = isInsideTelegram();
+  // Read (and kept for the tab) before anything asynchronous; the boot script kept them already.
+  let raw = native ? rawLaunchParams() : null;
   // Loaded with the SDK, never before: the sign-in pages' first load carries neither.
   const [sdk, { keepSession }, { requestFullScreen, setUpScreen }] = await Promise.all([
     import("@telegram-apps/sdk-react"),
@@ -65,12 +75,21 @@ async function start(): Promise<TelegramEnv> {
   ]);
   if (!native) {
     const { mockTelegram } = await import("@/lib/client/telegram/mock-env");
-    await mockTelegram(sdk, preferredTheme());
+    raw = await mockTelegram(sdk, preferredTheme());
   }
-  const launchParams = sdk.retrieveLaunchParams();
+  if (!raw) throw new Error("no launch parameters");
+  const launchParams = parseLaunchParams(sdk, raw);
+  if (!versionAtLeast(launchParams.tgWebAppVersion, MIN_CLIENT_VERSION)) {
+    throw new Error(`Bot API ${launchParams.tgWebAppVersion} is older than ${MIN_CLIENT_VERSION}`);
+  }
+  if (native) countOpening();
   const debug = isDebugStartParam(launchParams.tgWebAppStartParam);
   sdk.setDebug(debug);
-  sdk.init();
+  // The SDK checks on every call that it runs inside Telegram by parsing the launch parameters
+  // its strict way, which refuses init data without `signature`; where it would, it is given the
+  // parameters without the init data (it has no use for them), through its public setter.
+  if (native && !sdk.isTMA()) sdk.mockTelegramEnv({ launchParams: launchParamsForSdk(raw) });
+  sdk.init({ launchParams: { ...launchParams, tgWebAppData: undefined } });
 
   if (sdk.backButton.mount.isAvailable()) sdk.backButton.mount();
   if (sdk.miniApp.mountSync.isAvailable()) sdk.miniApp.mountSync();
@@ -99,12 +118,7 @@ async function start(): Promise<TelegramEnv> {
   sdk.themeParams.isDark.sub((dark) => applyTheme(dark ? "dark" : "light"));
   if (sdk.miniApp.ready.isAvailable()) sdk.miniApp.ready();
 
-  let initDataRaw: string | null = null;
-  try {
-    initDataRaw = sdk.retrieveRawInitData() ?? null;
-  } catch {
-    initDataRaw = null;
-  }
+  const initDataRaw = rawInitData(raw);
   const u = launchParams.tgWebAppData?.user;
   const user: TelegramUser | null = u
     ? {

@@ -46,8 +46,9 @@ export const MOCK_WRITE_ACCESS_KEY = "mb-mock-write-access";
 /**
  * Imitates a Telegram client in a plain browser (the demo and the tests), answering the
  * requests the SDK makes while mounting (theme, viewport, safe areas) and the write-access request.
+ * Returns the imitation's raw launch parameters.
  */
-export async function mockTelegram(sdk: SdkModule, theme: ThemeName): Promise<void> {
+export async function mockTelegram(sdk: SdkModule, theme: ThemeName): Promise<string> {
   const palette = MOCK_THEMES[theme];
   const initData = await demoInitData();
   const startParam = new URLSearchParams(window.location.search).get("startapp");
@@ -83,4 +84,5 @@ export async function mockTelegram(sdk: SdkModule, theme: ThemeName): Promise<vo
       }
     },
   });
+  return params.toString();
 }

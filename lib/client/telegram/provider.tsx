@@ -87,6 +87,12 @@ export function useTelegram(): { status: TelegramStatus; env: TelegramEnv | null
   return { status, env };
 }
 
+/** The SDK's loading status and environment, without starting a load. */
+export function useTelegramStatus(): { status: TelegramStatus; env: TelegramEnv | null } {
+  const { status, env } = useContext(TelegramContext);
+  return { status, env };
+}
+
 /** The SDK only if something already loaded it; never starts a load. */
 export function useLoadedTelegram(): TelegramEnv | null {
   return useContext(TelegramContext).env;

@@ -1,5 +1,6 @@
 import { hasFeature } from "@/lib/client/telegram/features";
 import type { TelegramEnv } from "@/lib/client/telegram/init";
+import { restoreVerticalSwipes } from "@/lib/client/telegram/swipes";
 
 type ScreenEnv = Pick<TelegramEnv, "sdk" | "native"> & {
   launchParams: Pick<TelegramEnv["launchParams"], "tgWebAppVersion" | "tgWebAppPlatform">;
@@ -16,9 +17,9 @@ function quietly(work: () => void): void {
 
 /**
  * Telegram's frame around the app: its header, background and bottom bar take the app's own
- * background (the theme's secondary background) and follow theme changes; the swipe behaviour and
- * the settings button are mounted for later use. (The full screen waits for the viewport:
- * `requestFullScreen`.)
+ * background (the theme's secondary background) and follow theme changes; the settings button is
+ * mounted for later use. Vertical swipes keep Telegram's default (forms turn them off while open,
+ * `holdVerticalSwipes`). (The full screen waits for the viewport: `requestFullScreen`.)
  */
 export function setUpScreen(env: ScreenEnv): void {
   const { sdk } = env;
@@ -32,9 +33,7 @@ export function setUpScreen(env: ScreenEnv): void {
     });
   paint();
   quietly(() => void sdk.themeParams.state.sub(paint));
-  quietly(() => {
-    if (hasFeature(env, "verticalSwipes") && sdk.swipeBehavior.mount.isAvailable()) sdk.swipeBehavior.mount();
-  });
+  quietly(() => restoreVerticalSwipes(env));
   quietly(() => {
     if (hasFeature(env, "settingsButton") && sdk.settingsButton.mount.isAvailable()) sdk.settingsButton.mount();
   });

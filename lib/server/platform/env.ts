@@ -222,7 +222,13 @@ function ratesSource(value: string | undefined, demo: boolean): string | undefin
   return demo ? undefined : CBR_DAILY_URL;
 }
 
-export type BotEnv = { telegramBotToken: string; telegramApiUrl: string; appUrl: string };
+export type BotEnv = {
+  telegramBotToken: string;
+  telegramApiUrl: string;
+  appUrl: string;
+  /** The Mini App's `t.me/<bot>/<app>` link, when set: bot:setup says what is missing without it. */
+  telegramBotLink?: string;
+};
 
 /**
  * What talking to the bot needs (`npm run bot:setup` runs with just this): the token, the Bot
@@ -237,7 +243,7 @@ export function getBotEnv(env: Record<string, string | undefined> = process.env)
   const apiUrl = (env.TELEGRAM_API_URL || "https://api.telegram.org").replace(/\/$/, "");
   if (!/^https?:\/\/[^/]+/.test(apiUrl)) problems.push("TELEGRAM_API_URL must be an http(s) URL");
   if (problems.length) throw new Error(problems.join("\n"));
-  return { telegramBotToken: token, telegramApiUrl: apiUrl, appUrl };
+  return { telegramBotToken: token, telegramApiUrl: apiUrl, appUrl, telegramBotLink: env.TELEGRAM_BOT_LINK || undefined };
 }
 
 /** Forgets the parsed configuration (tests change process.env between suites). */

@@ -24,9 +24,11 @@ function countRequest(userId: number): Promise<void> {
 /**
  * Asks for money into the caller's wallet of `currency`: a request whose link carries a random
  * token (128 bits), payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7); at most
- * PAYMENT_REQUEST_LIMIT_PER_USER per 10 minutes.
+ * PAYMENT_REQUEST_LIMIT_PER_USER per 10 minutes, however they are made (the app, the bot's inline
+ * card). `token`: one the server drew earlier the same way (the bot's inline card shows its link
+ * before the request exists); a token already taken fails as a unique violation.
  */
-export async function createRequest(options: CreateRequestBody & { userId: number }): Promise<PaymentRequestDto> {
+export async function createRequest(options: CreateRequestBody & { userId: number; token?: string }): Promise<PaymentRequestDto> {
   await countRequest(options.userId);
   const db = getDb();
   const wallet = await db.wallet.findFirst({
@@ -37,7 +39,7 @@ export async function createRequest(options: CreateRequestBody & { userId: numbe
   const now = new Date();
   const row = await db.paymentRequest.create({
     data: {
-      token: crypto.randomBytes(16).toString("base64url"),
+      token: options.token ?? newRequestToken(),
       requesterId: options.userId,
       walletId: wallet.id,
       amount: BigInt(options.amount),
@@ -48,4 +50,9 @@ export async function createRequest(options: CreateRequestBody & { userId: numbe
     },
   });
   return toRequestDto({ ...row, ...wallet.user }, options.userId);
+}
+
+/** A request link's secret: 128 random bits, base64url (22 characters). */
+export function newRequestToken(): string {
+  return crypto.randomBytes(16).toString("base64url");
 }

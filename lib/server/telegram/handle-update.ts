@@ -57,7 +57,7 @@ export type WebhookReply = {
   method: "sendMessage";
   chat_id: number;
   text: string;
-  reply_markup: { inline_keyboard: { text: string; web_app: { url: string } }[][] };
+  reply_markup?: { inline_keyboard: { text: string; web_app: { url: string }; style?: "primary" | "success" | "danger" }[][] };
 };
 
 /** The Mini App's address, opened on a `start` payload when there is one. */
@@ -84,6 +84,7 @@ export function replyTo(update: unknown, appUrl: string): WebhookReply | null {
     method: "sendMessage",
     chat_id: chat.id,
     text: name === "/help" ? t.help : payload ? t.startWithPayload : t.start,
-    reply_markup: { inline_keyboard: [[{ text: t.openButton, web_app: { url: miniAppUrl(appUrl, payload) } }]] },
+    // Blue where the client shows button styles (Bot API 9.4); the default colour elsewhere.
+    reply_markup: { inline_keyboard: [[{ text: t.openButton, web_app: { url: miniAppUrl(appUrl, payload) }, style: "primary" }]] },
   };
 }

@@ -18,3 +18,11 @@ export const preparedShareDto = z.object({
   expiresAt: z.string(),
 });
 export type PreparedShareDto = z.infer<typeof preparedShareDto>;
+
+/** One of the caller's pending payment requests, to send to a chat picked in Telegram (requestChat). */
+export const prepareChatButtonBody = z.object({ token: z.string().regex(REQUEST_TOKEN) });
+export type PrepareChatButtonBody = z.infer<typeof prepareChatButtonBody>;
+
+/** The prepared chat-picker button: its id for the Mini App's `requestChat`. */
+export const preparedChatButtonDto = z.object({ id: z.string().min(1) });
+export type PreparedChatButtonDto = z.infer<typeof preparedChatButtonDto>;

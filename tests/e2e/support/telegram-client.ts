@@ -27,6 +27,12 @@ export type ClientOptions = {
   biometry?: "none" | "face";
   /** How Telegram's chat picker for a prepared message ends (default: the message is sent). */
   shareMessage?: "sent" | "MESSAGE_SEND_FAILED";
+  /** How the chat picker of `requestChat` (Bot API 9.6) ends (default: a chat is chosen). */
+  requestChat?: "sent" | "USER_DECLINED";
+  /** Whether the app is on the device's home screen (`checkHomeScreenStatus`, Bot API 8.0). */
+  homeScreen?: "missed" | "added" | "unsupported";
+  /** What the user answers Telegram's "add to home screen" dialog. */
+  addToHomeScreen?: "added" | "declined";
 };
 
 type Installed = Required<Omit<ClientOptions, "initData" | "theme">> & { palette: Record<string, string> };
@@ -108,6 +114,18 @@ function fakeTelegram(options: Installed): void {
           return options.shareMessage === "sent"
             ? emit("prepared_message_sent", {})
             : emit("prepared_message_failed", { error: options.shareMessage });
+        case "web_app_request_chat":
+          return options.requestChat === "sent"
+            ? emit("requested_chat_sent", { req_id: data.req_id })
+            : emit("requested_chat_failed", { req_id: data.req_id, error: options.requestChat });
+        case "web_app_check_home_screen":
+          return emit("home_screen_checked", { status: localStorage.getItem("telegram-home-screen") ?? options.homeScreen });
+        case "web_app_add_to_home_screen":
+          if (options.addToHomeScreen === "added") {
+            localStorage.setItem("telegram-home-screen", "added");
+            return emit("home_screen_added", {});
+          }
+          return emit("home_screen_failed", { error: "USER_DECLINED" });
       }
     },
   };
@@ -123,6 +141,9 @@ export async function installTelegramClient(target: Page | BrowserContext, optio
     writeAccess: options.writeAccess ?? "allowed",
     biometry: options.biometry ?? "none",
     shareMessage: options.shareMessage ?? "sent",
+    requestChat: options.requestChat ?? "sent",
+    homeScreen: options.homeScreen ?? "missed",
+    addToHomeScreen: options.addToHomeScreen ?? "added",
     safeArea: options.safeArea ?? none,
     contentSafeArea: options.contentSafeArea ?? none,
     palette: MOCK_THEMES[options.theme ?? "light"],

@@ -3,7 +3,9 @@ import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { readJson, route } from "@/lib/server/http";
 import { logger } from "@/lib/server/platform/log";
+import { postToSharedChat } from "@/lib/server/telegram/chat-request";
 import { replyTo, writeAccessChange } from "@/lib/server/telegram/handle-update";
+import { handleInlineUpdate } from "@/lib/server/telegram/inline-mode";
 import { isWebhookSecret } from "@/lib/server/telegram/webhook-secret";
 import { setBotMayWrite } from "@/lib/server/users/bot-may-write";
 
@@ -17,9 +19,9 @@ export const POST = route(
     method: "POST",
     path: "/api/telegram/webhook",
     summary:
-      "Telegram's webhook (header X-Telegram-Bot-Api-Secret-Token, registered by npm run bot:setup): answers /start and /help with a Bot API sendMessage call, anything else with {}; /start, a granted write access and blocking or unblocking the bot record whether the bot may write to the user",
+      "Telegram's webhook (header X-Telegram-Bot-Api-Secret-Token, registered by npm run bot:setup): answers /start and /help with a Bot API sendMessage call, anything else with {}; answers inline queries and makes the payment request of a sent inline card; posts a request to a chat picked with requestChat; /start, a granted write access and blocking or unblocking the bot record whether the bot may write to the user",
     description:
-      "Called by Telegram, not by clients. The secret token header must match the one registered by npm run bot:setup (401 otherwise). /start and /help are answered in the response body with one sendMessage call; any other update gets {}. /start, a granted write access and blocking or unblocking the bot also record whether the bot may write to the user.",
+      "Called by Telegram, not by clients. The secret token header must match the one registered by npm run bot:setup (401 otherwise). /start and /help are answered in the response body with one sendMessage call; any other update gets {}. Inline queries from Minibank users are answered (answerInlineQuery) with a payment-request card, others with a button to sign in; a sent card (chosen_inline_result) makes its request once. A chat shared through the Mini App's requestChat gets the request posted by the bot (a sendMessage call in the body tells the user when it could not be). /start, a granted write access and blocking or unblocking the bot also record whether the bot may write to the user.",
     tag: "telegram",
     auth: false,
     ownBody: z.looseObject({ update_id: z.number().int() }),
@@ -32,7 +34,8 @@ export const POST = route(
       const update = await readJson(req);
       const access = writeAccessChange(update);
       if (access) await setBotMayWrite(access);
-      return replyTo(update, getEnv().appUrl) ?? {};
+      if (await handleInlineUpdate(update)) return {};
+      return (await postToSharedChat(update)) ?? replyTo(update, getEnv().appUrl) ?? {};
     } catch (error) {
       logger.warn({ err: error }, "telegram update not handled");
       return {};

@@ -23,6 +23,7 @@ import * as statementsCsv from "@/app/api/v1/statements/csv/route";
 import * as statementsLink from "@/app/api/v1/statements/link/route";
 import * as statementsPdf from "@/app/api/v1/statements/pdf/route";
 import * as statementsWalletWalletId from "@/app/api/v1/statements/wallet/[walletId]/route";
+import * as shareChatButton from "@/app/api/v1/share/chat-button/route";
 import * as sharePrepared from "@/app/api/v1/share/prepared/route";
 import * as transfers from "@/app/api/v1/transfers/route";
 import * as transfersId from "@/app/api/v1/transfers/[id]/route";
@@ -72,6 +73,7 @@ const MODULES: Record<string, RouteHandler>[] = [
   statementsPdf,
   statementsWalletWalletId,
   sharePrepared,
+  shareChatButton,
   transfers,
   transfersId,
   transfersRecipients,
