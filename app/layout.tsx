@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { connection } from "next/server";
 import { AppLockGate } from "@/components/app-lock-gate";
 import { DocumentLanguage } from "@/lib/client/language";
+import { OldClientScreen } from "@/components/login/old-client";
 import { TelegramProvider } from "@/lib/client/telegram/provider";
 import { THEME_BOOT_SCRIPT } from "@/lib/client/telegram/detect";
 import { LAUNCH_BOOT_SCRIPT } from "@/lib/client/telegram/launch-params";
@@ -33,7 +34,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LAUNCH_BOOT_SCRIPT + THEME_BOOT_SCRIPT }} />
       </head>
       <body>
-        <TelegramProvider>
+        <TelegramProvider outdated={<OldClientScreen />}>
           <AppLockGate>{children}</AppLockGate>
           <DocumentLanguage />
         </TelegramProvider>

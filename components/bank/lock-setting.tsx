@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Segmented } from "@/components/ui/segmented";
 import { Switch } from "@/components/ui/switch";
 import type { Biometry, LockPrefs } from "@/lib/client/telegram/app-lock";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { formatMoney, MINOR_PER_UNIT } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";

@@ -3,7 +3,7 @@
 import { EmptyState } from "@/components/debug/empty-state";
 import { KeyValueList, flattenEntries, type Entry } from "@/components/debug/key-value-list";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { clientFeatures } from "@/lib/client/telegram/features";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { fill } from "@/lib/shared/strings";

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 
 type MainButton = TelegramEnv["sdk"]["mainButton"];

@@ -1,7 +1,7 @@
 import { api } from "@/lib/client/api";
 import { apiUrl } from "@/lib/client/api-base";
 import { statementLinkDto } from "@/lib/client/dto";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
 
 export type PeriodChoice = "thisMonth" | "lastMonth" | "custom";

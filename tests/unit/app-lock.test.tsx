@@ -1,5 +1,5 @@
 import * as realSdk from "@telegram-apps/sdk-react";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 
 type Lock = typeof import("@/lib/client/telegram/app-lock");
 const available = <T extends (...args: never[]) => unknown>(fn: T, isAvailable = true) => Object.assign(fn, { isAvailable: () => isAvailable });

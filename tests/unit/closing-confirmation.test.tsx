@@ -1,5 +1,5 @@
 import { render } from "@testing-library/react";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { confirmClosing, useClosingConfirmation } from "@/lib/client/telegram/provider";
 
 function Form({ unsent }: { unsent: boolean }) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { TelegramLogin } from "@/components/login/telegram-login";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { fakeServer, ME, on, renderFresh } from "./bank-support";
 
 const replace = jest.fn();

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { PrimaryAction, showMainButton } from "@/components/ui/primary-action";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 
 const available = <F extends (...args: never[]) => unknown>(fn: F) => Object.assign(fn, { isAvailable: () => true });
 

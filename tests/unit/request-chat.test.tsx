@@ -1,6 +1,7 @@
 import * as sdk from "@telegram-apps/sdk-react";
 import { shareLink } from "@/lib/client/requests";
-import { loadedTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
+import { loadedTelegram } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { sendToChat } from "@/lib/client/telegram/request-chat";
 
 jest.mock("@/lib/client/telegram/init", () => ({ ...jest.requireActual("@/lib/client/telegram/init"), loadedTelegram: jest.fn() }));

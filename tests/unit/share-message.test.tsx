@@ -2,7 +2,8 @@ import * as sdk from "@telegram-apps/sdk-react";
 import { shareAsMessage } from "@/lib/client/telegram/share-message";
 import { shareLink } from "@/lib/client/requests";
 import { shareReceipt } from "@/lib/client/transfer/receipt";
-import { loadedTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
+import { loadedTelegram } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import type { ReceiptDto } from "@/lib/shared/schemas/transfers";
 
 // The receipt screen asks for the loaded SDK; each test decides which client it is.

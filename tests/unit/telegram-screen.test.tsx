@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { featureEntries } from "@/components/debug/debug-view";
 import { ru } from "@/lib/shared/strings";
 import { clientFeatures, FEATURES, hasFeature, versionAtLeast } from "@/lib/client/telegram/features";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { requestFullScreen, setUpScreen } from "@/lib/client/telegram/screen";
 import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
 import { KeyValueList } from "@/components/debug/key-value-list";

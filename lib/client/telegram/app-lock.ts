@@ -1,5 +1,5 @@
 import { hasFeature } from "@/lib/client/telegram/features";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { MINOR_PER_UNIT } from "@/lib/shared/money";
 import { currentLanguage } from "@/lib/client/language";
 import { DICTIONARIES } from "@/lib/shared/i18n";

@@ -1,4 +1,4 @@
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 
 type MethodName = Parameters<TelegramEnv["sdk"]["supports"]>[0];
 

@@ -1,5 +1,5 @@
 import { hasFeature } from "@/lib/client/telegram/features";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 
 /**
  * "Добавить на главный экран" (Bot API 8.0: `checkHomeScreenStatus`, `addToHomeScreen`). The

@@ -12,37 +12,8 @@ import {
   parseLaunchParams,
   rawInitData,
   rawLaunchParams,
-  type TelegramLaunchParams,
 } from "@/lib/client/telegram/launch-params";
-
-export type TelegramSdk = typeof import("@telegram-apps/sdk-react");
-export type { TelegramLaunchParams };
-
-/** The Telegram user from the launch data, as the sign-in screen shows it. */
-export type TelegramUser = {
-  id: number;
-  firstName: string;
-  lastName: string | null;
-  username: string | null;
-  photoUrl: string | null;
-};
-
-/** What the rest of the client learns from the SDK once it is up. */
-export type TelegramEnv = {
-  sdk: TelegramSdk;
-  /** True inside a real Telegram client; false for the plain-browser imitation. */
-  native: boolean;
-  /** Raw init data to send to the server, or null when there is none. */
-  initDataRaw: string | null;
-  /** Launch parameters, read leniently (snake_case keys inside `tgWebAppData`). */
-  launchParams: TelegramLaunchParams;
-  user: TelegramUser | null;
-  theme: ThemeName;
-  /** The start parameter contains the debug marker. */
-  debug: boolean;
-  /** Inside Telegram: true once a refresh token kept by an earlier visit signed in again. */
-  sessionResumed: Promise<boolean>;
-};
+import type { TelegramEnv, TelegramSdk, TelegramUser } from "@/lib/client/telegram/env";
 
 // One promise per page load: React StrictMode runs effects twice and several components may
 // ask for the SDK at the same time; the SDK itself must be initialised exactly once.

@@ -3,8 +3,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { rememberStartLink } from "@/lib/client/start-link";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
-import { loadTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
-import { OldClientScreen } from "@/components/login/old-client";
+import { loadTelegram } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
 import { useRouter } from "next/navigation";
 
@@ -25,11 +25,11 @@ const TelegramContext = createContext<TelegramContextValue>({
 
 /**
  * Owns the Telegram SDK for the whole app. Inside Telegram it loads the SDK at once (theme,
- * viewport, back button) and shows the "client too old" screen if initialisation fails. In a
+ * viewport, back button) and shows `outdated` (the "client too old" screen) if initialisation fails. In a
  * plain browser it loads the SDK (with the imitation) only when a screen asks for it through
  * `useTelegram()`, so sign-in pages stay light.
  */
-export function TelegramProvider({ children }: { children: ReactNode }) {
+export function TelegramProvider({ children, outdated }: { children: ReactNode; outdated: ReactNode }) {
   // A payment link the app was launched with (`startapp`) is kept before any screen decides
   // where to go: sign-in, or an existing session, then opens the prefilled transfer.
   useState(() => (typeof window === "undefined" ? null : rememberStartLink(window.location, window.sessionStorage)));
@@ -73,7 +73,7 @@ export function TelegramProvider({ children }: { children: ReactNode }) {
   }, [env, router]);
 
   const value = useMemo(() => ({ status, env, request }), [status, env, request]);
-  if (oldClient) return <OldClientScreen />;
+  if (oldClient) return outdated;
   return <TelegramContext.Provider value={value}>{children}</TelegramContext.Provider>;
 }
 

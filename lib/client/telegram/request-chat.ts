@@ -2,7 +2,7 @@ import { request } from "@telegram-apps/bridge";
 import { api } from "@/lib/client/api";
 import { preparedChatButtonDto } from "@/lib/client/dto";
 import { hasFeature } from "@/lib/client/telegram/features";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import type { MessageShareOutcome } from "@/lib/client/telegram/share-message";
 
 type ChatEnv = Pick<TelegramEnv, "native"> & Parameters<typeof hasFeature>[0];

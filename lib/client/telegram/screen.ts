@@ -1,5 +1,5 @@
 import { hasFeature } from "@/lib/client/telegram/features";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { restoreVerticalSwipes } from "@/lib/client/telegram/swipes";
 
 type ScreenEnv = Pick<TelegramEnv, "sdk" | "native"> & {

@@ -2,7 +2,8 @@ import { api } from "@/lib/client/api";
 import { preparedShareDto } from "@/lib/client/dto";
 import { hasFeature } from "@/lib/client/telegram/features";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
-import { loadTelegram, loadedTelegram, type TelegramEnv } from "@/lib/client/telegram/init";
+import { loadTelegram, loadedTelegram } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import type { PrepareShareBody } from "@/lib/shared/schemas/share";
 
 /**

@@ -1,5 +1,5 @@
 import { hasFeature } from "@/lib/client/telegram/features";
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 
 type SwipeEnv = Pick<TelegramEnv, "sdk"> & {
   launchParams: Pick<TelegramEnv["launchParams"], "tgWebAppVersion" | "tgWebAppPlatform">;

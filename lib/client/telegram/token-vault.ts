@@ -1,4 +1,4 @@
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 
 /**
  * Where a refresh token outlives the Mini App's webview (which drops session storage when the app

@@ -1,4 +1,4 @@
-import type { TelegramEnv } from "@/lib/client/telegram/init";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 
 /** How a write-access request went: granted, refused, or not possible in this client. */
 export type WriteAccessAnswer = "allowed" | "refused" | "unavailable";
