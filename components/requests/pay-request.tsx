@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
+import { useMoneySubmit } from "@/components/money/use-money-submit";
 import { Screen } from "@/components/screen";
 import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
 import { WalletPicker } from "@/components/transfer/wallet-picker";
@@ -12,14 +12,11 @@ import { Form } from "@/components/ui/form";
 import { PrimaryAction } from "@/components/ui/primary-action";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
-import { ApiError, errorMessage } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
 import { exchangeQuote } from "@/lib/client/exchange/quote";
 import { useRate, useWallets } from "@/lib/client/hooks";
 import { payRequest, useRequest } from "@/lib/client/requests";
-import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
-import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
-import { isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { formatMoney, minorToDecimal } from "@/lib/shared/money";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import { fill } from "@/lib/shared/strings";
@@ -29,15 +26,13 @@ import { useLanguage, useStrings } from "@/lib/client/language";
 function PayForm({ request, token }: { request: PaymentRequestDto; token: string }) {
   const ru = useStrings();
   const language = useLanguage();
-  const router = useRouter();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const native = useLoadedTelegram()?.native ?? false;
   const wallets = useWallets();
-  const idempotency = useIdempotencyKey();
+  const { submit, submitting } = useMoneySubmit({ toast });
   const [chosen, setChosen] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
   const list = wallets.data ?? [];
   const wallet = list.find((w) => w.id === chosen) ?? list.find((w) => w.currency === request.currency) ?? list[0] ?? null;
@@ -58,23 +53,15 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
   const debit = !wallet ? null : cross ? (quote?.give ?? null) : BigInt(request.amount);
 
   async function send() {
-    if (!wallet || submitting) return;
-    setSubmitting(true);
-    try {
-      const transfer = await payRequest(token, { walletId: wallet.id }, idempotency.current());
-      idempotency.reset();
-      hapticSuccess();
-      void mutate(isMoneyKey);
-      router.push(`/receipt/${transfer.id}?new=1`);
-    } catch (error) {
-      if (wasRefused(error)) idempotency.reset();
-      hapticError();
-      setConfirming(false);
-      toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
-      void mutate(`/api/v1/requests/${token}`);
-    } finally {
-      setSubmitting(false);
-    }
+    if (!wallet) return;
+    await submit({
+      send: (key) => payRequest(token, { walletId: wallet.id }, key),
+      receipt: (transfer) => transfer.id,
+      onFailure: () => {
+        setConfirming(false);
+        void mutate(`/api/v1/requests/${token}`);
+      },
+    });
   }
 
   const summary: TransferSummary | null =

@@ -3,11 +3,10 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { Screen } from "@/components/screen";
-import { AmountField } from "@/components/transfer/amount-field";
+import { AmountField, useAmountInput } from "@/components/money/amount-field";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { PrimaryAction } from "@/components/ui/primary-action";
-import { Segmented } from "@/components/ui/segmented";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { Toast, useToast } from "@/components/ui/toast";
@@ -15,7 +14,7 @@ import { errorMessage } from "@/lib/client/api";
 import { formatDateTime } from "@/lib/client/date";
 import { cancelRequest, createRequest, MY_REQUESTS, requestLinkFor, shareLink, useMyRequests } from "@/lib/client/requests";
 import { telegramBotLink } from "@/lib/client/ton/config";
-import { CURRENCIES, CURRENCY_INFO, formatMoney, parseAmount, toSafeNumber, type Currency } from "@/lib/shared/money";
+import { formatMoney, parseAmount, toSafeNumber, type Currency } from "@/lib/shared/money";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import { fill } from "@/lib/shared/strings";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
@@ -23,12 +22,10 @@ import { useSWRConfig } from "swr";
 import { useLanguage, useStrings } from "@/lib/client/language";
 
 // qrcode.react is needed only once a link exists.
-const RequestQr = dynamic(() => import("@/components/requests/request-qr").then((m) => m.RequestQr), {
+const QrFigure = dynamic(() => import("@/components/money/qr-figure").then((m) => m.QrFigure), {
   ssr: false,
   loading: () => <Skeleton width={224} height={224} radius={12} />,
 });
-
-const OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRENCY_INFO[code].symbol}` }));
 
 function linkOf(token: string): string {
   return requestLinkFor(token, telegramBotLink(), window.location.origin);
@@ -73,18 +70,15 @@ export function RequestsScreen() {
   const { mutate } = useSWRConfig();
   const mine = useMyRequests();
   const [currency, setCurrency] = useState<Currency>("RUB");
-  const [amount, setAmount] = useState("");
+  const amount = useAmountInput();
   const [message, setMessage] = useState("");
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [shake, setShake] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState<PaymentRequestDto | null>(null);
 
   async function create() {
-    const minor = parseAmount(amount);
+    const minor = parseAmount(amount.value);
     if (minor === null) {
-      setAmountError(ru.validation.invalidAmount);
-      setShake((n) => n + 1);
+      amount.reject(ru.validation.invalidAmount);
       toast.error(ru.validation.invalidAmount);
       return;
     }
@@ -124,13 +118,18 @@ export function RequestsScreen() {
           <p className="receipt-success" role="status">
             {ru.requests.created}
           </p>
-          <RequestQr link={linkOf(created.token)} amount={formatMoney(created.amount, created.currency, language)} />
+          <QrFigure
+            link={linkOf(created.token)}
+            name="request"
+            label={fill(ru.requests.qrLabel, { amount: formatMoney(created.amount, created.currency, language) })}
+            linkLabel={ru.requests.link}
+          />
           <Button onClick={() => void share(created)}>{ru.requests.share}</Button>
           <Button
             variant="secondary"
             onClick={() => {
               setCreated(null);
-              setAmount("");
+              amount.change("");
               setMessage("");
             }}
           >
@@ -139,16 +138,13 @@ export function RequestsScreen() {
         </section>
       ) : (
         <Form onSubmit={() => void create()}>
-          <Segmented label={ru.requests.currency} options={OPTIONS} value={currency} onChange={setCurrency} />
           <AmountField
             label={ru.requests.amount}
-            value={amount}
-            error={amountError}
-            shakeKey={shake}
-            onChange={(value) => {
-              setAmount(value);
-              setAmountError(null);
-            }}
+            value={amount.value}
+            error={amount.error}
+            shakeKey={amount.shakeKey}
+            onChange={amount.change}
+            currency={{ label: ru.requests.currency, value: currency, onChange: setCurrency }}
           />
           <TextField
             label={ru.requests.messageLabel}
@@ -161,7 +157,7 @@ export function RequestsScreen() {
             type="submit"
             label={submitting ? ru.requests.creating : ru.requests.create}
             onPress={() => void create()}
-            disabled={!amount}
+            disabled={!amount.value}
             loading={submitting}
           />
         </Form>

@@ -1,9 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useSWRConfig } from "swr";
-import { AmountField } from "@/components/transfer/amount-field";
+import { AmountField } from "@/components/money/amount-field";
+import { useMoneySubmit } from "@/components/money/use-money-submit";
 import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
 import { TransferQuote } from "@/components/transfer/transfer-quote";
 import { WalletPicker } from "@/components/transfer/wallet-picker";
@@ -12,13 +11,12 @@ import { ListItem } from "@/components/ui/list-item";
 import { PrimaryAction } from "@/components/ui/primary-action";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/client/api";
 import { useRate } from "@/lib/client/hooks";
 import { exchangeRateText, receivedAmount } from "@/lib/client/transfer/conversion";
-import type { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
+import type { IdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { recipientName } from "@/lib/client/transfer/recipient-name";
-import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
-import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
+import { createTransfer } from "@/lib/client/transfer/submit";
+import { hapticSelection } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, parseAmount, toSafeNumber } from "@/lib/shared/money";
@@ -46,7 +44,7 @@ type AmountStepProps = {
   /** The confirmation sheet is open (the flow owns it, so Back can close it). */
   confirming: boolean;
   onConfirming: (open: boolean) => void;
-  idempotency: ReturnType<typeof useIdempotencyKey>;
+  idempotency: IdempotencyKey;
   onSent: () => void;
 };
 
@@ -60,13 +58,11 @@ export function AmountStep(props: AmountStepProps) {
   const language = useLanguage();
   const { recipient, receiver, sender, amount, message, confirming, idempotency } = props;
   const note = message.trim();
-  const [submitting, setSubmitting] = useState(false);
   const [shake, setShake] = useState(0);
   const telegram = useLoadedTelegram();
   const native = telegram?.native ?? false;
-  const router = useRouter();
   const toast = useToast();
-  const { mutate } = useSWRConfig();
+  const { submit, submitting } = useMoneySubmit({ toast, idempotency });
 
   const fromRate = useRate(sender?.currency ?? "RUB");
   const toRate = useRate(receiver.currency);
@@ -92,37 +88,21 @@ export function AmountStep(props: AmountStepProps) {
   }
 
   async function send() {
-    if (!sender || minor === null || submitting) return;
-    setSubmitting(true);
-    if (telegram?.native) {
-      // The app lock (a convenience of this device; the server does not rely on it).
-      const { transferAllowed } = await import("@/lib/client/telegram/app-lock");
-      const rubles = receivedAmount(minor, sender.currency, "RUB", fromRate.data?.value, 1);
-      if (!(await transferAllowed(telegram, rubles))) {
-        setSubmitting(false);
-        hapticError();
-        toast.error(ru.lock.failed);
-        return;
-      }
-    }
-    try {
-      const transfer = await createTransfer(
-        { senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(minor), message: note || null },
-        idempotency.current(),
-      );
-      idempotency.reset();
-      props.onSent();
-      hapticSuccess();
-      void mutate(isMoneyKey);
-      router.push(`/receipt/${transfer.id}?new=1`);
-    } catch (error) {
-      if (wasRefused(error)) idempotency.reset();
-      hapticError();
-      props.onConfirming(false);
-      toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    if (!sender || minor === null) return;
+    await submit({
+      hold: async () => {
+        if (!telegram?.native) return null;
+        // The app lock (a convenience of this device; the server does not rely on it).
+        const { transferAllowed } = await import("@/lib/client/telegram/app-lock");
+        const rubles = receivedAmount(minor, sender.currency, "RUB", fromRate.data?.value, 1);
+        return (await transferAllowed(telegram, rubles)) ? null : ru.lock.failed;
+      },
+      send: (key) =>
+        createTransfer({ senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(minor), message: note || null }, key),
+      receipt: (transfer) => transfer.id,
+      onSuccess: props.onSent,
+      onFailure: () => props.onConfirming(false),
+    });
   }
 
   const summary: TransferSummary | null =
