@@ -1,3 +1,5 @@
+// First, so the tokens and primitives precede every component's own styles (which may build on them).
+import "./globals.css";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
@@ -5,7 +7,6 @@ import { AppLockGate } from "@/components/app-lock-gate";
 import { DocumentLanguage } from "@/lib/client/language";
 import { TelegramProvider } from "@/lib/client/telegram/provider";
 import { THEME_BOOT_SCRIPT } from "@/lib/client/telegram/detect";
-import "./globals.css";
 
 export const metadata: Metadata = {
   title: "Minibank",

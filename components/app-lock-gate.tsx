@@ -6,6 +6,8 @@ import type { Biometry } from "@/lib/client/telegram/app-lock";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { useStrings } from "@/lib/client/language";
+import "@/components/login/login.css";
+import "./app-lock-gate.css";
 
 type Lock = typeof import("@/lib/client/telegram/app-lock");
 

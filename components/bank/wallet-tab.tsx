@@ -14,6 +14,7 @@ import { useMe, useRate, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "./wallet-tab.css";
 
 function Action({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
   return (

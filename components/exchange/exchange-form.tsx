@@ -21,6 +21,7 @@ import { formatMoney, toSafeNumber } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import type { Strings } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "@/components/transfer/transfer-quote.css";
 
 /** The first own wallet that is not `other`, preferring `wanted`. */
 function pick(wallets: readonly WalletDto[], wanted: number | null, other: WalletDto | null): WalletDto | null {

@@ -1,6 +1,7 @@
 "use client";
 
 import { QRCodeSVG } from "qrcode.react";
+import "./qr-figure.css";
 
 /** Spec §9: the payment QR is 200 px with error correction level L. */
 export const PAYMENT_QR_SIZE = 200;

@@ -21,6 +21,9 @@ import { formatMoney, minorToDecimal } from "@/lib/shared/money";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "@/components/transfer/receipt-view.css";
+import "@/components/transfer/transfer-quote.css";
+import "./requests.css";
 
 /** Paying one request: from which account, what leaves it, then the confirmation sheet. */
 function PayForm({ request, token }: { request: PaymentRequestDto; token: string }) {

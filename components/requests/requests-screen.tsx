@@ -20,6 +20,9 @@ import { fill } from "@/lib/shared/strings";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
 import { useSWRConfig } from "swr";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "@/components/bank/history-tab.css";
+import "@/components/transfer/receipt-view.css";
+import "./requests.css";
 
 // qrcode.react is needed only once a link exists.
 const QrFigure = dynamic(() => import("@/components/money/qr-figure").then((m) => m.QrFigure), {
