@@ -18,12 +18,52 @@ import { useRate, useWallets } from "@/lib/client/hooks";
 import { payRequest, useRequest } from "@/lib/client/requests";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { formatMoney, minorToDecimal } from "@/lib/shared/money";
+import type { Language } from "@/lib/shared/i18n";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
+import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import "@/components/transfer/receipt-view.css";
 import "@/components/transfer/transfer-quote.css";
 import "./requests.css";
+
+/** What paying `request` from `wallet` takes from it: converted across currencies, at the rate shown. */
+function usePaymentQuote(request: PaymentRequestDto, wallet: WalletDto | null) {
+  const fromRate = useRate(wallet?.currency ?? "RUB");
+  const toRate = useRate(request.currency);
+  const quote = wallet
+    ? exchangeQuote({
+        side: "get",
+        typed: minorToDecimal(request.amount),
+        from: wallet.currency,
+        to: request.currency,
+        fromRate: fromRate.data?.value,
+        toRate: toRate.data?.value,
+      })
+    : null;
+  const cross = wallet !== null && wallet.currency !== request.currency;
+  const debit = !wallet ? null : cross ? (quote?.give ?? null) : BigInt(request.amount);
+  return { cross, debit, rate: quote?.rates?.[0] ?? null };
+}
+
+/** What the confirmation sheet says of paying the request. */
+function paymentSummary(
+  request: PaymentRequestDto,
+  wallet: WalletDto,
+  { cross, debit, rate }: ReturnType<typeof usePaymentQuote> & { debit: bigint },
+  language: Language,
+): TransferSummary {
+  return {
+    recipientName: request.requester.name,
+    recipientAvatar: request.requester.avatarUrl,
+    account: "",
+    debit: formatMoney(debit, wallet.currency, language),
+    credit: cross ? formatMoney(request.amount, request.currency, language) : null,
+    rate: cross ? rate : null,
+    fee: formatMoney(0, wallet.currency, language),
+    message: request.message,
+  };
+}
 
 /** Paying one request: from which account, what leaves it, then the confirmation sheet. */
 function PayForm({ request, token }: { request: PaymentRequestDto; token: string }) {
@@ -39,21 +79,8 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
 
   const list = wallets.data ?? [];
   const wallet = list.find((w) => w.id === chosen) ?? list.find((w) => w.currency === request.currency) ?? list[0] ?? null;
-  const fromRate = useRate(wallet?.currency ?? "RUB");
-  const toRate = useRate(request.currency);
-  const amountText = formatMoney(request.amount, request.currency, language);
-  const quote = wallet
-    ? exchangeQuote({
-        side: "get",
-        typed: minorToDecimal(request.amount),
-        from: wallet.currency,
-        to: request.currency,
-        fromRate: fromRate.data?.value,
-        toRate: toRate.data?.value,
-      })
-    : null;
-  const cross = wallet !== null && wallet.currency !== request.currency;
-  const debit = !wallet ? null : cross ? (quote?.give ?? null) : BigInt(request.amount);
+  const payment = usePaymentQuote(request, wallet);
+  const { cross, debit } = payment;
 
   async function send() {
     if (!wallet) return;
@@ -67,19 +94,7 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
     });
   }
 
-  const summary: TransferSummary | null =
-    confirming && wallet && debit !== null
-      ? {
-          recipientName: request.requester.name,
-          recipientAvatar: request.requester.avatarUrl,
-          account: "",
-          debit: formatMoney(debit, wallet.currency, language),
-          credit: cross ? amountText : null,
-          rate: cross ? (quote?.rates?.[0] ?? null) : null,
-          fee: formatMoney(0, wallet.currency, language),
-          message: request.message,
-        }
-      : null;
+  const summary = confirming && wallet && debit !== null ? paymentSummary(request, wallet, { ...payment, debit }, language) : null;
 
   return (
     <Form onSubmit={() => setConfirming(true)}>
@@ -96,7 +111,7 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
           <Details
             rows={[
               [ru.confirm.debit, debit !== null ? formatMoney(debit, wallet.currency, language) : ru.common.loading],
-              [ru.confirm.rate, quote?.rates?.[0] ?? ru.common.loading],
+              [ru.confirm.rate, payment.rate ?? ru.common.loading],
             ]}
           />
         </div>

@@ -9,7 +9,7 @@ import { Form } from "@/components/ui/form";
 import { PrimaryAction } from "@/components/ui/primary-action";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
-import { Toast, useToast } from "@/components/ui/toast";
+import { Toast, useToast, type ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
 import { formatDateTime } from "@/lib/client/date";
 import { cancelRequest, createRequest, MY_REQUESTS, requestLinkFor, shareLink, useMyRequests } from "@/lib/client/requests";
@@ -62,16 +62,76 @@ function RequestRow({ request, onCancel }: { request: PaymentRequestDto; onCance
 }
 
 /**
+ * A request just made: its link as a QR code, "Поделиться ссылкой" (Telegram's share sheet inside
+ * Telegram, Web Share or a copy outside) and "Новый запрос".
+ */
+function CreatedRequest({ request, toast, onNew }: { request: PaymentRequestDto; toast: ToastController; onNew: () => void }) {
+  const ru = useStrings();
+  const language = useLanguage();
+
+  async function share() {
+    const text = fill(ru.requests.shareText, { amount: formatMoney(request.amount, request.currency, language) });
+    const outcome = await shareLink(linkOf(request.token), text, request.token);
+    if (outcome === "copied") toast.success(ru.requests.copied);
+    if (outcome === "failed") toast.error(ru.requests.shareFailed);
+  }
+
+  return (
+    <section className="stack" aria-label={ru.requests.created}>
+      <p className="receipt-success" role="status">
+        {ru.requests.created}
+      </p>
+      <QrFigure
+        link={linkOf(request.token)}
+        name="request"
+        label={fill(ru.requests.qrLabel, { amount: formatMoney(request.amount, request.currency, language) })}
+        linkLabel={ru.requests.link}
+      />
+      <Button onClick={() => void share()}>{ru.requests.share}</Button>
+      <Button variant="secondary" onClick={onNew}>
+        {ru.requests.newRequest}
+      </Button>
+    </section>
+  );
+}
+
+/** "Мои запросы": each with its status, and "Отменить" while pending. */
+function MyRequests({ onCancel }: { onCancel: (token: string) => void }) {
+  const ru = useStrings();
+  const mine = useMyRequests();
+  return (
+    <section className="stack" aria-labelledby="my-requests">
+      <h2 id="my-requests" className="section-title">
+        {ru.requests.mine}
+      </h2>
+      {mine.error ? (
+        <p className="inline-error" role="alert">
+          {ru.bank.loadFailed}
+        </p>
+      ) : !mine.data ? (
+        <Skeleton height={120} radius={14} />
+      ) : mine.data.length === 0 ? (
+        <p className="hint centered empty-state">{ru.requests.none}</p>
+      ) : (
+        <ul className="section history">
+          {mine.data.map((request) => (
+            <RequestRow key={request.token} request={request} onCancel={onCancel} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
  * "Запросить деньги": currency, amount and an optional message make a request; its link (the
  * bot's `startapp` link when configured) is shown as a QR code and shared — Telegram's share sheet
  * inside Telegram, Web Share or a copy outside. Below, my requests with their status.
  */
 export function RequestsScreen() {
   const ru = useStrings();
-  const language = useLanguage();
   const toast = useToast();
   const { mutate } = useSWRConfig();
-  const mine = useMyRequests();
   const [currency, setCurrency] = useState<Currency>("RUB");
   const amount = useAmountInput();
   const [message, setMessage] = useState("");
@@ -96,13 +156,6 @@ export function RequestsScreen() {
     }
   }
 
-  async function share(request: PaymentRequestDto) {
-    const text = fill(ru.requests.shareText, { amount: formatMoney(request.amount, request.currency, language) });
-    const outcome = await shareLink(linkOf(request.token), text, request.token);
-    if (outcome === "copied") toast.success(ru.requests.copied);
-    if (outcome === "failed") toast.error(ru.requests.shareFailed);
-  }
-
   async function cancel(token: string) {
     try {
       await cancelRequest(token);
@@ -117,28 +170,15 @@ export function RequestsScreen() {
   return (
     <Screen title={ru.requests.title} back="/bank">
       {created ? (
-        <section className="stack" aria-label={ru.requests.created}>
-          <p className="receipt-success" role="status">
-            {ru.requests.created}
-          </p>
-          <QrFigure
-            link={linkOf(created.token)}
-            name="request"
-            label={fill(ru.requests.qrLabel, { amount: formatMoney(created.amount, created.currency, language) })}
-            linkLabel={ru.requests.link}
-          />
-          <Button onClick={() => void share(created)}>{ru.requests.share}</Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setCreated(null);
-              amount.change("");
-              setMessage("");
-            }}
-          >
-            {ru.requests.newRequest}
-          </Button>
-        </section>
+        <CreatedRequest
+          request={created}
+          toast={toast}
+          onNew={() => {
+            setCreated(null);
+            amount.change("");
+            setMessage("");
+          }}
+        />
       ) : (
         <Form onSubmit={() => void create()}>
           <AmountField
@@ -165,26 +205,7 @@ export function RequestsScreen() {
           />
         </Form>
       )}
-      <section className="stack" aria-labelledby="my-requests">
-        <h2 id="my-requests" className="section-title">
-          {ru.requests.mine}
-        </h2>
-        {mine.error ? (
-          <p className="inline-error" role="alert">
-            {ru.bank.loadFailed}
-          </p>
-        ) : !mine.data ? (
-          <Skeleton height={120} radius={14} />
-        ) : mine.data.length === 0 ? (
-          <p className="hint centered empty-state">{ru.requests.none}</p>
-        ) : (
-          <ul className="section history">
-            {mine.data.map((request) => (
-              <RequestRow key={request.token} request={request} onCancel={(token) => void cancel(token)} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <MyRequests onCancel={(token) => void cancel(token)} />
       <Toast toast={toast} />
     </Screen>
   );
