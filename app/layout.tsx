@@ -1,3 +1,5 @@
+// First, so the tokens and primitives precede every component's own styles (which may build on them).
+import "./globals.css";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import { connection } from "next/server";
@@ -7,7 +9,6 @@ import { OldClientScreen } from "@/components/login/old-client";
 import { TelegramProvider } from "@/lib/client/telegram/provider";
 import { THEME_BOOT_SCRIPT } from "@/lib/client/telegram/detect";
 import { LAUNCH_BOOT_SCRIPT } from "@/lib/client/telegram/launch-params";
-import "./globals.css";
 
 export const metadata: Metadata = {
   title: "Minibank",

@@ -7,6 +7,8 @@ import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useTelegramStatus } from "@/lib/client/telegram/provider";
 import { useStrings } from "@/lib/client/language";
+import "@/components/login/login.css";
+import "./app-lock-gate.css";
 
 type Lock = typeof import("@/lib/client/telegram/app-lock");
 type Gate = { lock: Lock; biometry: Biometry };

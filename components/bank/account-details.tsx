@@ -12,6 +12,10 @@ import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
 import { groupAccountNumber } from "@/lib/shared/account-number";
 import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "@/components/ui/button.css";
+import "./tabs.css";
+import "./accounts-list.css";
+import "./account-details.css";
 
 /**
  * One account: its balance, its full number with "Скопировать", "Пополнить" and "Перевести"

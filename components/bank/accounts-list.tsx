@@ -6,6 +6,7 @@ import { CURRENCY_INFO, formatMoney, formatRateUnits, NBSP } from "@/lib/shared/
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import type { Language, Strings } from "@/lib/shared/i18n";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "./accounts-list.css";
 
 /** The rate as shown beside an account: "1 $ = 92,51 ₽". */
 function rateText(wallet: WalletDto, rates: RateUnits, ru: Strings, language: Language): string {

@@ -8,6 +8,7 @@ import { WalletTab, WalletTabSkeleton } from "@/components/bank/wallet-tab";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useRequiredSession } from "@/lib/client/use-require-session";
 import { useStrings } from "@/lib/client/language";
+import "./tabs.css";
 
 // The wallet tab is what /bank opens on; the other tabs' code loads when they are opened, or
 // earlier, when the user reaches for them in the tab bar.

@@ -1,6 +1,7 @@
 import { TabBar, type BankTab } from "@/components/bank/tab-bar";
 import { Skeleton } from "@/components/ui/skeleton";
 import { DICTIONARIES, DEFAULT_LANGUAGE } from "@/lib/shared/i18n";
+import "./tabs.css";
 
 /**
  * What /bank shows until its client code has loaded: skeletons and the tab bar. A server

@@ -13,6 +13,8 @@ import { formatMoney } from "@/lib/shared/money";
 import type { CounterpartyDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import type { Language } from "@/lib/shared/i18n";
+import "./tabs.css";
+import "./history-tab.css";
 
 export function HistorySkeleton() {
   return (

@@ -8,6 +8,7 @@ import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { formatMoney, MINOR_PER_UNIT } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "./settings.css";
 
 type Lock = typeof import("@/lib/client/telegram/app-lock");
 

@@ -3,6 +3,7 @@
 import { Switch } from "@/components/ui/switch";
 import type { UserDto } from "@/lib/shared/schemas/users";
 import { useStrings } from "@/lib/client/language";
+import "./settings.css";
 
 /** What the user is told about notifications: on, off, or the bot may not write to them. */
 export type NotificationsState = "on" | "off" | "botBlocked";

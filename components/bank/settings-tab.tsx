@@ -22,6 +22,8 @@ import { LANGUAGES, type Strings } from "@/lib/shared/i18n";
 import { apiUrl } from "@/lib/client/api-base";
 import { chooseLanguage, useLanguage, useStrings } from "@/lib/client/language";
 import { Segmented } from "@/components/ui/segmented";
+import "./tabs.css";
+import "./settings.css";
 
 /**
  * Where the developer link points: NEXT_PUBLIC_DEVELOPER_URL (read at build time), else the API's

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { IconHistory, IconSettings, IconWallet } from "@/components/ui/icons";
 import type { Strings } from "@/lib/shared/i18n";
+import "./tabs.css";
 
 /** Tabs of /bank. "payments" exists but is not in the bar (spec §2). */
 export const BANK_TABS = ["wallet", "history", "settings", "payments"] as const;

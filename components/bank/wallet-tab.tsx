@@ -15,6 +15,7 @@ import { formatMoney } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import { HomeScreenOffer } from "@/components/bank/home-screen";
+import "./wallet-tab.css";
 
 function Action({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
   return (

@@ -9,6 +9,7 @@ import { useTelegram } from "@/lib/client/telegram/provider";
 import { fill } from "@/lib/shared/strings";
 import type { Strings } from "@/lib/shared/i18n";
 import { useStrings } from "@/lib/client/language";
+import "./debug-view.css";
 
 export type DebugKind = "init-data" | "theme-params" | "launch-params";
 

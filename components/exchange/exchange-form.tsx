@@ -1,35 +1,133 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useSWRConfig } from "swr";
+import { ExchangeAccounts } from "@/components/exchange/exchange-accounts";
+import { AmountField, useAmountInput } from "@/components/money/amount-field";
+import { useMoneySubmit } from "@/components/money/use-money-submit";
 import { Screen } from "@/components/screen";
-import { AmountField } from "@/components/transfer/amount-field";
 import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
-import { WalletPicker } from "@/components/transfer/wallet-picker";
-import { Button } from "@/components/ui/button";
 import { Details } from "@/components/ui/details";
 import { Form } from "@/components/ui/form";
 import { PrimaryAction } from "@/components/ui/primary-action";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/client/api";
 import { amountText, exchangeQuote, type ExchangeSide } from "@/lib/client/exchange/quote";
 import { useRate, useWallets } from "@/lib/client/hooks";
-import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
+import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 import { useLoadedTelegram, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
-import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
-import { createExchange, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
+import { createExchange } from "@/lib/client/transfer/submit";
 import { maskAccountNumber } from "@/lib/shared/account-number";
+import type { Language } from "@/lib/shared/i18n";
 import { formatMoney, toSafeNumber } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
+import type { Strings } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
-import { hideKeyboard } from "@/lib/client/telegram/keyboard";
+import "@/components/transfer/transfer-quote.css";
 
 /** The first own wallet that is not `other`, preferring `wanted`. */
 function pick(wallets: readonly WalletDto[], wanted: number | null, other: WalletDto | null): WalletDto | null {
   const usable = wallets.filter((w) => w.id !== other?.id);
   return usable.find((w) => w.id === wanted) ?? usable[0] ?? null;
+}
+
+/**
+ * What the exchange form holds: the two accounts, the amount typed on either side (what I give
+ * or what I get) and the other side computed from it. Every change calls `edited`: a new exchange.
+ */
+function useExchangeDraft(wallets: readonly WalletDto[], initialFromId: number | null, edited: () => void) {
+  const [fromId, setFromId] = useState<number | null>(initialFromId);
+  const [toId, setToId] = useState<number | null>(null);
+  const [side, setSide] = useState<ExchangeSide>("give");
+  const amount = useAmountInput();
+  const from = pick(wallets, fromId, null);
+  const to = pick(wallets, toId, from);
+  const fromRate = useRate(from?.currency ?? "RUB");
+  const toRate = useRate(to?.currency ?? "RUB");
+  const quote =
+    from && to
+      ? exchangeQuote({ side, typed: amount.value, from: from.currency, to: to.currency, fromRate: fromRate.data?.value, toRate: toRate.data?.value })
+      : null;
+
+  function changed() {
+    edited();
+    amount.clearError();
+  }
+
+  return {
+    from,
+    to,
+    side,
+    amount,
+    quote,
+    chooseFrom(wallet: WalletDto) {
+      setFromId(wallet.id);
+      if (wallet.id === to?.id) setToId(from?.id ?? null);
+      changed();
+    },
+    chooseTo(wallet: WalletDto) {
+      setToId(wallet.id);
+      changed();
+    },
+    swap() {
+      setFromId(to?.id ?? null);
+      setToId(from?.id ?? null);
+      changed();
+    },
+    type(nextSide: ExchangeSide, value: string) {
+      setSide(nextSide);
+      amount.change(value);
+      edited();
+    },
+  };
+}
+
+type ExchangeDraft = ReturnType<typeof useExchangeDraft>;
+
+/** What the confirmation sheet says of the exchange; null until both sides are known. */
+function exchangeSummary({ from, to, quote }: ExchangeDraft, ru: Strings, language: Language): TransferSummary | null {
+  if (!from || !to || !quote?.give || !quote.get) return null;
+  return {
+    recipientName: ru.exchange.ownAccounts,
+    account: maskAccountNumber(to.number),
+    debit: formatMoney(quote.give, from.currency, language),
+    credit: formatMoney(quote.get, to.currency, language),
+    rate: quote.rates?.[0] ?? null,
+    fee: formatMoney(0, from.currency, language),
+  };
+}
+
+/** Both amounts, each typed or computed from the other, then the rate both ways and the fee, live. */
+function ExchangeAmounts({ draft, from, to }: { draft: ExchangeDraft; from: WalletDto; to: WalletDto }) {
+  const ru = useStrings();
+  const language = useLanguage();
+  const { side, amount, quote } = draft;
+  return (
+    <>
+      <AmountField
+        label={`${ru.exchange.give}, ${from.currency}`}
+        value={side === "give" ? amount.value : amountText(quote?.give ?? null)}
+        error={side === "give" ? amount.error : null}
+        shakeKey={side === "give" ? amount.shakeKey : undefined}
+        onChange={(value) => draft.type("give", value)}
+      />
+      <AmountField
+        label={`${ru.exchange.get}, ${to.currency}`}
+        value={side === "get" ? amount.value : amountText(quote?.get ?? null)}
+        error={side === "get" ? amount.error : null}
+        shakeKey={side === "get" ? amount.shakeKey : undefined}
+        onChange={(value) => draft.type("get", value)}
+      />
+      <div className="transfer-quote" role="status" aria-live="polite">
+        <Details
+          rows={[
+            [ru.exchange.rates, quote?.rates?.[0] ?? ru.common.loading],
+            ...(quote?.rates ? ([[ru.exchange.rateBack, quote.rates[1]]] as [string, string][]) : []),
+            [ru.exchange.fee, formatMoney(0, from.currency, language)],
+          ]}
+        />
+      </div>
+    </>
+  );
 }
 
 /**
@@ -40,48 +138,19 @@ function pick(wallets: readonly WalletDto[], wanted: number | null, other: Walle
 export function ExchangeForm({ initialFromId = null }: { initialFromId?: number | null }) {
   const ru = useStrings();
   const language = useLanguage();
-  const router = useRouter();
   const toast = useToast();
-  const { mutate } = useSWRConfig();
   const native = useLoadedTelegram()?.native ?? false;
   useVerticalSwipesOff(true);
   const wallets = useWallets();
-  const idempotency = useIdempotencyKey();
-  const [fromId, setFromId] = useState<number | null>(initialFromId);
-  const [toId, setToId] = useState<number | null>(null);
-  const [side, setSide] = useState<ExchangeSide>("give");
-  const [typed, setTyped] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [shake, setShake] = useState(0);
+  const money = useMoneySubmit({ toast });
+  const draft = useExchangeDraft(wallets.data ?? [], initialFromId, money.idempotency.reset);
   const [confirming, setConfirming] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  const list = wallets.data ?? [];
-  const from = pick(list, fromId, null);
-  const to = pick(list, toId, from);
-  const fromRate = useRate(from?.currency ?? "RUB");
-  const toRate = useRate(to?.currency ?? "RUB");
-  const quote =
-    from && to
-      ? exchangeQuote({ side, typed, from: from.currency, to: to.currency, fromRate: fromRate.data?.value, toRate: toRate.data?.value })
-      : null;
-
-  function edited() {
-    idempotency.reset();
-    setError(null);
-  }
-
-  function type(nextSide: ExchangeSide, value: string) {
-    setSide(nextSide);
-    setTyped(value);
-    edited();
-  }
+  const { from, to, quote } = draft;
 
   function review() {
-    if (!from || !to || submitting) return;
+    if (!from || !to || money.submitting) return;
     if (!quote?.give || !quote.get) {
-      setError(ru.validation.invalidAmount);
-      setShake((n) => n + 1);
+      draft.amount.reject(ru.validation.invalidAmount);
       toast.error(ru.validation.invalidAmount);
       return;
     }
@@ -90,37 +159,16 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
   }
 
   async function send() {
-    if (!from || !to || !quote?.give || !quote.get || submitting) return;
-    setSubmitting(true);
-    try {
-      const amounts = side === "give" ? { amount: toSafeNumber(quote.give) } : { receivedAmount: toSafeNumber(quote.get) };
-      const done = await createExchange({ fromWalletId: from.id, toWalletId: to.id, ...amounts }, idempotency.current());
-      idempotency.reset();
-      hapticSuccess();
-      void mutate(isMoneyKey);
-      router.push(`/receipt/${done.id}?new=1`);
-    } catch (failure) {
-      if (wasRefused(failure)) idempotency.reset();
-      hapticError();
-      setConfirming(false);
-      toast.error(outcomeUnknown(failure) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(failure));
-    } finally {
-      setSubmitting(false);
-    }
+    if (!from || !to || !quote?.give || !quote.get) return;
+    const amounts = draft.side === "give" ? { amount: toSafeNumber(quote.give) } : { receivedAmount: toSafeNumber(quote.get) };
+    await money.submit({
+      send: (key) => createExchange({ fromWalletId: from.id, toWalletId: to.id, ...amounts }, key),
+      receipt: (done) => done.id,
+      onFailure: () => setConfirming(false),
+    });
   }
 
-  const summary: TransferSummary | null =
-    confirming && from && to && quote?.give && quote.get
-      ? {
-          recipientName: ru.exchange.ownAccounts,
-          account: maskAccountNumber(to.number),
-          debit: formatMoney(quote.give, from.currency, language),
-          credit: formatMoney(quote.get, to.currency, language),
-          rate: quote.rates?.[0] ?? null,
-          fee: formatMoney(0, from.currency, language),
-        }
-      : null;
-
+  const summary = confirming ? exchangeSummary(draft, ru, language) : null;
   let body;
   if (wallets.error) body = <p className="inline-error" role="alert">{ru.bank.loadFailed}</p>;
   else if (!wallets.data) body = <Skeleton height={320} radius={14} />;
@@ -128,78 +176,20 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
   else {
     body = (
       <Form onSubmit={review}>
-        <section className="stack" aria-label={ru.exchange.fromAccount}>
-          <h2 className="section-title">{ru.exchange.fromAccount}</h2>
-          <WalletPicker
-            label={ru.exchange.fromAccount}
-            wallets={list}
-            selectedId={from.id}
-            onSelect={(wallet) => {
-              hapticSelection();
-              setFromId(wallet.id);
-              if (wallet.id === to.id) setToId(from.id);
-              edited();
-            }}
-          />
-        </section>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setFromId(to.id);
-            setToId(from.id);
-            edited();
-          }}
-        >
-          {ru.exchange.swap}
-        </Button>
-        <section className="stack" aria-label={ru.exchange.toAccount}>
-          <h2 className="section-title">{ru.exchange.toAccount}</h2>
-          <WalletPicker
-            label={ru.exchange.toAccount}
-            wallets={list.filter((w) => w.id !== from.id)}
-            selectedId={to.id}
-            onSelect={(wallet) => {
-              hapticSelection();
-              setToId(wallet.id);
-              edited();
-            }}
-          />
-        </section>
-        <AmountField
-          label={`${ru.exchange.give}, ${from.currency}`}
-          value={side === "give" ? typed : amountText(quote?.give ?? null)}
-          error={side === "give" ? error : null}
-          shakeKey={side === "give" ? shake : undefined}
-          onChange={(value) => type("give", value)}
-        />
-        <AmountField
-          label={`${ru.exchange.get}, ${to.currency}`}
-          value={side === "get" ? typed : amountText(quote?.get ?? null)}
-          error={side === "get" ? error : null}
-          shakeKey={side === "get" ? shake : undefined}
-          onChange={(value) => type("get", value)}
-        />
-        <div className="transfer-quote" role="status" aria-live="polite">
-          <Details
-            rows={[
-              [ru.exchange.rates, quote?.rates?.[0] ?? ru.common.loading],
-              ...(quote?.rates ? ([[ru.exchange.rateBack, quote.rates[1]]] as [string, string][]) : []),
-              [ru.exchange.fee, formatMoney(0, from.currency, language)],
-            ]}
-          />
-        </div>
+        <ExchangeAccounts wallets={wallets.data} from={from} to={to} onFrom={draft.chooseFrom} onTo={draft.chooseTo} onSwap={draft.swap} />
+        <ExchangeAmounts draft={draft} from={from} to={to} />
         <PrimaryAction
           type="submit"
-          label={native && summary ? ru.confirm.submit : submitting ? ru.transfer.submitting : ru.exchange.submit}
+          label={native && summary ? ru.confirm.submit : money.submitting ? ru.transfer.submitting : ru.exchange.submit}
           onPress={native && summary ? () => void send() : review}
-          disabled={!typed}
-          loading={submitting}
+          disabled={!draft.amount.value}
+          loading={money.submitting}
         />
         {summary && (
           <ConfirmSheet
             title={ru.exchange.confirmTitle}
             summary={summary}
-            submitting={submitting}
+            submitting={money.submitting}
             showConfirm={!native}
             onConfirm={() => void send()}
             onCancel={() => setConfirming(false)}

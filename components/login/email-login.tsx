@@ -12,6 +12,7 @@ import { normalizeEmail } from "@/lib/shared/email";
 import { fill } from "@/lib/shared/strings";
 import { takeStartPath } from "@/lib/client/start-link";
 import { useStrings } from "@/lib/client/language";
+import "./login.css";
 
 /** Code length (spec §9); the server schema checks the same. */
 const PIN_LENGTH = 6;

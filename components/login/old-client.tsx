@@ -1,4 +1,5 @@
 import { useStrings } from "@/lib/client/language";
+import "./login.css";
 
 /** Shown when a Telegram client cannot initialise the SDK: the client is too old (spec §1). */
 export function OldClientScreen() {

@@ -11,6 +11,7 @@ import { hapticError } from "@/lib/client/telegram/haptics";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { takeStartPath } from "@/lib/client/start-link";
 import { useStrings } from "@/lib/client/language";
+import "./login.css";
 
 /**
  * Telegram sign-in: shows the Telegram user's photo and name from the launch data and signs in

@@ -11,6 +11,8 @@ import { loadTelegram } from "@/lib/client/telegram/init";
 import { useSessionPresent } from "@/lib/client/use-require-session";
 import { takeStartPath } from "@/lib/client/start-link";
 import { useStrings } from "@/lib/client/language";
+import "@/components/ui/button.css";
+import "./login.css";
 
 /** The bank's mark: a rounded square with a stylised wallet. */
 function Logo() {

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { qrDecodeFailed } from "@/lib/client/qr";
 import { useStrings } from "@/lib/client/language";
+import "@/components/ui/button.css";
+import "./browser-scanner.css";
 
 type CameraState = "starting" | "on" | "off";
 

@@ -9,6 +9,7 @@ import { parseQrContent, transferPathFor } from "@/lib/client/qr";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
+import "@/components/ui/text-field.css";
 
 type ScannerProps = {
   onContent: (content: string) => boolean;

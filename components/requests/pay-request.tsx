@@ -1,8 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
+import { useMoneySubmit } from "@/components/money/use-money-submit";
 import { Screen } from "@/components/screen";
 import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
 import { WalletPicker } from "@/components/transfer/wallet-picker";
@@ -12,39 +12,25 @@ import { Form } from "@/components/ui/form";
 import { PrimaryAction } from "@/components/ui/primary-action";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
-import { ApiError, errorMessage } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
 import { exchangeQuote } from "@/lib/client/exchange/quote";
 import { useRate, useWallets } from "@/lib/client/hooks";
 import { payRequest, useRequest } from "@/lib/client/requests";
-import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
-import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
-import { isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
 import { formatMoney, minorToDecimal } from "@/lib/shared/money";
+import type { Language } from "@/lib/shared/i18n";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
+import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "@/components/transfer/receipt-view.css";
+import "@/components/transfer/transfer-quote.css";
+import "./requests.css";
 
-/** Paying one request: from which account, what leaves it, then the confirmation sheet. */
-function PayForm({ request, token }: { request: PaymentRequestDto; token: string }) {
-  const ru = useStrings();
-  const language = useLanguage();
-  const router = useRouter();
-  const toast = useToast();
-  const { mutate } = useSWRConfig();
-  const native = useLoadedTelegram()?.native ?? false;
-  useVerticalSwipesOff(true);
-  const wallets = useWallets();
-  const idempotency = useIdempotencyKey();
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-
-  const list = wallets.data ?? [];
-  const wallet = list.find((w) => w.id === chosen) ?? list.find((w) => w.currency === request.currency) ?? list[0] ?? null;
+/** What paying `request` from `wallet` takes from it: converted across currencies, at the rate shown. */
+function usePaymentQuote(request: PaymentRequestDto, wallet: WalletDto | null) {
   const fromRate = useRate(wallet?.currency ?? "RUB");
   const toRate = useRate(request.currency);
-  const amountText = formatMoney(request.amount, request.currency, language);
   const quote = wallet
     ? exchangeQuote({
         side: "get",
@@ -57,40 +43,59 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
     : null;
   const cross = wallet !== null && wallet.currency !== request.currency;
   const debit = !wallet ? null : cross ? (quote?.give ?? null) : BigInt(request.amount);
+  return { cross, debit, rate: quote?.rates?.[0] ?? null };
+}
+
+/** What the confirmation sheet says of paying the request. */
+function paymentSummary(
+  request: PaymentRequestDto,
+  wallet: WalletDto,
+  { cross, debit, rate }: ReturnType<typeof usePaymentQuote> & { debit: bigint },
+  language: Language,
+): TransferSummary {
+  return {
+    recipientName: request.requester.name,
+    recipientAvatar: request.requester.avatarUrl,
+    account: "",
+    debit: formatMoney(debit, wallet.currency, language),
+    credit: cross ? formatMoney(request.amount, request.currency, language) : null,
+    rate: cross ? rate : null,
+    fee: formatMoney(0, wallet.currency, language),
+    message: request.message,
+  };
+}
+
+/** Paying one request: from which account, what leaves it, then the confirmation sheet. */
+function PayForm({ request, token }: { request: PaymentRequestDto; token: string }) {
+  const ru = useStrings();
+  const language = useLanguage();
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+  const native = useLoadedTelegram()?.native ?? false;
+  useVerticalSwipesOff(true);
+  const wallets = useWallets();
+  const { submit, submitting } = useMoneySubmit({ toast });
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const list = wallets.data ?? [];
+  const wallet = list.find((w) => w.id === chosen) ?? list.find((w) => w.currency === request.currency) ?? list[0] ?? null;
+  const payment = usePaymentQuote(request, wallet);
+  const { cross, debit } = payment;
 
   async function send() {
-    if (!wallet || submitting) return;
-    setSubmitting(true);
-    try {
-      const transfer = await payRequest(token, { walletId: wallet.id }, idempotency.current());
-      idempotency.reset();
-      hapticSuccess();
-      void mutate(isMoneyKey);
-      router.push(`/receipt/${transfer.id}?new=1`);
-    } catch (error) {
-      if (wasRefused(error)) idempotency.reset();
-      hapticError();
-      setConfirming(false);
-      toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
-      void mutate(`/api/v1/requests/${token}`);
-    } finally {
-      setSubmitting(false);
-    }
+    if (!wallet) return;
+    await submit({
+      send: (key) => payRequest(token, { walletId: wallet.id }, key),
+      receipt: (transfer) => transfer.id,
+      onFailure: () => {
+        setConfirming(false);
+        void mutate(`/api/v1/requests/${token}`);
+      },
+    });
   }
 
-  const summary: TransferSummary | null =
-    confirming && wallet && debit !== null
-      ? {
-          recipientName: request.requester.name,
-          recipientAvatar: request.requester.avatarUrl,
-          account: "",
-          debit: formatMoney(debit, wallet.currency, language),
-          credit: cross ? amountText : null,
-          rate: cross ? (quote?.rates?.[0] ?? null) : null,
-          fee: formatMoney(0, wallet.currency, language),
-          message: request.message,
-        }
-      : null;
+  const summary = confirming && wallet && debit !== null ? paymentSummary(request, wallet, { ...payment, debit }, language) : null;
 
   return (
     <Form onSubmit={() => setConfirming(true)}>
@@ -107,7 +112,7 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
           <Details
             rows={[
               [ru.confirm.debit, debit !== null ? formatMoney(debit, wallet.currency, language) : ru.common.loading],
-              [ru.confirm.rate, quote?.rates?.[0] ?? ru.common.loading],
+              [ru.confirm.rate, payment.rate ?? ru.common.loading],
             ]}
           />
         </div>

@@ -18,6 +18,8 @@ import { formatMoney, type Currency } from "@/lib/shared/money";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import type { Strings } from "@/lib/shared/i18n";
+import "@/components/bank/account-details.css";
+import "./statement-view.css";
 
 const choices = (t: Strings["statement"]) =>
   [

@@ -2,31 +2,18 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useSWRConfig } from "swr";
-import { AmountField } from "@/components/transfer/amount-field";
+import { AmountField, useAmountInput } from "@/components/money/amount-field";
+import { useMoneySubmit } from "@/components/money/use-money-submit";
 import { Button } from "@/components/ui/button";
 import { PrimaryAction } from "@/components/ui/primary-action";
-import { Segmented } from "@/components/ui/segmented";
 import { Toast, useToast } from "@/components/ui/toast";
-import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
 import { useClosingConfirmation, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
-import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
-import { isMoneyKey, outcomeUnknown, topUpWallet, wasRefused } from "@/lib/client/transfer/submit";
-import {
-  CURRENCIES,
-  CURRENCY_INFO,
-  MAX_TOPUP_MINOR,
-  formatAmount,
-  parseAmount,
-  toSafeNumber,
-  type Currency,
-} from "@/lib/shared/money";
+import { topUpWallet } from "@/lib/client/transfer/submit";
+import { CURRENCY_INFO, MAX_TOPUP_MINOR, formatAmount, parseAmount, toSafeNumber, type Currency } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
 import { useStrings } from "@/lib/client/language";
 import { hideKeyboard } from "@/lib/client/telegram/keyboard";
-
-const OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRENCY_INFO[code].symbol}` }));
 
 /**
  * /add-money/online: currency, amount, confirm. The wallet is credited directly (no payment
@@ -35,86 +22,71 @@ const OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRE
 export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?: Currency }) {
   const ru = useStrings();
   const router = useRouter();
-  const { mutate } = useSWRConfig();
   const toast = useToast();
-  const idempotency = useIdempotencyKey();
+  const money = useMoneySubmit({ toast });
   const [currency, setCurrency] = useState<Currency>(initialCurrency);
-  const [amount, setAmount] = useState("");
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [shake, setShake] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
+  const amount = useAmountInput();
   const [success, setSuccess] = useState<string | null>(null);
   // An amount typed but not sent: closing the app asks first.
-  useClosingConfirmation(Boolean(amount));
+  useClosingConfirmation(Boolean(amount.value));
   useVerticalSwipesOff(true);
 
   function edited() {
-    idempotency.reset();
-    setAmountError(null);
+    money.idempotency.reset();
     setSuccess(null);
   }
 
   function reject(message: string) {
-    setAmountError(message);
-    setShake((n) => n + 1);
+    amount.reject(message);
     toast.error(message);
   }
 
   async function submit() {
-    if (submitting) return;
-    const minor = parseAmount(amount);
+    if (money.submitting) return;
+    const minor = parseAmount(amount.value);
     if (minor === null) return reject(ru.validation.invalidAmount);
     if (minor > BigInt(MAX_TOPUP_MINOR)) return reject(ru.errors.topUpLimit);
     hideKeyboard();
-    setSubmitting(true);
-    try {
-      await topUpWallet({ currency, amount: toSafeNumber(minor) }, idempotency.current());
-      idempotency.reset();
-      setAmount("");
-      // An earlier failure's popup must not stay beside the success.
-      toast.hide();
-      hapticSuccess();
-      setSuccess(
-        fill(ru.topUp.success, { amount: formatAmount(minor), symbol: CURRENCY_INFO[currency].symbol }),
-      );
-      void mutate(isMoneyKey);
-    } catch (error) {
-      if (wasRefused(error)) idempotency.reset();
-      hapticError();
-      toast.error(outcomeUnknown(error) ? ru.topUp.outcomeUnknown : ru.topUp.failed);
-    } finally {
-      setSubmitting(false);
-    }
+    await money.submit({
+      send: (key) => topUpWallet({ currency, amount: toSafeNumber(minor) }, key),
+      onSuccess: () => {
+        amount.change("");
+        // An earlier failure's popup must not stay beside the success.
+        toast.hide();
+        setSuccess(fill(ru.topUp.success, { amount: formatAmount(minor), symbol: CURRENCY_INFO[currency].symbol }));
+      },
+      failure: { unknown: ru.topUp.outcomeUnknown, failed: ru.topUp.failed },
+    });
   }
 
   return (
     <Form onSubmit={() => void submit()}>
-      <h2 className="section-title">{ru.topUp.currency}</h2>
-      <Segmented
-        label={ru.topUp.currencyGroup}
-        options={OPTIONS}
-        value={currency}
-        onChange={(value) => {
-          setCurrency(value);
-          edited();
-        }}
-      />
       <AmountField
         label={ru.topUp.amount}
-        value={amount}
-        error={amountError}
-        shakeKey={shake}
+        value={amount.value}
+        error={amount.error}
+        shakeKey={amount.shakeKey}
         onChange={(value) => {
-          setAmount(value);
+          amount.change(value);
           edited();
+        }}
+        currency={{
+          label: ru.topUp.currencyGroup,
+          title: ru.topUp.currency,
+          value: currency,
+          onChange: (value) => {
+            setCurrency(value);
+            amount.clearError();
+            edited();
+          },
         }}
       />
       <PrimaryAction
         type="submit"
-        label={submitting ? ru.topUp.submitting : ru.topUp.confirm}
+        label={money.submitting ? ru.topUp.submitting : ru.topUp.confirm}
         onPress={() => void submit()}
-        loading={submitting}
-        disabled={!amount}
+        loading={money.submitting}
+        disabled={!amount.value}
       />
       {success && (
         <div className="section result">

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { AmountField } from "@/components/transfer/amount-field";
+import { AmountField, useAmountInput } from "@/components/money/amount-field";
 import { WalletPicker } from "@/components/transfer/wallet-picker";
 import { Button } from "@/components/ui/button";
 import { PrimaryAction } from "@/components/ui/primary-action";
@@ -13,11 +13,12 @@ import { buildTransferLink, parseQrContent } from "@/lib/client/qr";
 import { startAppLinkFor } from "@/lib/client/start-link";
 import { telegramBotLink } from "@/lib/client/ton/config";
 import { parseAmount } from "@/lib/shared/money";
+import { fill } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
 import { useStrings } from "@/lib/client/language";
 
 // qrcode.react is needed only once a code is drawn, so it stays out of every other page.
-const PaymentQr = dynamic(() => import("@/components/top-up/payment-qr").then((m) => m.PaymentQr), {
+const QrFigure = dynamic(() => import("@/components/money/qr-figure").then((m) => m.QrFigure), {
   ssr: false,
   loading: () => <Skeleton width={224} height={224} radius={12} />,
 });
@@ -31,9 +32,7 @@ export function QrTopUpForm() {
   const wallets = useWallets();
   const toast = useToast();
   const [walletId, setWalletId] = useState<number | null>(null);
-  const [amount, setAmount] = useState("");
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [shake, setShake] = useState(0);
+  const amount = useAmountInput();
   const [link, setLink] = useState<string | null>(null);
 
   const list = wallets.data ?? [];
@@ -41,15 +40,14 @@ export function QrTopUpForm() {
 
   function generate() {
     if (!wallet) return;
-    if (parseAmount(amount) === null) {
-      setAmountError(ru.validation.invalidAmount);
-      setShake((n) => n + 1);
+    if (parseAmount(amount.value) === null) {
+      amount.reject(ru.validation.invalidAmount);
       toast.error(ru.validation.invalidAmount);
       return;
     }
     // With the bot's Mini App link known, the code holds a t.me link a phone camera opens in
     // Telegram; otherwise the spec's custom-scheme link. The in-app scanner reads both.
-    const custom = buildTransferLink(wallet.number, amount);
+    const custom = buildTransferLink(wallet.number, amount.value);
     const parsed = parseQrContent(custom);
     setLink((parsed.ok && startAppLinkFor(telegramBotLink(), parsed.link)) || custom);
   }
@@ -92,17 +90,24 @@ export function QrTopUpForm() {
       />
       <AmountField
         label={ru.topUp.amount}
-        value={amount}
-        error={amountError}
-        shakeKey={shake}
+        value={amount.value}
+        error={amount.error}
+        shakeKey={amount.shakeKey}
         onChange={(value) => {
-          setAmount(value);
-          setAmountError(null);
+          amount.change(value);
           setLink(null);
         }}
       />
-      <PrimaryAction type="submit" label={ru.topUp.generate} onPress={generate} disabled={!amount} />
-      {link && wallet && <PaymentQr link={link} accountNumber={wallet.number} />}
+      <PrimaryAction type="submit" label={ru.topUp.generate} onPress={generate} disabled={!amount.value} />
+      {link && wallet && (
+        <QrFigure
+          link={link}
+          name="payment"
+          label={fill(ru.topUp.qrImageLabel, { number: wallet.number })}
+          linkLabel={ru.topUp.qrLink}
+          caption={ru.topUp.qrCaption}
+        />
+      )}
       {link?.startsWith("https://") && (
         <Button type="button" variant="secondary" onClick={() => void share(link)}>
           {ru.topUp.shareLink}

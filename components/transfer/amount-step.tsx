@@ -1,26 +1,22 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useSWRConfig } from "swr";
-import { AmountField } from "@/components/transfer/amount-field";
+import { AmountField } from "@/components/money/amount-field";
+import { useMoneySubmit } from "@/components/money/use-money-submit";
 import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
+import { TransferParties } from "@/components/transfer/transfer-parties";
 import { TransferQuote } from "@/components/transfer/transfer-quote";
-import { WalletPicker } from "@/components/transfer/wallet-picker";
-import { Avatar } from "@/components/ui/avatar";
-import { ListItem } from "@/components/ui/list-item";
 import { PrimaryAction } from "@/components/ui/primary-action";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
-import { errorMessage } from "@/lib/client/api";
 import { useRate } from "@/lib/client/hooks";
 import { exchangeRateText, receivedAmount } from "@/lib/client/transfer/conversion";
-import type { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
+import type { IdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { recipientName } from "@/lib/client/transfer/recipient-name";
-import { createTransfer, isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
-import { hapticError, hapticSelection, hapticSuccess } from "@/lib/client/telegram/haptics";
+import { createTransfer } from "@/lib/client/transfer/submit";
+import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { maskAccountNumber } from "@/lib/shared/account-number";
+import type { Language } from "@/lib/shared/i18n";
 import { formatMoney, parseAmount, toSafeNumber } from "@/lib/shared/money";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
@@ -47,9 +43,65 @@ type AmountStepProps = {
   /** The confirmation sheet is open (the flow owns it, so Back can close it). */
   confirming: boolean;
   onConfirming: (open: boolean) => void;
-  idempotency: ReturnType<typeof useIdempotencyKey>;
+  idempotency: IdempotencyKey;
   onSent: () => void;
 };
+
+/** What the typed amount is in minor units, and across currencies what arrives and at which rate. */
+function useConversion(sender: WalletDto | null, receiver: PublicWalletDto, amount: string) {
+  const fromRate = useRate(sender?.currency ?? "RUB").data?.value;
+  const toRate = useRate(receiver.currency).data?.value;
+  const minor = parseAmount(amount);
+  const crossCurrency = sender !== null && sender.currency !== receiver.currency;
+  const converted =
+    sender && minor !== null && crossCurrency ? receivedAmount(minor, sender.currency, receiver.currency, fromRate, toRate) : null;
+  const rate = sender ? exchangeRateText(sender.currency, receiver.currency, fromRate, toRate) : null;
+  return { minor, crossCurrency, converted, rate, fromRate };
+}
+
+type Conversion = ReturnType<typeof useConversion>;
+
+/** What the confirmation sheet says of the transfer. */
+function transferSummary(
+  { recipient, receiver, sender, note }: { recipient: PublicUserDto | undefined; receiver: PublicWalletDto; sender: WalletDto; note: string },
+  { minor, converted, rate }: Conversion & { minor: bigint },
+  name: string,
+  language: Language,
+): TransferSummary {
+  return {
+    recipientName: name,
+    recipientAvatar: recipient?.avatarUrl,
+    account: maskAccountNumber(receiver.number),
+    debit: formatMoney(minor, sender.currency, language),
+    credit: converted !== null ? formatMoney(converted, receiver.currency, language) : null,
+    rate,
+    fee: formatMoney(0, sender.currency, language),
+    message: note || null,
+  };
+}
+
+/** Under the amount, across currencies: what the recipient gets, at which rate and fee. */
+function CrossCurrencyQuote({ sender, receiver, conversion }: { sender: WalletDto; receiver: PublicWalletDto; conversion: Conversion }) {
+  const language = useLanguage();
+  const { converted, rate } = conversion;
+  return (
+    <TransferQuote
+      credit={converted !== null ? formatMoney(converted, receiver.currency, language) : null}
+      rate={rate}
+      fee={formatMoney(0, sender.currency, language)}
+    />
+  );
+}
+
+/**
+ * The app lock's say before money leaves inside Telegram (a convenience of this device; the
+ * server does not rely on it): null to go on, else why not.
+ */
+async function appLockHold(telegram: TelegramEnv | null, rubles: bigint | null, refused: string): Promise<string | null> {
+  if (!telegram?.native) return null;
+  const { transferAllowed } = await import("@/lib/client/telegram/app-lock");
+  return (await transferAllowed(telegram, rubles)) ? null : refused;
+}
 
 /**
  * Step 2 of a transfer: from which account and how much; across currencies, what the recipient
@@ -61,23 +113,14 @@ export function AmountStep(props: AmountStepProps) {
   const language = useLanguage();
   const { recipient, receiver, sender, amount, message, confirming, idempotency } = props;
   const note = message.trim();
-  const [submitting, setSubmitting] = useState(false);
   const [shake, setShake] = useState(0);
   const telegram = useLoadedTelegram();
   const native = telegram?.native ?? false;
-  const router = useRouter();
   const toast = useToast();
-  const { mutate } = useSWRConfig();
+  const { submit, submitting } = useMoneySubmit({ toast, idempotency });
 
-  const fromRate = useRate(sender?.currency ?? "RUB");
-  const toRate = useRate(receiver.currency);
-  const minor = parseAmount(amount);
-  const crossCurrency = sender !== null && sender.currency !== receiver.currency;
-  const converted =
-    sender && minor !== null && crossCurrency
-      ? receivedAmount(minor, sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value)
-      : null;
-  const rate = sender ? exchangeRateText(sender.currency, receiver.currency, fromRate.data?.value, toRate.data?.value) : null;
+  const conversion = useConversion(sender, receiver, amount);
+  const { minor, crossCurrency } = conversion;
   const name = recipientName(recipient, language);
 
   /** Checks the amount and shows what will happen; nothing is sent yet. */
@@ -94,87 +137,35 @@ export function AmountStep(props: AmountStepProps) {
   }
 
   async function send() {
-    if (!sender || minor === null || submitting) return;
-    setSubmitting(true);
-    if (telegram?.native) {
-      // The app lock (a convenience of this device; the server does not rely on it).
-      const { transferAllowed } = await import("@/lib/client/telegram/app-lock");
-      const rubles = receivedAmount(minor, sender.currency, "RUB", fromRate.data?.value, 1);
-      if (!(await transferAllowed(telegram, rubles))) {
-        setSubmitting(false);
-        hapticError();
-        toast.error(ru.lock.failed);
-        return;
-      }
-    }
-    try {
-      const transfer = await createTransfer(
-        { senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(minor), message: note || null },
-        idempotency.current(),
-      );
-      idempotency.reset();
-      props.onSent();
-      hapticSuccess();
-      void mutate(isMoneyKey);
-      router.push(`/receipt/${transfer.id}?new=1`);
-    } catch (error) {
-      if (wasRefused(error)) idempotency.reset();
-      hapticError();
-      props.onConfirming(false);
-      toast.error(outcomeUnknown(error) ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
+    if (!sender || minor === null) return;
+    await submit({
+      hold: () => appLockHold(telegram, receivedAmount(minor, sender.currency, "RUB", conversion.fromRate, 1), ru.lock.failed),
+      send: (key) =>
+        createTransfer({ senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(minor), message: note || null }, key),
+      receipt: (transfer) => transfer.id,
+      onSuccess: props.onSent,
+      onFailure: () => props.onConfirming(false),
+    });
   }
 
-  const summary: TransferSummary | null =
+  const summary =
     confirming && sender && minor !== null
-      ? {
-          recipientName: name,
-          recipientAvatar: recipient?.avatarUrl,
-          account: maskAccountNumber(receiver.number),
-          debit: formatMoney(minor, sender.currency, language),
-          credit: converted !== null ? formatMoney(converted, receiver.currency, language) : null,
-          rate,
-          fee: formatMoney(0, sender.currency, language),
-          message: note || null,
-        }
+      ? transferSummary({ recipient, receiver, sender, note }, { ...conversion, minor }, name, language)
       : null;
 
   return (
     <Form onSubmit={review}>
-      <div className="section" role="group" aria-label={ru.transfer.recipient}>
-        <ListItem
-          before={<Avatar src={recipient?.avatarUrl} name={name} size={40} />}
-          title={name}
-          subtitle={`${ru.currencies[receiver.currency]} ${maskAccountNumber(receiver.number)}`}
-        />
-      </div>
-
-      <section className="stack" aria-label={ru.transfer.senderWallet}>
-        <h2 className="section-title">{ru.transfer.senderWallet}</h2>
-        {props.sendersLoading ? (
-          <Skeleton height={224} radius={14} />
-        ) : (
-          <WalletPicker
-            label={ru.transfer.senderWallet}
-            wallets={props.senderWallets ?? []}
-            selectedId={sender?.id ?? null}
-            onSelect={(wallet) => {
-              hapticSelection();
-              props.onSender(wallet);
-            }}
-          />
-        )}
-      </section>
-
-      <AmountField
-        label={ru.transfer.amount}
-        value={amount}
-        error={props.amountError}
-        shakeKey={shake}
-        onChange={props.onAmount}
+      <TransferParties
+        name={name}
+        avatarUrl={recipient?.avatarUrl}
+        receiver={receiver}
+        sender={sender}
+        senderWallets={props.senderWallets}
+        sendersLoading={props.sendersLoading}
+        onSender={props.onSender}
       />
+
+      <AmountField label={ru.transfer.amount} value={amount} error={props.amountError} shakeKey={shake} onChange={props.onAmount} />
       <TextField
         label={ru.transferMessage.label}
         placeholder={ru.transferMessage.placeholder}
@@ -183,13 +174,7 @@ export function AmountStep(props: AmountStepProps) {
         enterKeyHint="done"
         onChange={(event) => props.onMessage(cleanMessageInput(event.target.value))}
       />
-      {sender && crossCurrency && (
-        <TransferQuote
-          credit={converted !== null ? formatMoney(converted, receiver.currency, language) : null}
-          rate={rate}
-          fee={formatMoney(0, sender.currency, language)}
-        />
-      )}
+      {sender && crossCurrency && <CrossCurrencyQuote sender={sender} receiver={receiver} conversion={conversion} />}
 
       {/* Inside Telegram the MainButton also confirms; in a browser the sheet has its own button. */}
       <PrimaryAction

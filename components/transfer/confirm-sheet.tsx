@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Details } from "@/components/ui/details";
 import { useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { useStrings } from "@/lib/client/language";
+import "./confirm-sheet.css";
 
 export type TransferSummary = {
   recipientName: string;

@@ -8,6 +8,7 @@ import type { TransferMethod } from "@/lib/client/qr";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import { useStrings } from "@/lib/client/language";
 import type { Strings } from "@/lib/shared/i18n";
+import "./method-choice.css";
 
 const methods = (ru: Strings): readonly { method: TransferMethod; label: string }[] => [
   { method: "card", label: ru.transfer.byCard },

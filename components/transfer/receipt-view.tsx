@@ -12,6 +12,8 @@ import { receiptKind, receiptLines, shareReceipt } from "@/lib/client/transfer/r
 import { formatMoney } from "@/lib/shared/money";
 import { Details } from "@/components/ui/details";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "@/components/bank/history-tab.css";
+import "./receipt-view.css";
 
 function ReceiptSkeleton() {
   return (

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from "@/lib/client/api";
 import { recipientName } from "@/lib/client/transfer/recipient-name";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "@/components/ui/text-field.css";
 
 type RecipientStatusProps = {
   /** The lookup text after debouncing. */

@@ -1,5 +1,6 @@
 import { Details } from "@/components/ui/details";
 import { useStrings } from "@/lib/client/language";
+import "./transfer-quote.css";
 
 type TransferQuoteProps = {
   /** What the recipient gets in their currency; null until an amount (and the rates) are known. */

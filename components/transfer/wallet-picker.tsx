@@ -4,6 +4,7 @@ import { groupAccountNumber, maskAccountNumber } from "@/lib/shared/account-numb
 import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import "./wallet-picker.css";
 
 type PickerWallet = PublicWalletDto & { balance?: WalletDto["balance"] };
 

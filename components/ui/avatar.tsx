@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { apiUrl } from "@/lib/client/api-base";
+import "./avatar.css";
 
 type AvatarProps = {
   /** Picture URL; when missing or broken, the initials show instead. */

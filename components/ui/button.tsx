@@ -2,6 +2,7 @@
 
 import type { ButtonHTMLAttributes, ReactNode, Ref } from "react";
 import { Spinner } from "@/components/ui/spinner";
+import "./button.css";
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** Primary uses the Telegram button colour; secondary the secondary background. */

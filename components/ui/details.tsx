@@ -1,3 +1,5 @@
+import "./details.css";
+
 /** Term–value rows (a summary, a quote, a receipt): one `<dl>`, one row per pair. */
 export function Details({ rows }: { rows: readonly (readonly [string, string])[] }) {
   return (

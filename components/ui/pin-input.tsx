@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, type ChangeEvent } from "react";
 import { useShake } from "@/components/ui/use-shake";
+import "./pin-input.css";
 
 type PinInputProps = {
   /** Accessible name of the field. */

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
+import "./primary-action.css";
 
 type MainButton = TelegramEnv["sdk"]["mainButton"];
 type Params = { text: string; enabled: boolean; loading: boolean };

@@ -1,5 +1,7 @@
 "use client";
 
+import "./segmented.css";
+
 type Option<T extends string> = { value: T; label: string };
 
 type SegmentedProps<T extends string> = {

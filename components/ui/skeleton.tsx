@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import "./skeleton.css";
 
 type SkeletonProps = {
   width?: CSSProperties["width"];

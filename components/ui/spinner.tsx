@@ -1,3 +1,5 @@
+import "./spinner.css";
+
 /** A small rotating ring; decorative, so hidden from assistive technology. */
 export function Spinner({ size = 18 }: { size?: number }) {
   return (

@@ -1,5 +1,7 @@
 "use client";
 
+import "./switch.css";
+
 type SwitchProps = {
   /** Accessible name. */
   label: string;

@@ -2,6 +2,7 @@
 
 import { useId, type InputHTMLAttributes } from "react";
 import { useShake } from "@/components/ui/use-shake";
+import "./text-field.css";
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
   /** Visible label; also the input's accessible name. */

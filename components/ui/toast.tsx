@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useState } from "react";
+import "./toast.css";
 
 /** How long a popup stays before it hides itself. */
 export const TOAST_DURATION_MS = 3500;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import "./shake.css";
 
 /**
  * Replays the `.shake` CSS animation on the returned element each time `trigger` changes to a

@@ -94,4 +94,32 @@ describe("exchange form", () => {
     expect(await screen.findByText("Ошибка: Недостаточно средств на счёте")).toBeInTheDocument();
     expect(push).not.toHaveBeenCalled();
   });
+
+  it("a retry after no answer reuses the Idempotency-Key; after a refusal, an edit or success it is new", async () => {
+    const replies = [{ network: true as const }, { status: 201, body: CREATED }, { status: 422, body: { message: "Недостаточно средств на счёте", code: "INSUFFICIENT_FUNDS" } }, { status: 201, body: CREATED }];
+    const sent = fakeApi((s) => (s.method === "POST" && s.path === "/api/v1/exchanges" ? replies.shift() : undefined));
+    const user = userEvent.setup();
+    renderWithSwr(<ExchangeForm />);
+    await user.type(await screen.findByLabelText("Отдаю, RUB"), "5");
+    const exchange = async () => {
+      await user.click(screen.getByRole("button", { name: "Обменять" }));
+      await user.click(within(await screen.findByRole("dialog", { name: "Проверьте обмен" })).getByRole("button", { name: "Подтвердить" }));
+    };
+    await exchange();
+    expect(await screen.findByRole("alert")).toHaveTextContent("неизвестно, выполнен ли перевод");
+    await exchange();
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/77?new=1"));
+    await exchange();
+    expect(await screen.findByText("Ошибка: Недостаточно средств на счёте")).toBeInTheDocument();
+    await exchange();
+    const keys = posts(sent, "/api/v1/exchanges").map((p) => p.headers["idempotency-key"]);
+    expect(keys).toHaveLength(4);
+    // Lost answer → same key; success → new key; refusal → new key.
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(keys[3]).not.toBe(keys[2]);
+    await user.type(give(), "0");
+    await exchange();
+    expect(posts(sent, "/api/v1/exchanges")[4].headers["idempotency-key"]).not.toBe(keys[3]);
+  });
 });

@@ -89,6 +89,31 @@ describe("paying a request", () => {
     expect(pay.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("offline: says the outcome is unknown, reloads the request, and the retry reuses the key", async () => {
+    let pays = 0;
+    const sent = fakeApi(read(REQUEST), (s: Sent) => {
+      if (s.method !== "POST" || s.path !== `/api/v1/requests/${TOKEN}/pay`) return undefined;
+      return ++pays === 1
+        ? { network: true as const }
+        : { status: 201, body: { id: 9, kind: "request", senderWalletId: 1, receiverWalletId: 5, amount: 50_000, currency: "RUB", receivedAmount: 50_000, receivedCurrency: "RUB", rate: "1", message: null, createdAt: "2026-11-25T00:00:00.000Z" } };
+    });
+    const user = userEvent.setup();
+    renderWithSwr(<PayRequestScreen token={TOKEN} />);
+    await waitFor(() => expect(screen.getByRole("button", { name: "Оплатить" })).toBeEnabled());
+    const pay = async () => {
+      await user.click(screen.getByRole("button", { name: "Оплатить" }));
+      await user.click(within(await screen.findByRole("dialog", { name: "Проверьте оплату" })).getByRole("button", { name: "Подтвердить" }));
+    };
+    await pay();
+    expect(await screen.findByRole("alert")).toHaveTextContent("неизвестно, выполнен ли перевод");
+    const reads = () => sent.filter((s) => s.method === "GET" && s.path === `/api/v1/requests/${TOKEN}`).length;
+    await waitFor(() => expect(reads()).toBe(2));
+    await pay();
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/9?new=1"));
+    const [first, retry] = posts(sent, `/api/v1/requests/${TOKEN}/pay`);
+    expect(retry.headers["idempotency-key"]).toBe(first.headers["idempotency-key"]);
+  });
+
   it("says a paid request is paid and offers nothing to pay; one's own cannot be paid", async () => {
     fakeApi(read({ ...REQUEST, status: "paid" }));
     const { unmount } = renderWithSwr(<PayRequestScreen token={TOKEN} />);

@@ -19,3 +19,6 @@ export function useIdempotencyKey() {
   }, []);
   return { current, reset };
 }
+
+/** The key of one form, as `useIdempotencyKey` returns it. */
+export type IdempotencyKey = ReturnType<typeof useIdempotencyKey>;

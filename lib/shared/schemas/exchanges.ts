@@ -1,12 +1,7 @@
 import { z } from "zod";
+import { minorAmount } from "@/lib/shared/schemas/amount";
 import { rowId } from "@/lib/shared/schemas/ids";
 import { ru } from "@/lib/shared/strings";
-
-const amount = z
-  .number({ error: ru.errors.invalidAmount })
-  .int({ error: ru.errors.invalidAmount })
-  .positive({ error: ru.errors.invalidAmount })
-  .max(Number.MAX_SAFE_INTEGER, { error: ru.errors.invalidAmount });
 
 const wallets = { fromWalletId: rowId, toWalletId: rowId };
 
@@ -17,7 +12,7 @@ const wallets = { fromWalletId: rowId, toWalletId: rowId };
  * the schema itself (one of two closed shapes), so the document states the rule too.
  */
 export const createExchangeBody = z.union(
-  [z.strictObject({ ...wallets, amount }), z.strictObject({ ...wallets, receivedAmount: amount })],
+  [z.strictObject({ ...wallets, amount: minorAmount }), z.strictObject({ ...wallets, receivedAmount: minorAmount })],
   { error: ru.exchange.oneSide },
 );
 /** Either shape, as the use case reads it. */

@@ -2,18 +2,14 @@ import { z } from "zod";
 import { rowId } from "@/lib/shared/schemas/ids";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
-import { ru } from "@/lib/shared/strings";
+import { minorAmount } from "@/lib/shared/schemas/amount";
 
 /** A request link's secret part: base64url, as the server makes it (22 characters). */
 export const REQUEST_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const createRequestBody = z.object({
   currency: currencySchema,
-  amount: z
-    .number({ error: ru.errors.invalidAmount })
-    .int({ error: ru.errors.invalidAmount })
-    .positive({ error: ru.errors.invalidAmount })
-    .max(Number.MAX_SAFE_INTEGER, { error: ru.errors.invalidAmount }),
+  amount: minorAmount,
   message: transferMessage.nullish(),
 });
 export type CreateRequestBody = z.infer<typeof createRequestBody>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
+import { minorAmount } from "@/lib/shared/schemas/amount";
 import { ru } from "@/lib/shared/strings";
 import { rowId, rowIdParam } from "@/lib/shared/schemas/ids";
 import { hasControlCharacters, hasInvisibleCharacters, MAX_TRANSFER_MESSAGE, messageLength } from "@/lib/shared/transfer-message";
@@ -24,11 +25,7 @@ export const transferMessage = z
 export const createTransferBody = z.object({
   senderWalletId: walletId,
   receiverWalletId: walletId,
-  amount: z
-    .number({ error: ru.errors.invalidAmount })
-    .int({ error: ru.errors.invalidAmount })
-    .positive({ error: ru.errors.invalidAmount })
-    .max(Number.MAX_SAFE_INTEGER, { error: ru.errors.invalidAmount }),
+  amount: minorAmount,
   message: transferMessage.nullish(),
 });
 export type CreateTransferBody = z.infer<typeof createTransferBody>;

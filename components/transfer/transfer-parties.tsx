@@ -1,0 +1,54 @@
+"use client";
+
+import { WalletPicker } from "@/components/transfer/wallet-picker";
+import { Avatar } from "@/components/ui/avatar";
+import { ListItem } from "@/components/ui/list-item";
+import { Skeleton } from "@/components/ui/skeleton";
+import { hapticSelection } from "@/lib/client/telegram/haptics";
+import { maskAccountNumber } from "@/lib/shared/account-number";
+import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
+import { useStrings } from "@/lib/client/language";
+
+type TransferPartiesProps = {
+  /** The recipient's name as the screens show it, and their picture. */
+  name: string;
+  avatarUrl: string | undefined;
+  receiver: PublicWalletDto;
+  sender: WalletDto | null;
+  senderWallets: readonly WalletDto[] | undefined;
+  sendersLoading: boolean;
+  onSender: (wallet: WalletDto) => void;
+};
+
+/** Who gets the money (their account masked), and from which own account it leaves. */
+export function TransferParties({ name, avatarUrl, receiver, sender, senderWallets, sendersLoading, onSender }: TransferPartiesProps) {
+  const ru = useStrings();
+  return (
+    <>
+      <div className="section" role="group" aria-label={ru.transfer.recipient}>
+        <ListItem
+          before={<Avatar src={avatarUrl} name={name} size={40} />}
+          title={name}
+          subtitle={`${ru.currencies[receiver.currency]} ${maskAccountNumber(receiver.number)}`}
+        />
+      </div>
+
+      <section className="stack" aria-label={ru.transfer.senderWallet}>
+        <h2 className="section-title">{ru.transfer.senderWallet}</h2>
+        {sendersLoading ? (
+          <Skeleton height={224} radius={14} />
+        ) : (
+          <WalletPicker
+            label={ru.transfer.senderWallet}
+            wallets={senderWallets ?? []}
+            selectedId={sender?.id ?? null}
+            onSelect={(wallet) => {
+              hapticSelection();
+              onSender(wallet);
+            }}
+          />
+        )}
+      </section>
+    </>
+  );
+}
