@@ -13,7 +13,7 @@ import {
   rawInitData,
   rawLaunchParams,
 } from "@/lib/client/telegram/launch-params";
-import type { TelegramEnv, TelegramSdk, TelegramUser } from "@/lib/client/telegram/env";
+import type { TelegramEnv, TelegramUser } from "@/lib/client/telegram/env";
 
 // One promise per page load: React StrictMode runs effects twice and several components may
 // ask for the SDK at the same time; the SDK itself must be initialised exactly once.
