@@ -1,8 +1,12 @@
 import type { ContractDocument } from "./document";
+import { isEnvironment, networkProblem } from "./outcome";
 import { observe } from "./report";
 
-/** One line per check: what was asked, what was expected, and why it failed. */
-export type Result = { name: string; ok: boolean; problems: string[] };
+/**
+ * One line per check: what was asked, what was expected, and why it failed. `environment`: it
+ * could not be checked for a reason outside the server (reported apart, never as the server's).
+ */
+export type Result = { name: string; ok: boolean; problems: string[]; environment?: boolean };
 
 export type Answer = { status: number; contentType: string; headers: Headers; body: unknown };
 
@@ -42,6 +46,18 @@ export class ContractClient {
     this.print(result.ok ? `ok    ${name}` : `FAIL  ${name}\n        ${problems.join("\n        ")}`);
   }
 
+  /** A check the environment kept from running: printed as ENV, never counted as the server's failure. */
+  environment(name: string, problems: string[]): void {
+    this.results.push({ name, ok: false, problems, environment: true });
+    this.print(`ENV   ${name}\n        ${problems.join("\n        ")}`);
+  }
+
+  /** Records what stopped a phase or a section: the environment's, or the server's. */
+  stopped(name: string, error: unknown): void {
+    if (isEnvironment(error)) this.environment(name, [(error as Error).message]);
+    else this.record(name, [(error as Error).message]);
+  }
+
   async call(call: Call): Promise<Answer | null> {
     let url = call.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(call.params?.[name] ?? "")));
     if (call.query) url += `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}`;
@@ -71,7 +87,7 @@ export class ContractClient {
       answer = { status: res.status, contentType, headers: res.headers, body };
       observe(call.method, call.path, res.status, body);
     } catch (error) {
-      this.record(label, [`request failed: ${(error as Error).message}`]);
+      this.environment(label, [networkProblem(`${this.baseUrl}${url}`, error).message]);
       return null;
     }
     const problems: string[] = [];

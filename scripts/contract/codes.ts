@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { EnvironmentError } from "./outcome";
 
 /** Where the suite gets an e-mail sign-in code from: its own SMTP server, or a command. */
 export type CodeSource = { codeFor(email: string): Promise<string>; close(): Promise<void> };
@@ -47,7 +48,7 @@ export async function smtpCodes(port: number): Promise<CodeSource> {
           read.add(index);
           return code;
         }
-        if (Date.now() > deadline) throw new Error(`no message with a code reached ${email} within ${WAIT_MS / 1000} s`);
+        if (Date.now() > deadline) throw new EnvironmentError(`no message with a code reached ${email} within ${WAIT_MS / 1000} s`);
         await new Promise<void>((resolve) => {
           waiting.push(resolve);
           setTimeout(resolve, 200);
@@ -65,7 +66,7 @@ export function commandCodes(command: string): CodeSource {
       new Promise((resolve, reject) => {
         execFile("sh", ["-c", `${command} "$1"`, "sh", email], { timeout: WAIT_MS }, (error, stdout) => {
           const code = CODE.exec(stdout)?.[1];
-          if (error || !code) reject(new Error(`--code-from printed no code for ${email}${error ? `: ${error.message}` : ""}`));
+          if (error || !code) reject(new EnvironmentError(`--code-from printed no code for ${email}${error ? `: ${error.message}` : ""}`));
           else resolve(code);
         });
       }),

@@ -22,6 +22,8 @@ export type OracleOptions = {
   seed: number;
   /** The backend's JWT secret (HS256): only with it can an expired token be made. */
   jwtSecret?: string;
+  /** How far the server's clock may be from the run's, in milliseconds. */
+  clockSkewMs: number;
 };
 
 const split = (operation: string) => {
@@ -39,7 +41,7 @@ export async function runOracles(api: ContractClient, options: OracleOptions): P
     try {
       api.record(`oracle: ${name}`, await work());
     } catch (error) {
-      api.record(`oracle: ${name}`, [`stopped: ${(error as Error).message}`]);
+      api.stopped(`oracle: ${name}`, error);
     }
   };
   /** One step an oracle needs: it must answer `expect` and keep to the document, or the oracle stops. */

@@ -6,6 +6,13 @@ import type { ContractDocument } from "./document";
  * code), and the run's results as JUnit XML or JSON.
  */
 
+/** The failures that are the server's, and the checks the environment kept from running. */
+export const tally = (results: Result[]) => ({
+  failed: results.filter((r) => !r.ok && !r.environment).length,
+  environment: results.filter((r) => r.environment).length,
+  passed: results.filter((r) => r.ok).length,
+});
+
 const seen = new Set<string>();
 
 /** Notes one answer of an operation (every request of every phase passes through here). */
@@ -14,6 +21,16 @@ export function observe(method: string, path: string, status: number, body: unkn
   seen.add(`${method.toUpperCase()} ${path} ${status} ${code}`);
   seen.add(`${method.toUpperCase()} ${path} ${status} `);
 }
+
+const waits: string[] = [];
+
+/** Notes a documented 429/503 whose Retry-After the run waited for before sending again. */
+export function noteWait(method: string, path: string, status: number, ms: number): void {
+  waits.push(`${method.toUpperCase()} ${path} ${status}: waited ${Math.ceil(ms / 1000)} s`);
+}
+
+/** The waits of the run so far, one line each. */
+export const waitsSoFar = (): string[] => [...waits];
 
 export type CoverageRow = { operation: string; status: string; code: string | null; observed: boolean };
 
@@ -52,15 +69,18 @@ export function coverageLines(rows: CoverageRow[]): string[] {
 const xml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function junitReport(results: Result[], seed: number): string {
-  const failed = results.filter((r) => !r.ok).length;
-  const cases = results.map(
-    (r) =>
-      `    <testcase classname="contract" name="${xml(r.name)}">${r.ok ? "" : `<failure message="${xml(r.problems[0] ?? "failed")}">${xml(r.problems.join("\n"))}</failure>`}</testcase>`,
-  );
+  const { failed, environment } = tally(results);
+  // A check the environment kept from running is a JUnit error, a broken promise of the server's a failure.
+  const outcome = (r: Result) => {
+    if (r.ok) return "";
+    const tag = r.environment ? "error" : "failure";
+    return `<${tag} message="${xml(r.problems[0] ?? "failed")}">${xml(r.problems.join("\n"))}</${tag}>`;
+  };
+  const cases = results.map((r) => `    <testcase classname="contract" name="${xml(r.name)}">${outcome(r)}</testcase>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites tests="${results.length}" failures="${failed}">`,
-    `  <testsuite name="npm run contract" tests="${results.length}" failures="${failed}">`,
+    `<testsuites tests="${results.length}" failures="${failed}" errors="${environment}">`,
+    `  <testsuite name="npm run contract" tests="${results.length}" failures="${failed}" errors="${environment}">`,
     `    <properties><property name="seed" value="${seed}"/></properties>`,
     ...cases,
     "  </testsuite>",
@@ -70,6 +90,6 @@ export function junitReport(results: Result[], seed: number): string {
 }
 
 export function jsonReport(results: Result[], seed: number, rows: CoverageRow[]): string {
-  const failed = results.filter((r) => !r.ok).length;
-  return `${JSON.stringify({ seed, passed: results.length - failed, failed, results, coverage: rows }, null, 2)}\n`;
+  const { passed, failed, environment } = tally(results);
+  return `${JSON.stringify({ seed, passed, failed, environment, results, coverage: rows }, null, 2)}\n`;
 }

@@ -66,7 +66,7 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
     expect(report.failed).toBe(0);
     expect(report.coverage.some((row) => row.observed)).toBe(true);
     const xml = fs.readFileSync(junit, "utf8");
-    expect(xml).toContain(`<testsuite name="npm run contract" tests="${report.passed}" failures="0">`);
+    expect(xml).toContain(`<testsuite name="npm run contract" tests="${report.passed}" failures="0" errors="0">`);
   });
 
   const mutants: [string, string, Mutation][] = [
