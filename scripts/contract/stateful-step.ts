@@ -3,6 +3,7 @@ import type { Limits } from "./limits";
 import type { CodeSource } from "./codes";
 import type { ContractDocument } from "./document";
 import { cameBackLater, curlOf, send, type Reply, type Request } from "./http";
+import { within } from "./oracle-kit";
 import { Failure } from "./outcome";
 import type { Person } from "./session";
 
@@ -104,10 +105,7 @@ export async function step(
 }
 
 /** Whether a `createdAt` lies between sending the request and reading its answer (give or take the skew). */
-export function timely(createdAt: string, sentAt: number, answeredAt: number, skewMs: number): boolean {
-  const at = Date.parse(createdAt);
-  return /(Z|[+-]\d{2}:\d{2})$/.test(createdAt) && at >= sentAt - skewMs - 1 && at <= answeredAt + skewMs;
-}
+export const timely = (createdAt: string, sentAt: number, answeredAt: number, skewMs: number): boolean => within(createdAt, { sentAt, answeredAt }, skewMs);
 
 export const walletOf = (p: Person, currency: string) => p.wallets.find((w) => w.currency === currency)!;
 

@@ -50,7 +50,11 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
     expect(failures(run.output)).toEqual([]);
     expect(run.code).toBe(0);
     for (const line of [
-      "ok    oracle: a cross-currency transfer credits what the quoted rates say (within one minor unit)",
+      "ok    oracle: every currency pair, both ways: transfers and exchanges apply the quoted rates, rounded as documented",
+      "ok    oracle: a transfer that converts to less than one minor unit is refused (400 INVALID_AMOUNT) and leaves no trace",
+      "ok    oracle: an exchange and a paid request move what their answers say: balances and both histories agree",
+      "ok    oracle: each movement reads back as made: createdAt within its request, the same in history and receipt, the receipt's kind its operation",
+      "ok    oracle: a statement agrees with the history and the balance, in any time zone (JSON and CSV)",
       "ok    oracle: e-mail identity is case-insensitive (lookup and sign-in)",
       "ok    oracle: history is newest first",
       "ok    oracle: history paging neither skips nor repeats",
@@ -71,9 +75,45 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
 
   const mutants: [string, string, Mutation][] = [
     [
-      "the dollar is quoted 5 % above the rate transfers use",
-      "oracle: a cross-currency transfer credits what the quoted rates say",
-      { answer: (x, a) => (x.pathname === "/api/v1/rates/USD" && a.status === 200 ? { ...a, body: { value: (a.body as { value: number }).value * 1.05 } } : undefined) },
+      "the yuan is quoted 0,1 % above the rate transfers and exchanges apply",
+      "oracle: every currency pair",
+      { answer: (x, a) => (x.pathname === "/api/v1/rates/CNY" && a.status === 200 ? { ...a, body: { value: (a.body as { value: number }).value * 1.001 } } : undefined) },
+    ],
+    [
+      "a transfer that converts to nothing is refused as if the balance were short",
+      "oracle: a transfer that converts to less than one minor unit",
+      { answer: (x, a) => (x.pathname === "/api/v1/transfers" && (a.body as { code?: string }).code === "INVALID_AMOUNT" ? errorAnswer(422, "INSUFFICIENT_FUNDS") : undefined) },
+    ],
+    [
+      "a paid request does not name the transfer that paid it",
+      "oracle: an exchange and a paid request",
+      { answer: (x, a) => (/^\/api\/v1\/requests\/[^/]+$/.test(x.pathname) && (a.body as { status?: string }).status === "paid" ? { ...a, body: { ...(a.body as object), transferId: null } } : undefined) },
+    ],
+    [
+      "an exchange's time is Moscow time marked as UTC",
+      "oracle: each movement reads back as made",
+      {
+        answer: (x, a) =>
+          x.pathname === "/api/v1/exchanges" && a.status === 201
+            ? { ...a, body: { ...(a.body as object), createdAt: new Date(Date.parse((a.body as { createdAt: string }).createdAt) + 3 * 3_600_000).toISOString() } }
+            : undefined,
+      },
+    ],
+    [
+      "a top-up's receipt calls it a transfer",
+      "oracle: each movement reads back as made",
+      { answer: (x, a) => (/^\/api\/v1\/transfers\/\d+$/.test(x.pathname) && (a.body as { kind?: string }).kind === "topup" ? { ...a, body: { ...(a.body as object), kind: "transfer" } } : undefined) },
+    ],
+    [
+      "a statement leaves out 1,00 of money in, its totals still adding up",
+      "oracle: a statement agrees with the history and the balance",
+      {
+        answer: (x, a) => {
+          if (!x.pathname.startsWith("/api/v1/statements/wallet/") || a.status !== 200) return;
+          const s = a.body as { opening: number; totalIn: number; count: number };
+          return s.totalIn >= 100 ? { ...a, body: { ...s, opening: s.opening + 100, totalIn: s.totalIn - 100 } } : undefined;
+        },
+      },
     ],
     [
       "a lookup by e-mail is case-sensitive",
