@@ -1,11 +1,10 @@
-import { decodeJwt, SignJWT } from "jose";
 import type { ContractClient } from "./client";
-import { exampleRequest, operationsOf } from "./generated";
-import { send, curlOf, type Request } from "./http";
-import { BANK, OWNED, type Resource } from "./knowledge";
+import { send } from "./http";
+import { authorizationMatrix, idempotencyMatrix } from "./isolation";
+import { BANK } from "./knowledge";
 import { runMoneyOracles } from "./money-oracles";
 import { caller, sectionOf, split, walletOf, type OracleOptions } from "./oracle-kit";
-import { poolOf, signIn, type Person } from "./session";
+import { signIn } from "./session";
 
 /**
  * The bank's promises that a generic tool cannot know, each checked as one line of the report, in a
@@ -73,48 +72,6 @@ export async function runOracles(api: ContractClient, options: OracleOptions): P
   });
 
   await runMoneyOracles(api, options, alice, bob);
+  await idempotencyMatrix(api, options, alice, bob);
   await authorizationMatrix(api, options, alice);
-}
-
-/** Every secured operation × no token, malformed, expired, revoked, another user's resource. */
-async function authorizationMatrix(api: ContractClient, options: OracleOptions, alice: Person): Promise<void> {
-  const { baseUrl, codes, run, document } = options;
-  const stranger = await signIn(baseUrl, codes, `contract.oc.${run}@example.com`);
-  const topUp = await send(baseUrl, { ...split(BANK.topUp), params: {}, query: {}, headers: {}, body: { currency: "RUB", amount: 100 }, token: stranger.tokens.access_token });
-  const strangers: Record<Resource, number> = { user: stranger.me.id, wallet: stranger.wallets[0]?.id ?? 0, transfer: (topUp.body as { id?: number }).id ?? 0 };
-  const revoked = await signIn(baseUrl, codes, `contract.or.${run}@example.com`);
-  await send(baseUrl, { ...split(BANK.logout), params: {}, query: {}, headers: {}, body: { refresh_token: revoked.tokens.refresh_token } });
-  let expired: string | undefined;
-  if (options.jwtSecret) {
-    const claims = decodeJwt(alice.tokens.access_token);
-    const past = Math.floor(Date.now() / 1000) - 3600;
-    expired = await new SignJWT({ ...claims, iat: past - 900, exp: past }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(options.jwtSecret));
-  }
-  const pool = poolOf([alice]);
-  for (const op of operationsOf(document).filter((o) => o.secured)) {
-    const name = `${op.method} ${op.path}`;
-    const base = exampleRequest(document, op, alice.tokens.access_token, pool, options.seed);
-    const cells: [string, Request, (status: number) => boolean][] = [
-      ["no token", { ...base, token: undefined }, (s) => s === 401],
-      ["malformed", { ...base, token: "not.a.token" }, (s) => s === 401],
-      ["revoked", { ...base, token: revoked.tokens.access_token }, (s) => s === 401],
-    ];
-    if (expired) cells.push(["expired", { ...base, token: expired }, (s) => s === 401]);
-    const owned = OWNED[name];
-    if (owned) {
-      const request = structuredClone(base);
-      for (const [param, kind] of Object.entries(owned.params ?? {})) request.params[param] = strangers[kind];
-      if (owned.body) request.body = { ...(request.body as object), ...Object.fromEntries(Object.entries(owned.body).map(([field, kind]) => [field, strangers[kind]])) };
-      cells.push(["another user's", request, (s) => s === 403 || s === 404]);
-    }
-    const problems: string[] = [];
-    const seen: string[] = [];
-    for (const [cell, request, ok] of cells) {
-      const reply = await send(baseUrl, request);
-      seen.push(`${cell} ${reply.status}`);
-      const broken = document.check(request.method, request.path, reply);
-      if (!ok(reply.status) || broken.length) problems.push(`${cell}: answered ${reply.status}${broken.length ? ` (${broken.join("; ")})` : ""}; reproduce: ${curlOf(baseUrl, request)}`);
-    }
-    api.record(`authorization ${name}: ${seen.join(", ")}`, problems);
-  }
 }

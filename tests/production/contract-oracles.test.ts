@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { decodeJwt, SignJWT } from "jose";
 import { failures, runContract, startContractTarget, type ContractTarget } from "@/tests/support/contract-target";
-import { errorAnswer, mutantProxy, type Mutation } from "@/tests/support/mutant-proxy";
+import { errorAnswer, mutantProxy, type Answer, type Mutation } from "@/tests/support/mutant-proxy";
 
 jest.setTimeout(300_000);
 
@@ -58,7 +58,10 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "ok    oracle: e-mail identity is case-insensitive (lookup and sign-in)",
       "ok    oracle: history is newest first",
       "ok    oracle: history paging neither skips nor repeats",
-      "ok    authorization GET /api/v1/transfers/wallet/{walletId}: no token 401, malformed 401, revoked 401, expired 401, another user's 403",
+      "ok    authorization GET /api/v1/transfers/wallet/{walletId}: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's wallet 403",
+      "ok    authorization POST /api/v1/exchanges: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, from another user's wallet 403, from one's own into another user's wallet 404",
+      "ok    idempotency POST /api/v1/transfers: a replay answers the same, another body 409, the same key from another user a result of their own",
+      "ok    idempotency POST /api/v1/requests/{token}/pay: a replay answers the same, another body 409, the same key from another user a result of their own",
     ]) {
       expect(run.output).toContain(line);
     }
@@ -142,6 +145,57 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "another user's history is served as an empty list",
       "authorization GET /api/v1/transfers/wallet/{walletId}",
       { answer: (x, a) => (x.pathname.startsWith("/api/v1/transfers/wallet/") && a.status === 403 ? { ...a, status: 200, body: [] } : undefined) },
+    ],
+    [
+      "an Idempotency-Key is one for all users: another user's key replays the first user's answer",
+      "idempotency",
+      (() => {
+        const answers = new Map<string, Answer>();
+        return {
+          request: (x) => answers.get(`${x.pathname} ${x.headers.get("idempotency-key")}`),
+          answer: (x, a) => {
+            const key = x.headers.get("idempotency-key");
+            if (key && a.status === 201) answers.set(`${x.pathname} ${key}`, a);
+          },
+        };
+      })(),
+    ],
+    [
+      "reusing a spent refresh token is refused, but its session lives on",
+      "authorization",
+      (() => {
+        const spent = new Set<string>();
+        return {
+          request: (x) => {
+            if (x.pathname !== "/api/v1/auth/refresh") return;
+            const token = (x.body as { refresh_token?: string }).refresh_token ?? "";
+            if (spent.has(token)) return errorAnswer(401, "INVALID_REFRESH_TOKEN");
+            spent.add(token);
+          },
+        };
+      })(),
+    ],
+    [
+      "a statement link is made for another user's wallet",
+      "authorization POST /api/v1/statements/link",
+      {
+        answer: (x, a) =>
+          x.pathname === "/api/v1/statements/link" && a.status === 404
+            ? { status: 201, headers: new Headers({ "content-type": "application/json" }), body: { url: "/api/v1/statements/csv?token=t", fileName: "s.csv", expiresAt: new Date().toISOString() } }
+            : undefined,
+      },
+    ],
+    [
+      "an exchange from one's own wallet into another user's is made",
+      "authorization POST /api/v1/exchanges",
+      {
+        answer: (x, a) => {
+          if (x.pathname !== "/api/v1/exchanges" || a.status !== 404) return;
+          const { fromWalletId, toWalletId, amount } = x.body as { fromWalletId: number; toWalletId: number; amount: number };
+          const made = { id: 1, senderWalletId: fromWalletId, receiverWalletId: toWalletId, amount, currency: "RUB", receivedAmount: 1, receivedCurrency: "USD", rate: "0.0135", message: null, createdAt: new Date().toISOString() };
+          return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
+        },
+      },
     ],
     ["signing out revokes nothing", "authorization", { request: (x) => (x.pathname === "/api/v1/auth/logout" ? { status: 200, headers: new Headers({ "content-type": "application/json" }), body: { ok: true } } : undefined) }],
     ["a malformed token is replaced by the last good one", "authorization", stealing((auth, last) => (auth === "Bearer not.a.token" ? last : auth))],
