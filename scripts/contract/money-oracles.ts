@@ -5,13 +5,15 @@ import { balancesOf, caller, historyOf, quotes, sectionOf, walletOf, type Caller
 import { EnvironmentError } from "./outcome";
 import type { Person } from "./session";
 import { readBack, statements, type Made } from "./ledger-oracles";
+import { refusalsLeaveNoTrace, spentRequests } from "./trace-oracles";
 
 /**
  * The money operations checked against each other in a fixed scenario, before any random phase:
  * quoted rates against what transfers and exchanges apply (every pair, both directions, with the
  * documented rounding), a conversion to less than one minor unit refused without a trace,
- * exchanges and paid requests against balances and histories; then every movement made here read
- * back (scripts/contract/ledger-oracles.ts) and statements against the history and the balance.
+ * exchanges and paid requests against balances and histories, refusals that leave no trace and
+ * spent requests (scripts/contract/trace-oracles.ts); then every movement made here read back
+ * (scripts/contract/ledger-oracles.ts) and statements against the history and the balance.
  */
 
 type Context = { call: Caller; alice: Person; bob: Person; made: Made[]; options: OracleOptions };
@@ -112,6 +114,8 @@ export async function runMoneyOracles(api: ContractClient, options: OracleOption
   await section("every currency pair, both ways: transfers and exchanges apply the quoted rates, rounded as documented", () => pairs(context));
   await section("a transfer that converts to less than one minor unit is refused (400 INVALID_AMOUNT) and leaves no trace", () => belowOneUnit(context));
   await section("an exchange and a paid request move what their answers say: balances and both histories agree", () => exchangeAndPay(context));
+  await section("a refused create leaves no trace: no balance changed, no row in any history, no request listed", () => refusalsLeaveNoTrace(context.call, alice, bob));
+  await section("a paid or cancelled request is spent: paying or cancelling it again is refused (409), and nothing moves", () => spentRequests(context.call, alice, bob));
   await section("each movement reads back as made: createdAt within its request, the same in history and receipt, the receipt's kind its operation", () =>
     readBack(context.call, context.made, options.clockSkewMs),
   );

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { runBoundaries } from "./boundary";
 import { ContractClient } from "./client";
 import { commandCodes, smtpCodes, type CodeSource } from "./codes";
 import type { ContractDocument } from "./document";
@@ -13,14 +14,14 @@ import { runStateful } from "./stateful";
 import { poolOf, signIn } from "./session";
 
 /**
- * One run of the suite against a base URL: the deterministic phases once (lint, scenario, oracles),
+ * One run of the suite against a base URL: the deterministic phases once (lint, scenario, oracles, boundaries),
  * then the seeded ones (generated, stateful) for every seed asked for, each seed with users of its
  * own so that it repeats alone (`--seed n`). The report ends with the seeds that failed, the
  * coverage matrix, the waits the server asked for, and the summary; the exit code is 1 when the
  * server failed a check, 3 when only the environment kept checks from running, 0 otherwise.
  */
 
-export const PHASES = ["lint", "scenario", "oracles", "generated", "stateful"] as const;
+export const PHASES = ["lint", "scenario", "oracles", "boundaries", "generated", "stateful"] as const;
 export type Phase = (typeof PHASES)[number];
 
 export type RunConfig = {
@@ -55,6 +56,14 @@ async function onePass(api: ContractClient, config: RunConfig, codes: CodeSource
   }
   if (phases.includes("oracles")) {
     await runOracles(api, { baseUrl, document, codes, run, seed, jwtSecret: config.jwtSecret, clockSkewMs: config.clockSkewMs }).catch((error: unknown) => api.stopped("oracles: stopped", error));
+  }
+  if (phases.includes("boundaries")) {
+    try {
+      const person = await signIn(baseUrl, codes, `contract.bd.${run}@example.com`);
+      await runBoundaries({ baseUrl, document, token: person.tokens.access_token, pool: poolOf([person]), seed, record: (name, problems) => api.record(name, problems) });
+    } catch (error) {
+      api.stopped("boundaries: stopped", error);
+    }
   }
   if (phases.includes("generated")) {
     try {

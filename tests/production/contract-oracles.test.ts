@@ -53,6 +53,8 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "ok    oracle: every currency pair, both ways: transfers and exchanges apply the quoted rates, rounded as documented",
       "ok    oracle: a transfer that converts to less than one minor unit is refused (400 INVALID_AMOUNT) and leaves no trace",
       "ok    oracle: an exchange and a paid request move what their answers say: balances and both histories agree",
+      "ok    oracle: a refused create leaves no trace: no balance changed, no row in any history, no request listed",
+      "ok    oracle: a paid or cancelled request is spent: paying or cancelling it again is refused (409), and nothing moves",
       "ok    oracle: each movement reads back as made: createdAt within its request, the same in history and receipt, the receipt's kind its operation",
       "ok    oracle: a statement agrees with the history and the balance, in any time zone (JSON and CSV)",
       "ok    oracle: e-mail identity is case-insensitive (lookup and sign-in)",
@@ -115,6 +117,35 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
           if (!x.pathname.startsWith("/api/v1/statements/wallet/") || a.status !== 200) return;
           const s = a.body as { opening: number; totalIn: number; count: number };
           return s.totalIn >= 100 ? { ...a, body: { ...s, opening: s.opening + 100, totalIn: s.totalIn - 100 } } : undefined;
+        },
+      },
+    ],
+    [
+      "a transfer refused for want of money still shows in the sender's history",
+      "oracle: a refused create leaves no trace",
+      (() => {
+        const refused = new Map<number, unknown>();
+        return {
+          answer: (x, a) => {
+            const body = x.body as { senderWalletId?: number; receiverWalletId?: number; amount?: number } | undefined;
+            if (x.pathname === "/api/v1/transfers" && x.method === "POST" && a.status === 422 && body?.senderWalletId) {
+              const row = { id: 2_000_000_000, senderWalletId: body.senderWalletId, receiverWalletId: body.receiverWalletId, amount: body.amount, currency: "RUB", receivedAmount: body.amount, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
+              refused.set(body.senderWalletId, row);
+            }
+            const wallet = Number(/^\/api\/v1\/transfers\/wallet\/(\d+)$/.exec(x.pathname)?.[1]);
+            if (refused.has(wallet) && Array.isArray(a.body)) return { ...a, body: [refused.get(wallet), ...a.body] };
+          },
+        };
+      })(),
+    ],
+    [
+      "a cancelled request can still be paid",
+      "oracle: a paid or cancelled request is spent",
+      {
+        answer: (x, a) => {
+          if (!x.pathname.endsWith("/pay") || (a.body as { code?: string }).code !== "REQUEST_CANCELLED") return;
+          const made = { id: 1, senderWalletId: (x.body as { walletId: number }).walletId, receiverWalletId: 1, amount: 400, currency: "RUB", receivedAmount: 400, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
+          return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
         },
       },
     ],
@@ -192,6 +223,8 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
         answer: (x, a) => {
           if (x.pathname !== "/api/v1/exchanges" || a.status !== 404) return;
           const { fromWalletId, toWalletId, amount } = x.body as { fromWalletId: number; toWalletId: number; amount: number };
+          // The authorization matrix's exchange (the leakage oracle's is of another amount).
+          if (amount !== 100) return;
           const made = { id: 1, senderWalletId: fromWalletId, receiverWalletId: toWalletId, amount, currency: "RUB", receivedAmount: 1, receivedCurrency: "USD", rate: "0.0135", message: null, createdAt: new Date().toISOString() };
           return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
         },
