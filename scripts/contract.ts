@@ -35,7 +35,7 @@ import { BANK } from "./contract/knowledge";
 import { LIMIT_NAMES, parseLimits } from "./contract/limits";
 import { startMock } from "./contract/mock";
 import { startProxy, type ProxySummary } from "./contract/proxy";
-import { PHASES, runSuite, type Phase } from "./contract/run";
+import { DEFAULT_PHASES, PHASES, runSuite, type Phase } from "./contract/run";
 
 const USAGE = `usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
          [--phases ${PHASES.join(",")}] [--seed <n> | --seeds <a>..<b> | --repeat <n>]
@@ -79,7 +79,7 @@ async function main(): Promise<number> {
       "smtp-port": { type: "string", default: "2525" },
       "code-from": { type: "string" },
       "bot-token": { type: "string" },
-      phases: { type: "string", default: PHASES.join(",") },
+      phases: { type: "string", default: DEFAULT_PHASES.join(",") },
       seed: { type: "string" },
       seeds: { type: "string" },
       repeat: { type: "string" },

@@ -7,8 +7,9 @@ import { isExact, SchemaArbitraries, type Pool, type Schema } from "./schema-arb
  * The boundary phase, deterministic, as Schemathesis' coverage phase: every bound the document
  * sets on an input — minimum and maximum (exclusive too), minLength and maxLength, the lengths a
  * simple pattern fixes (`^[A-Z]{16,64}$`), the first and last value of an enum — is sent exactly,
- * and one past it, in an otherwise valid request. One past a bound is never accepted (2xx); the
- * bound itself is never refused as invalid input where the document pins the input exactly; every
+ * and one past it, in an otherwise valid request; so are a body that is not JSON and, where the
+ * operation documents 413, one far too large. One past a bound is never accepted (2xx); the bound
+ * itself is never refused as invalid input where the document pins the input exactly; every
  * answer keeps to the document.
  */
 
@@ -58,6 +59,17 @@ export function edgesOf(schema: Schema, asText: boolean): Edge[] {
 }
 
 type Spot = { where: string; schema: Schema; put: (request: Request, value: unknown) => void; asText: boolean; unique?: boolean };
+
+/** A JSON body far past any sensible limit (the document names 413 for bodies over its own). */
+const OVERSIZED = `{"pad":"${"x".repeat(256 * 1024)}"}`;
+
+/** The whole body's edges: not JSON at all, and far too large where the operation documents 413. */
+function bodyEdges(op: DocumentedOperation): (Edge & { expect?: number })[] {
+  if (!op.operation.requestBody?.content?.["application/json"]) return [];
+  const edges: (Edge & { expect?: number })[] = [{ value: "{", valid: false, how: "a body that is not JSON" }];
+  if (op.operation.responses?.["413"]) edges.push({ value: OVERSIZED, valid: false, how: `a body of ${OVERSIZED.length} bytes`, expect: 413 });
+  return edges;
+}
 
 let drawn = 0;
 /**
@@ -114,6 +126,15 @@ export async function runBoundaries(options: BoundaryOptions): Promise<void> {
         if (!edge.valid && reply.status >= 200 && reply.status < 300) problems.push(`${spot.where} ${edge.how}: accepted with ${reply.status}; reproduce: ${curlOf(baseUrl, request)}`);
         if (!edge.valid && reply.status === 400) refusalCodes.set(code, (refusalCodes.get(code) ?? 0) + 1);
         results.push({ edge, where: spot.where, request, status: reply.status, code });
+      }
+    }
+    for (const edge of bodyEdges(op)) {
+      const request: Request = { ...structuredClone(example), body: undefined, rawBody: String(edge.value) };
+      const reply = await send(baseUrl, request);
+      sent += 1;
+      for (const f of conformance(document, request, reply)) problems.push(`${edge.how}: ${f.check}: ${f.problem}`);
+      if ((edge.expect && reply.status !== edge.expect) || (reply.status >= 200 && reply.status < 300)) {
+        problems.push(`${edge.how}: answered ${reply.status}${edge.expect ? ` (expected ${edge.expect})` : ""}; reproduce: ${curlOf(baseUrl, request)}`);
       }
     }
     const refusal = [...refusalCodes].sort((a, b) => b[1] - a[1])[0]?.[0];

@@ -11,6 +11,8 @@ export type Request = {
   query: Record<string, unknown>;
   headers: Record<string, string>;
   body?: unknown;
+  /** A body sent exactly as written instead of `body` as JSON (malformed or oversized on purpose). */
+  rawBody?: string;
   /** Bearer token; a string that is not a token is sent as it is. */
   token?: string;
 };
@@ -29,10 +31,12 @@ export function urlOf(baseUrl: string, request: Request): string {
   return `${baseUrl}${path}${query ? `?${query}` : ""}`;
 }
 
+const textOf = (request: Request): string | undefined => request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+
 function headersOf(request: Request): Record<string, string> {
   const headers: Record<string, string> = { accept: "application/json", ...request.headers };
   if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`;
-  if (request.body !== undefined) headers["content-type"] = "application/json";
+  if (request.body !== undefined || request.rawBody !== undefined) headers["content-type"] = "application/json";
   return headers;
 }
 
@@ -60,7 +64,7 @@ async function sendOnce(baseUrl: string, request: Request): Promise<Reply> {
     res = await fetch(url, {
       method: request.method,
       headers: headersOf(request),
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: textOf(request),
       redirect: "manual",
     });
     body = await res.text();
@@ -123,6 +127,10 @@ const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 export function curlOf(baseUrl: string, request: Request): string {
   const parts = ["curl -i", `-X ${request.method}`, quote(urlOf(baseUrl, request))];
   for (const [name, value] of Object.entries(headersOf(request))) if (name !== "accept") parts.push(`-H ${quote(`${name}: ${value}`)}`);
-  if (request.body !== undefined) parts.push(`--data-raw ${quote(JSON.stringify(request.body))}`);
+  const text = textOf(request);
+  // An oversized body ({"pad":"xxx…"}) is written as the shell command that makes it.
+  const pad = text !== undefined && text.length > 2000 ? /^\{"pad":"(x+)"\}$/.exec(text)?.[1].length : undefined;
+  if (pad) parts.push(`--data-raw "{\\"pad\\":\\"$(head -c ${pad} /dev/zero | tr '\\0' x)\\"}"`);
+  else if (text !== undefined) parts.push(`--data-raw ${quote(text)}`);
   return parts.join(" ");
 }

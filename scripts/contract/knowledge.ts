@@ -69,6 +69,25 @@ export const IDEMPOTENT: Record<string, (mine: Resources, theirs: Resources) => 
   "POST /api/v1/requests/{token}/pay": (m, t) => ({ params: { token: t.request }, body: { walletId: m.wallets.RUB }, changed: { walletId: m.wallets.EUR } }),
 };
 
+/**
+ * Why a documented answer cannot be provoked from outside on purpose, or null: the coverage matrix
+ * marks these `~` instead of `-`, so that what is missing is what a run could still reach.
+ */
+export function unprovokable(operation: string, status: string, code: string | null): string | null {
+  if (status === "500") return "a server error: no correct server answers it on purpose";
+  if (status === "502") return "the mail relay or Telegram failing";
+  if (status === "503") return "the server, its database, its rates or its bot link unavailable";
+  if (status === "429") return "a limit used up: the opt-in limits phase provokes them (--phases limits)";
+  if (code === "REQUEST_ABORTED") return "a client that stops sending never reads the answer";
+  if (code === "BALANCE_LIMIT") return "a balance of 2^53 − 1 minor units, past every top-up cap";
+  if (code === "REQUEST_EXPIRED") return "a payment request older than its time to live (days)";
+  if (code === "STATEMENT_TOO_LARGE") return "more movements than STATEMENT_MAX_ROWS: the limits phase, given a small statement-rows";
+  if (/^GET \/api\/(docs|v1\/demo\/)/.test(operation) && status.startsWith("2")) return "demo mode only";
+  if (operation === "GET /api/metrics" && status === "200") return "needs the server's METRICS_TOKEN";
+  if (operation === "POST /api/telegram/webhook" && status === "200") return "needs the webhook's secret token (Telegram's)";
+  return null;
+}
+
 /** The operations the oracles and the stateful runs drive, by what they do. */
 export const BANK = {
   /** Where a server serves its own document (the suite reads it there; the mock serves it there). */

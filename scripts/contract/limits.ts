@@ -6,7 +6,7 @@
  * model follows it and the report says so, since the run was not told that server's figures.
  */
 
-export const LIMIT_NAMES = ["topup-daily", "topup-count", "transfers", "transfers-window", "lookups", "statement-downloads"] as const;
+export const LIMIT_NAMES = ["topup-daily", "topup-count", "transfers", "transfers-window", "lookups", "statement-downloads", "statement-rows"] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /** Minibank's defaults (TOPUP_DAILY_LIMIT in minor units, counts, the transfer window in seconds). */
@@ -17,6 +17,7 @@ export const DEFAULT_LIMITS: Record<LimitName, number> = {
   "transfers-window": 600,
   lookups: 120,
   "statement-downloads": 10,
+  "statement-rows": 5_000,
 };
 
 /** What each limit counts, in words for the report and the usage text. */
@@ -27,6 +28,7 @@ export const LIMIT_MEANINGS: Record<LimitName, string> = {
   "transfers-window": "seconds the transfers limit counts over",
   lookups: "lookups of other users per user per 10 minutes, a transfer to a wallet never dealt with included (429)",
   "statement-downloads": "statement files per user per 10 minutes (429)",
+  "statement-rows": "movements one statement may hold (422 STATEMENT_TOO_LARGE)",
 };
 
 /** How long each count limit looks back, in milliseconds. */

@@ -3,6 +3,7 @@ import type { CodeSource } from "./codes";
 import type { ContractDocument } from "./document";
 import { cameBackLater, curlOf, send, type Reply, type Request } from "./http";
 import { BANK } from "./knowledge";
+import type { Schema } from "./schema-arbitrary";
 import type { Person } from "./session";
 
 /** What the oracles share: how each calls the server, and the bank's reads they compare against. */
@@ -50,12 +51,12 @@ export function caller(options: OracleOptions): Caller {
 }
 
 /** Runs one oracle as one line of the report; what stops it is the server's, or the environment's. */
-export function sectionOf(api: ContractClient) {
+export function sectionOf(api: ContractClient, prefix = "oracle") {
   return async (name: string, work: () => Promise<string[]>) => {
     try {
-      api.record(`oracle: ${name}`, await work());
+      api.record(`${prefix}: ${name}`, await work());
     } catch (error) {
-      api.stopped(`oracle: ${name}`, error);
+      api.stopped(`${prefix}: ${name}`, error);
     }
   };
 }
@@ -102,3 +103,15 @@ export function within(createdAt: string, timed: { sentAt: number; answeredAt: n
   const at = Date.parse(createdAt);
   return /(Z|[+-]\d{2}:\d{2})$/.test(createdAt) && at >= timed.sentAt - skewMs - 1 && at <= timed.answeredAt + skewMs;
 }
+
+/** A number the document pins at a JSON pointer (its `maximum`), or the fallback. */
+export function maximumAt(document: ContractDocument, pointer: string[], fallback: number): number {
+  let node: unknown = document.doc;
+  for (const key of pointer) node = (node as Record<string, unknown> | undefined)?.[key];
+  const schema = node as Schema | undefined;
+  return typeof schema?.maximum === "number" ? schema.maximum : fallback;
+}
+
+/** The largest single top-up the document allows. */
+export const topUpCap = (document: ContractDocument) =>
+  maximumAt(document, ["paths", "/api/v1/wallet/topup", "post", "requestBody", "content", "application/json", "schema", "properties", "amount"], Number.MAX_SAFE_INTEGER);

@@ -6,6 +6,8 @@ import { commandCodes, smtpCodes, type CodeSource } from "./codes";
 import type { ContractDocument } from "./document";
 import { runGenerated } from "./generated";
 import type { Limits } from "./limits";
+import { unprovokable } from "./knowledge";
+import { runLimits } from "./limits-phase";
 import { lintDocument } from "./lint";
 import { runOracles } from "./oracles";
 import { coverage, coverageLines, jsonReport, junitReport, tally, waitsSoFar } from "./report";
@@ -21,7 +23,9 @@ import { poolOf, signIn } from "./session";
  * server failed a check, 3 when only the environment kept checks from running, 0 otherwise.
  */
 
-export const PHASES = ["lint", "scenario", "oracles", "boundaries", "generated", "stateful"] as const;
+export const PHASES = ["lint", "scenario", "oracles", "boundaries", "generated", "stateful", "limits"] as const;
+/** Every phase but the limits phase, which uses the server's limits up and runs only when asked for. */
+export const DEFAULT_PHASES = PHASES.filter((p) => p !== "limits");
 export type Phase = (typeof PHASES)[number];
 
 export type RunConfig = {
@@ -56,6 +60,9 @@ async function onePass(api: ContractClient, config: RunConfig, codes: CodeSource
   }
   if (phases.includes("oracles")) {
     await runOracles(api, { baseUrl, document, codes, run, seed, jwtSecret: config.jwtSecret, clockSkewMs: config.clockSkewMs }).catch((error: unknown) => api.stopped("oracles: stopped", error));
+  }
+  if (phases.includes("limits")) {
+    await runLimits(api, { baseUrl, document, codes, run, seed, clockSkewMs: config.clockSkewMs }, config.limits).catch((error: unknown) => api.stopped("limits: stopped", error));
   }
   if (phases.includes("boundaries")) {
     try {
@@ -128,7 +135,7 @@ export async function runSuite(config: RunConfig): Promise<number> {
 }
 
 function finish(api: ContractClient, config: RunConfig, bySeed: { seed: number; failed: number; environment: number }[]): number {
-  const rows = coverage(config.document);
+  const rows = coverage(config.document, unprovokable);
   for (const line of coverageLines(rows)) console.log(line);
   const waits = waitsSoFar();
   console.log(`honoured Retry-After: ${waits.length} ${waits.length === 1 ? "wait" : "waits"}${waits.length ? ` (${waits.join("; ")})` : ""}`);

@@ -53,7 +53,7 @@ function topUp(u: number, currency: string, amount: Amount, keyed: boolean): Com
         ? amount.value
         : [real.cap, real.cap + 1, Math.max(1, Math.min(left, real.cap)), Math.max(1, left + 1)][TOPUP_EDGES.indexOf(amount.edge)];
     if ("edge" in amount) drawn(real, amount.edge);
-    const prediction = predictTopUp(ledger, { user: u, wallet, balance, amount: value, cap: real.cap, maxBalance: real.maxBalance, badInputCodes: real.badTopUpCodes });
+    const prediction = predictTopUp(ledger, { user: person.me.id, wallet, balance, amount: value, cap: real.cap, maxBalance: real.maxBalance, badInputCodes: real.badTopUpCodes });
     const k = key(real, keyed);
     const body = { currency, amount: value };
     const counted = value >= 1 && value <= real.cap;

@@ -4,7 +4,7 @@ import type { ContractDocument } from "./document";
 import { send } from "./http";
 import { BANK } from "./knowledge";
 import { EnvironmentError, Failure, isEnvironment } from "./outcome";
-import type { Schema } from "./schema-arbitrary";
+import { maximumAt, topUpCap } from "./oracle-kit";
 import { signIn, type Person } from "./session";
 import { commands, signInAgain } from "./stateful-commands";
 import { step, type Model, type Real, type StatefulOptions } from "./stateful-step";
@@ -21,14 +21,6 @@ export type { StatefulOptions } from "./stateful-step";
  */
 
 type Found = { first: Failure; firstScript: string[]; last: Failure; shortest: string[] };
-
-/** A number the document pins for a property of an operation's body or answer (its `maximum`). */
-function maximumOf(document: ContractDocument, pointer: string[], fallback: number): number {
-  let node: unknown = document.doc;
-  for (const key of pointer) node = (node as Record<string, unknown> | undefined)?.[key];
-  const schema = node as Schema | undefined;
-  return typeof schema?.maximum === "number" ? schema.maximum : fallback;
-}
 
 /** Codes the document lists for an operation's 400 (a malformed top-up may get any of them). */
 function badInputCodes(document: ContractDocument, method: string, path: string): string[] {
@@ -48,7 +40,6 @@ async function prepare(options: StatefulOptions): Promise<Real> {
     quotes[currency] = (reply.body as { value: number }).value;
   }
   const { document } = options;
-  const topUpBody = ["paths", "/api/v1/wallet/topup", "post", "requestBody", "content", "application/json", "schema", "properties", "amount"];
   const balance = ["paths", "/api/v1/wallet", "get", "responses", "200", "content", "application/json", "schema", "items", "properties", "balance"];
   return {
     people,
@@ -57,8 +48,8 @@ async function prepare(options: StatefulOptions): Promise<Real> {
     options,
     ledger: new Ledger(options.limits),
     signOutsLeft: 3,
-    cap: maximumOf(document, topUpBody, Number.MAX_SAFE_INTEGER),
-    maxBalance: maximumOf(document, balance, Number.MAX_SAFE_INTEGER),
+    cap: topUpCap(document),
+    maxBalance: maximumAt(document, balance, Number.MAX_SAFE_INTEGER),
     badTopUpCodes: badInputCodes(document, "POST", "/api/v1/wallet/topup"),
     notes: new Set(),
     drawn: new Map(),

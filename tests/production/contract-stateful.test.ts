@@ -191,3 +191,58 @@ describe("npm run contract — what is not the server's fault is not reported as
     }
   });
 });
+
+describe("npm run contract against a server with small limits, told to it with --limits", () => {
+  const LIMITS = "lookups=5,transfers=3,topup-count=6,statement-downloads=2,statement-rows=4,topup-daily=300000000";
+  let limited: ContractTarget;
+
+  beforeAll(async () => {
+    limited = await startContractTarget("limited", {
+      LOOKUP_LIMIT_PER_USER: "5",
+      TRANSFER_LIMIT_PER_USER: "3",
+      TOPUP_COUNT_DAILY_LIMIT: "6",
+      STATEMENT_DOWNLOAD_LIMIT_PER_USER: "2",
+      STATEMENT_MAX_ROWS: "4",
+    });
+  });
+
+  afterAll(async () => {
+    await limited?.stop();
+  });
+
+  const run = (baseUrl: string, ...args: string[]) => runContract(baseUrl, "--smtp-port", String(limited.smtpPort), "--limits", LIMITS, ...args);
+
+  it("the limits phase uses each limit up: as much as it allows is served, the next refused as documented", async () => {
+    const result = await run(limited.server.url, "--phases", "limits", "--seed", "1");
+    expect(failures(result.output)).toEqual([]);
+    for (const name of ["lookups=5", "transfers=3", "topup-count=6", "topup-daily=300000000", "statement-downloads=2", "statement-rows=4"]) {
+      expect(result.output).toContain(`ok    limits: ${name}: as much as it allows is served, the next is refused as documented and moves nothing`);
+    }
+    expect(result.output).toMatch(/^ {2}POST \/api\/v1\/statements\/link: .*\+422 STATEMENT_TOO_LARGE/m);
+    expect(result.code).toBe(0);
+  });
+
+  it("the stateful model predicts every 429 of the sending, lookup and top-up count limits, strictly", async () => {
+    const result = await run(limited.server.url, "--phases", "stateful", "--seeds", "31..40", "--sequences", "15");
+    expect(failures(result.output)).toEqual([]);
+    expect(result.output).toContain("seeds 31..40: 10 run, failing: none");
+    for (const operation of ["POST \\/api\\/v1\\/transfers", "POST \\/api\\/v1\\/wallet\\/topup", "GET \\/api\\/v1\\/users\\/id\\/\\{id\\}"]) {
+      expect(result.output).toMatch(new RegExp(`^ {2}${operation}: .*\\+429 RATE_LIMITED`, "m"));
+    }
+    expect(result.code).toBe(0);
+  });
+
+  it("the limits phase catches a server whose top-up count limit answers 422 instead of the documented 429", async () => {
+    const proxy = await mutantProxy(limited.server.url, {
+      answer: (x, a) => (x.pathname === "/api/v1/wallet/topup" && a.status === 429 ? errorAnswer(422, "TOPUP_DAILY_LIMIT") : undefined),
+    });
+    try {
+      const result = await run(proxy.url, "--phases", "limits", "--seed", "1");
+      expect(failures(result.output)).toEqual([expect.stringMatching(/^FAIL {2}limits: topup-count=6: /)]);
+      expect(result.code).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
