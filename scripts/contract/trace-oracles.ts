@@ -34,6 +34,7 @@ function compare(before: Snapshot, after: Snapshot, what: string): string[] {
 export async function refusalsLeaveNoTrace(call: Caller, alice: Person, bob: Person): Promise<string[]> {
   const token = alice.tokens.access_token;
   const own = (await call("POST /api/v1/requests", token, { body: { currency: "RUB", amount: 700 } }, 201)).body as { token: string };
+  const dear = (await call("POST /api/v1/requests", bob.tokens.access_token, { body: { currency: "RUB", amount: 9_000_000_000_000 } }, 201)).body as { token: string };
   const [rub, usd] = [walletOf(alice, "RUB").id, walletOf(alice, "USD").id];
   const before = await snapshot(call, [alice, bob]);
   const balance = JSON.parse(before.balances)[0].RUB as number;
@@ -46,6 +47,7 @@ export async function refusalsLeaveNoTrace(call: Caller, alice: Person, bob: Per
     ["POST /api/v1/requests", { body: { currency: "RUB", amount: 0 } }, 400],
     [BANK.topUp, { body: { currency: "RUB", amount: 0 } }, 400],
     ["POST /api/v1/requests/{token}/pay", { params: { token: own.token }, body: { walletId: rub } }, 400],
+    ["POST /api/v1/requests/{token}/pay", { params: { token: dear.token }, body: { walletId: rub } }, 422],
   ];
   for (const [operation, rest, status] of refused) await call(operation, token, rest, status);
   return compare(before, await snapshot(call, [alice, bob]), "a refused create");
