@@ -1,7 +1,7 @@
 import { decodeJwt, SignJWT } from "jose";
 import type { ContractClient } from "./client";
 import { exampleRequest, operationsOf } from "./generated";
-import { curlOf, send, type Reply, type Request } from "./http";
+import { cameBackLater, curlOf, send, type Reply, type Request } from "./http";
 import { BANK, FOREIGN, IDEMPOTENT, type Resources } from "./knowledge";
 import { caller, split, type Caller, type OracleOptions } from "./oracle-kit";
 import { poolOf, signIn, type Person } from "./session";
@@ -69,6 +69,8 @@ export async function authorizationMatrix(api: ContractClient, options: OracleOp
     const seen: string[] = [];
     for (const [cell, request, refused] of cells) {
       const reply = await send(baseUrl, request);
+      // A documented 503 tells nothing about who may do what.
+      if (reply.status === 503 && document.check(request.method, request.path, reply).length === 0) throw cameBackLater(true, request, reply)!;
       seen.push(`${cell} ${reply.status}`);
       const broken = document.check(request.method, request.path, reply);
       if (!refused.includes(reply.status) || broken.length) {
@@ -98,7 +100,11 @@ async function idempotent(options: OracleOptions, op: string, a: [Person, Resour
   const mine = IDEMPOTENT[op](a[1], b[1]);
   const problems: string[] = [];
   const first = await sendAs(a[0], mine);
-  if (first.status >= 300) return [`the first request answered ${first.status}: ${first.text.slice(0, 200)}`];
+  if (first.status >= 300) {
+    const environment = cameBackLater(options.document.check(method, path, first).length === 0, { method, path, params: {}, query: {}, headers: {} }, first);
+    if (environment) throw environment;
+    return [`the first request answered ${first.status}: ${first.text.slice(0, 200)}`];
+  }
   const replay = await sendAs(a[0], mine);
   if (!sameAnswer(replay, first)) problems.push(`a replay answered ${replay.status} ${replay.text.slice(0, 200)}, not the first answer ${first.status} ${first.text.slice(0, 200)}`);
   const changed = await sendAs(a[0], { params: mine.params, body: mine.changed });

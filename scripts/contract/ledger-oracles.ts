@@ -84,3 +84,27 @@ async function csvRows(call: Caller, token: string, wallet: number, rows: Moveme
   }
   return problems;
 }
+
+type RequestDto = { token: string; createdAt: string; expiresAt: string; paidAt: string | null };
+
+/**
+ * Requests and links keep time too: a payment request's createdAt lies within its request and it
+ * expires a whole number of days later, its paidAt lies within the payment, a statement link
+ * expires ten minutes (as documented) after it was made.
+ */
+export async function otherTimes(call: Caller, requester: Person, payer: Person, skewMs: number): Promise<string[]> {
+  const problems: string[] = [];
+  const made = await call("POST /api/v1/requests", requester.tokens.access_token, { body: { currency: "RUB", amount: 111 } }, 201);
+  const request = made.body as RequestDto;
+  if (!within(request.createdAt, made, skewMs)) problems.push(`a request made between ${new Date(made.sentAt).toISOString()} and ${new Date(made.answeredAt).toISOString()} says createdAt ${request.createdAt}`);
+  const days = (Date.parse(request.expiresAt) - Date.parse(request.createdAt)) / 86_400_000;
+  if (!(days >= 1 && Math.abs(days - Math.round(days)) * 86_400_000 <= skewMs)) problems.push(`a request made at ${request.createdAt} expires at ${request.expiresAt}, not a whole number of days later`);
+  const paid = await call("POST /api/v1/requests/{token}/pay", payer.tokens.access_token, { params: { token: request.token }, body: { walletId: walletOf(payer, "RUB").id } }, 201);
+  const read = (await call("GET /api/v1/requests/{token}", requester.tokens.access_token, { params: { token: request.token } })).body as RequestDto;
+  if (!read.paidAt || !within(read.paidAt, paid, skewMs)) problems.push(`a request paid between ${new Date(paid.sentAt).toISOString()} and ${new Date(paid.answeredAt).toISOString()} says paidAt ${read.paidAt}`);
+  const link = await call("POST /api/v1/statements/link", requester.tokens.access_token, { body: { walletId: walletOf(requester, "RUB").id, from: day(0, -1), to: day(0, 0), tz: 0, format: "pdf" } }, 201);
+  const expiresAt = (link.body as { expiresAt: string }).expiresAt;
+  const tenMinutes = { sentAt: link.sentAt + 600_000, answeredAt: link.answeredAt + 600_000 };
+  if (!within(expiresAt, tenMinutes, skewMs + 1_000)) problems.push(`a statement link made at ${new Date(link.sentAt).toISOString()} expires at ${expiresAt}, not ten minutes later`);
+  return problems;
+}

@@ -4,7 +4,7 @@ import { BANK } from "./knowledge";
 import { balancesOf, caller, historyOf, quotes, sectionOf, walletOf, type Caller, type Movement, type OracleOptions, type Timed } from "./oracle-kit";
 import { EnvironmentError } from "./outcome";
 import type { Person } from "./session";
-import { readBack, statements, type Made } from "./ledger-oracles";
+import { otherTimes, readBack, statements, type Made } from "./ledger-oracles";
 import { refusalsLeaveNoTrace, spentRequests } from "./trace-oracles";
 
 /**
@@ -118,6 +118,9 @@ export async function runMoneyOracles(api: ContractClient, options: OracleOption
   await section("a paid or cancelled request is spent: paying or cancelling it again is refused (409), and nothing moves", () => spentRequests(context.call, alice, bob));
   await section("each movement reads back as made: createdAt within its request, the same in history and receipt, the receipt's kind its operation", () =>
     readBack(context.call, context.made, options.clockSkewMs),
+  );
+  await section("requests and links keep time: createdAt and paidAt within their requests, expiry whole days or ten minutes later", () =>
+    otherTimes(context.call, alice, bob, options.clockSkewMs),
   );
   await section("a statement agrees with the history and the balance, in any time zone (JSON and CSV)", () => statements(context.call, bob, options.baseUrl));
 }

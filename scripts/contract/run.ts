@@ -116,7 +116,13 @@ export async function runSuite(config: RunConfig): Promise<number> {
     const findings = await lintDocument(JSON.stringify(config.document.doc));
     api.record(`the document passes Spectral (spectral:oas and the suite's rules): ${findings.length} findings`, findings.map((f) => `${f.severity} ${f.code} at ${f.path}: ${f.message}`));
   }
-  const codes: CodeSource = config.codeFrom ? commandCodes(config.codeFrom) : await smtpCodes(config.smtpPort);
+  let codes: CodeSource;
+  try {
+    codes = config.codeFrom ? commandCodes(config.codeFrom) : await smtpCodes(config.smtpPort);
+  } catch (error) {
+    api.environment(`the suite's SMTP listener on 127.0.0.1:${config.smtpPort}`, [`${(error as Error).message} (--smtp-port, or --code-from)`]);
+    return finish(api, config, []);
+  }
   const run = Date.now().toString(36) + crypto.randomBytes(3).toString("hex");
   const bySeed: { seed: number; failed: number; environment: number }[] = [];
   try {

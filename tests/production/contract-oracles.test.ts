@@ -56,6 +56,7 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "ok    oracle: a refused create leaves no trace: no balance changed, no row in any history, no request listed",
       "ok    oracle: a paid or cancelled request is spent: paying or cancelling it again is refused (409), and nothing moves",
       "ok    oracle: each movement reads back as made: createdAt within its request, the same in history and receipt, the receipt's kind its operation",
+      "ok    oracle: requests and links keep time: createdAt and paidAt within their requests, expiry whole days or ten minutes later",
       "ok    oracle: a statement agrees with the history and the balance, in any time zone (JSON and CSV)",
       "ok    oracle: e-mail identity is case-insensitive (lookup and sign-in)",
       "ok    oracle: history is newest first",
@@ -108,6 +109,18 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "a top-up's receipt calls it a transfer",
       "oracle: each movement reads back as made",
       { answer: (x, a) => (/^\/api\/v1\/transfers\/\d+$/.test(x.pathname) && (a.body as { kind?: string }).kind === "topup" ? { ...a, body: { ...(a.body as object), kind: "transfer" } } : undefined) },
+    ],
+    [
+      "a payment request's times are Moscow time marked as UTC",
+      "oracle: requests and links keep time",
+      {
+        answer: (x, a) => {
+          if (x.pathname !== "/api/v1/requests" || x.method !== "POST" || a.status !== 201) return;
+          const r = a.body as { createdAt: string; expiresAt: string };
+          const later = (iso: string) => new Date(Date.parse(iso) + 3 * 3_600_000).toISOString();
+          return { ...a, body: { ...r, createdAt: later(r.createdAt), expiresAt: later(r.expiresAt) } };
+        },
+      },
     ],
     [
       "a statement leaves out 1,00 of money in, its totals still adding up",
