@@ -42,7 +42,9 @@ export async function smtpCodes(port: number): Promise<CodeSource> {
     async codeFor(email) {
       const deadline = Date.now() + WAIT_MS;
       for (;;) {
-        const index = inbox.findLastIndex((m, i) => !read.has(i) && m.to.includes(email.toLowerCase()));
+        // The newest unread message with a code: the bank's other mail to the same address (money
+        // arrived) may come after it and carries none.
+        const index = inbox.findLastIndex((m, i) => !read.has(i) && m.to.includes(email.toLowerCase()) && CODE.test(m.text));
         const code = index >= 0 ? CODE.exec(inbox[index].text)?.[1] : undefined;
         if (code) {
           read.add(index);

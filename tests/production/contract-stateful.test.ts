@@ -6,6 +6,7 @@ import { failures, runContract, startContractTarget, TEST_SERVER_LIMITS, type Co
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import nodemailer from "nodemailer";
 import { freePort } from "@/scripts/app-server";
 import { errorAnswer, mutantProxy, type Answer, type Mutation } from "@/tests/support/mutant-proxy";
 
@@ -156,6 +157,29 @@ describe("npm run contract — what is not the server's fault is not reported as
       expect(run.code).toBe(3);
     } finally {
       await proxy.close();
+    }
+  });
+
+  it("a sign-in code is found among the bank's other mail to the same address", async () => {
+    // Right after each code, the address gets a message without one (as a "money arrived" notice would be).
+    const mail = nodemailer.createTransport({ host: "127.0.0.1", port: target.smtpPort, secure: false, ignoreTLS: true });
+    const proxy = await mutantProxy(target.server.url, {
+      request: async (x) => {
+        if (x.pathname !== "/api/v1/auth/email/request-code") return;
+        const res = await fetch(`${target.server.url}${x.pathname}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(x.body) });
+        const body: unknown = await res.json();
+        await mail.sendMail({ from: "bank@example.com", to: (x.body as { email: string }).email, subject: "Деньги пришли", text: "Вам пришло 100,00 ₽" });
+        return { status: res.status, headers: new Headers({ "content-type": "application/json" }), body };
+      },
+    });
+    try {
+      const run = await stateful(proxy.url, "--seed", "1", "--sequences", "2");
+      expect(failures(run.output)).toEqual([]);
+      expect(run.output).toMatch(/^ok {4}stateful: 2 sequences/m);
+      expect(run.code).toBe(0);
+    } finally {
+      await proxy.close();
+      mail.close();
     }
   });
 
