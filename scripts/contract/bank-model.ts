@@ -93,8 +93,10 @@ function countLimit(ledger: Ledger, name: "topup-count" | "transfers" | "lookups
  */
 function predict(success: Outcome, refusals: Outcome[], unsure: Outcome[], received: number): Prediction {
   const sure = refusals.filter((r) => !unsure.includes(r));
-  if (sure.length) return { expected: refusals, tolerated: [], received };
-  if (refusals.length) return { expected: refusals, tolerated: [success], received };
+  // An assumed limit may refuse first whatever else applies.
+  const elsewhere = unsure.filter((u) => !refusals.includes(u));
+  if (sure.length) return { expected: refusals, tolerated: elsewhere, received };
+  if (refusals.length) return { expected: refusals, tolerated: [success, ...elsewhere], received };
   return { expected: [success], tolerated: unsure, received };
 }
 

@@ -256,6 +256,13 @@ describe("npm run contract against a server with small limits, told to it with -
     expect(result.code).toBe(0);
   });
 
+  it("not told the limits, the model follows a server whose limits are lower than Minibank's defaults, and says so", async () => {
+    const result = await runContract(limited.server.url, "--smtp-port", String(limited.smtpPort), "--phases", "stateful", "--seeds", "600..607", "--sequences", "12");
+    expect(failures(result.output)).toEqual([]);
+    expect(result.output).toMatch(/^note {2}stateful: POST \/api\/v1\/transfers answered 429 RATE_LIMITED where the model, assuming the \w+ limit, said .*: give the server's limits with --limits$/m);
+    expect(result.code).toBe(0);
+  });
+
   it("the limits phase catches a server whose top-up count limit answers 422 instead of the documented 429", async () => {
     const proxy = await mutantProxy(limited.server.url, {
       answer: (x, a) => (x.pathname === "/api/v1/wallet/topup" && a.status === 429 ? errorAnswer(422, "TOPUP_DAILY_LIMIT") : undefined),
