@@ -4,26 +4,22 @@
 //   so far in a JSON file ({checked, breaches, lines}), rewritten after every checked answer.
 // npm run contract -- mock --spec <file> | --from <backend-url> [--port 4010] [--host 127.0.0.1]
 //   serves a mock of the backend from the document alone (sign-in, wallets, transfers kept in memory).
-// npm run contract -- <base-url> [--spec <file>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
-//                               [--phases lint,scenario,generated,oracles,stateful] [--seed N] [--max-examples N] [--sequences N]
-//                               [--operation 'METHOD /path']
-//                               [--jwt-secret <secret>] [--junit <file>] [--json <file>]
+// npm run contract -- <base-url> [options] (USAGE below)
 //
 // A black-box check of a backend against the /api/v1 contract. It imports nothing from Minibank's
 // server: it reads the OpenAPI document (the server's own /api/v1/openapi.json, or --spec) and
 //  - lint: lints the document with Spectral (spectral:oas and the suite's rules);
 //  - scenario: drives every operation over HTTP as the frontend would, good and bad input;
+//  - oracles: the bank's own promises, deterministic, before any random phase (scripts/contract/oracles.ts);
 //  - generated: sends every operation input generated from its schemas (valid, and broken in one
-//    place) and holds each answer to the checks of scripts/contract/generated.ts, seeded (--seed,
-//    printed on every run), shrunk, each failure with a curl line;
-//  - oracles: the bank's own promises (rates honoured, e-mail identity, history order and paging)
-//    and the authorization matrix (expired tokens too when --jwt-secret names the backend's secret);
+//    place) and holds each answer to the checks of scripts/contract/generated.ts, seeded, shrunk,
+//    each failure with a curl line;
 //  - stateful: random sequences of customers' actions checked after every step against a model of
-//    the bank (--sequences of them), a failing one shrunk and printed as a script.
-// At the end: the coverage matrix (operation × documented status × code, what was never seen),
-// --junit / --json reports, and the summary line.
+//    the bank that predicts every documented refusal it can (scripts/contract/bank-model.ts).
+// --seeds a..b (or --repeat n) runs the seeded phases once per seed and lists the seeds that fail.
 // Every answer is validated against the document with a JSON Schema 2020-12 validator (ajv). One
-// line per check, then "N passed, N failed"; exit code 1 on any failure.
+// line per check (ok, FAIL, or ENV when the environment kept it from running), then
+// "N passed, N failed"; exit code 1 when the server failed a check, 3 when only the environment did.
 //
 // E-mail codes: by default the suite listens for SMTP on 127.0.0.1:2525 (--smtp-port) — start the
 // backend with its mail going there — or --code-from runs a command with the address as its last
@@ -33,28 +29,21 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ContractClient } from "./contract/client";
-import { commandCodes, smtpCodes, type CodeSource } from "./contract/codes";
 import { ContractDocument, type OpenApi } from "./contract/document";
-import { runGenerated } from "./contract/generated";
+import { setPatience } from "./contract/http";
 import { BANK } from "./contract/knowledge";
-import { lintDocument } from "./contract/lint";
-import { runOracles } from "./contract/oracles";
+import { LIMIT_NAMES, parseLimits } from "./contract/limits";
 import { startMock } from "./contract/mock";
 import { startProxy, type ProxySummary } from "./contract/proxy";
-import { coverage, coverageLines, jsonReport, junitReport } from "./contract/report";
-import { OPERATIONS, runScenario } from "./contract/scenario";
-import { runStateful } from "./contract/stateful";
-import { poolOf, signIn } from "./contract/session";
+import { DEFAULT_PHASES, PHASES, runSuite, type Phase } from "./contract/run";
 
 const USAGE = `usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
-         [--phases lint,scenario,generated,oracles,stateful] [--seed <n>] [--max-examples <n>] [--sequences <n>] [--operation '<METHOD> <path>' …]
+         [--phases ${PHASES.join(",")}] [--seed <n> | --seeds <a>..<b> | --repeat <n>]
+         [--max-examples <n>] [--sequences <n>] [--steps <n>] [--operation '<METHOD> <path>' …]
+         [--limits ${LIMIT_NAMES.map((l) => `${l}=<n>`).join(",")}] [--max-wait <seconds>] [--clock-skew <ms>]
          [--jwt-secret <secret>] [--junit <file>] [--json <file>]
        npm run contract -- proxy <backend-url> [--port <port>] [--host <host>] [--spec <openapi.json>] [--report <file>]
        npm run contract -- mock (--spec <openapi.json> | --from <backend-url>) [--port <port>] [--host <host>] [--seed <n>]`;
-
-const PHASES = ["lint", "scenario", "generated", "oracles", "stateful"] as const;
-type Phase = (typeof PHASES)[number];
 
 async function loadDocument(baseUrl: string, spec: string | undefined): Promise<OpenApi> {
   if (spec) return JSON.parse(fs.readFileSync(spec, "utf8")) as OpenApi;
@@ -68,6 +57,20 @@ const positive = (text: string | undefined, fallback: number) => {
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
+/** `--seeds 1..20`, `--repeat 20` (from --seed or a random one), or the one seed. */
+function seedsOf(values: { seed?: string; seeds?: string; repeat?: string }): number[] | null {
+  if (values.seeds) {
+    const match = /^(\d+)(?:\.\.(\d+))?$/.exec(values.seeds);
+    const [a, b] = match ? [Number(match[1]), Number(match[2] ?? match[1])] : [NaN, NaN];
+    if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || b < a || b - a >= 10_000) return null;
+    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  }
+  const first = values.seed === undefined ? crypto.randomInt(2 ** 31) : Number(values.seed);
+  const count = positive(values.repeat, 1);
+  if (!Number.isSafeInteger(first) || count === null) return null;
+  return Array.from({ length: count }, (_, i) => first + i);
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -76,10 +79,16 @@ async function main(): Promise<number> {
       "smtp-port": { type: "string", default: "2525" },
       "code-from": { type: "string" },
       "bot-token": { type: "string" },
-      phases: { type: "string", default: PHASES.join(",") },
+      phases: { type: "string", default: DEFAULT_PHASES.join(",") },
       seed: { type: "string" },
+      seeds: { type: "string" },
+      repeat: { type: "string" },
       "max-examples": { type: "string" },
       sequences: { type: "string" },
+      steps: { type: "string" },
+      limits: { type: "string" },
+      "max-wait": { type: "string" },
+      "clock-skew": { type: "string" },
       operation: { type: "string", multiple: true },
       "jwt-secret": { type: "string" },
       junit: { type: "string" },
@@ -118,25 +127,33 @@ async function main(): Promise<number> {
   }
   const baseUrl = positionals[0]?.replace(/\/$/, "");
   const phases = values.phases.split(",").map((p) => p.trim());
-  const seed = values.seed === undefined ? crypto.randomInt(2 ** 31) : Number(values.seed);
+  const seeds = seedsOf(values);
   const maxExamples = positive(values["max-examples"], 25);
   const sequences = positive(values.sequences, 10);
+  const steps = positive(values.steps, 8);
+  const maxWait = Number(values["max-wait"] ?? 30);
+  const clockSkew = Number(values["clock-skew"] ?? 2000);
+  const limits = parseLimits(values.limits);
+  if (typeof limits === "string") console.error(limits);
   if (
     values.help ||
     !baseUrl ||
     !/^https?:\/\//.test(baseUrl) ||
     !phases.every((p) => (PHASES as readonly string[]).includes(p)) ||
-    !Number.isSafeInteger(seed) ||
+    seeds === null ||
     maxExamples === null ||
-    sequences === null
+    sequences === null ||
+    steps === null ||
+    typeof limits === "string" ||
+    !(maxWait >= 0) ||
+    !(clockSkew >= 0)
   ) {
     console.error(USAGE);
     return 2;
   }
-  const runs = (phase: Phase) => phases.includes(phase);
+  setPatience(maxWait * 1000);
   const only = new Set(values.operation ?? []);
-  const selected = (method: string, path: string) => only.size === 0 || only.has(`${method} ${path}`);
-  console.log(`seed ${seed} (repeat this run with --seed ${seed})`);
+  console.log(seeds.length > 1 ? `seeds ${seeds[0]}..${seeds.at(-1)} (repeat one with --seed <n>)` : `seed ${seeds[0]} (repeat this run with --seed ${seeds[0]})`);
 
   let document: ContractDocument;
   try {
@@ -144,76 +161,29 @@ async function main(): Promise<number> {
     if (!/^3\.1\./.test(doc.openapi ?? "")) throw new Error(`not an OpenAPI 3.1 document (openapi: ${doc.openapi})`);
     document = new ContractDocument(doc);
   } catch (error) {
-    console.log(`FAIL  the OpenAPI document\n        ${(error as Error).message}`);
-    console.log("0 passed, 1 failed");
-    return 1;
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    console.log(`${cause ? "ENV " : "FAIL"}  the OpenAPI document\n        ${(error as Error).message}${cause ? ` (${cause})` : ""}`);
+    console.log(cause ? "0 passed, 0 failed, 1 not checked (environment)" : "0 passed, 1 failed");
+    return cause ? 3 : 1;
   }
-  const api = new ContractClient(baseUrl, document, (line) => console.log(line));
-  if (runs("lint")) {
-    const findings = await lintDocument(JSON.stringify(document.doc));
-    api.record(
-      `the document passes Spectral (spectral:oas and the suite's rules): ${findings.length} findings`,
-      findings.map((f) => `${f.severity} ${f.code} at ${f.path}: ${f.message}`),
-    );
-  }
-
-  const codes: CodeSource = values["code-from"] ? commandCodes(values["code-from"]) : await smtpCodes(Number(values["smtp-port"]));
-  const run = Date.now().toString(36) + crypto.randomBytes(3).toString("hex");
-  try {
-    if (runs("scenario")) {
-      for (const operation of OPERATIONS) {
-        const [method, path] = operation.split(" ");
-        api.record(`the document describes ${operation}`, document.operation(method, path) ? [] : ["missing"]);
-      }
-      await runScenario(api, {
-        codes,
-        botToken: values["bot-token"],
-        documents: (method, path) => document.operation(method, path) !== undefined,
-      });
-    }
-    if (runs("generated")) {
-      try {
-        const person = await signIn(baseUrl, codes, `contract.g.${run}@example.com`);
-        await runGenerated({
-          baseUrl,
-          document,
-          seed,
-          maxExamples,
-          limitedExamples: 5,
-          token: person.tokens.access_token,
-          pool: poolOf([person]),
-          only: selected,
-          record: (name, problems) => api.record(name, problems),
-        });
-      } catch (error) {
-        api.record("generated runs: stopped", [(error as Error).message]);
-      }
-    }
-    if (runs("oracles")) {
-      try {
-        await runOracles(api, { baseUrl, document, codes, run, seed, jwtSecret: values["jwt-secret"] });
-      } catch (error) {
-        api.record("oracles: stopped", [(error as Error).message]);
-      }
-    }
-    if (runs("stateful")) {
-      try {
-        await runStateful({ baseUrl, document, codes, run, seed, sequences, record: (name, problems) => api.record(name, problems) });
-      } catch (error) {
-        api.record("stateful runs: stopped", [(error as Error).message]);
-      }
-    }
-  } finally {
-    await codes.close();
-  }
-  const rows = coverage(document);
-  for (const line of coverageLines(rows)) console.log(line);
-  if (values.junit) fs.writeFileSync(values.junit, junitReport(api.results, seed));
-  if (values.json) fs.writeFileSync(values.json, jsonReport(api.results, seed, rows));
-  const failed = api.results.filter((r) => !r.ok).length;
-  console.log(`seed ${seed}`);
-  console.log(`${api.results.length - failed} passed, ${failed} failed`);
-  return failed ? 1 : 0;
+  return runSuite({
+    baseUrl,
+    document,
+    phases: phases as Phase[],
+    seeds,
+    maxExamples,
+    sequences,
+    steps,
+    limits,
+    clockSkewMs: clockSkew,
+    only: (method, path) => only.size === 0 || only.has(`${method} ${path}`),
+    smtpPort: Number(values["smtp-port"]),
+    codeFrom: values["code-from"],
+    botToken: values["bot-token"],
+    jwtSecret: values["jwt-secret"],
+    junit: values.junit,
+    json: values.json,
+  });
 }
 
 /** Runs the validation proxy until SIGINT or SIGTERM, then prints its summary. */

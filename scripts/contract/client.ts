@@ -1,8 +1,12 @@
 import type { ContractDocument } from "./document";
-import { observe } from "./report";
+import { cameBackLater, send, type Reply, type Request } from "./http";
+import { isEnvironment } from "./outcome";
 
-/** One line per check: what was asked, what was expected, and why it failed. */
-export type Result = { name: string; ok: boolean; problems: string[] };
+/**
+ * One line per check: what was asked, what was expected, and why it failed. `environment`: it
+ * could not be checked for a reason outside the server (reported apart, never as the server's).
+ */
+export type Result = { name: string; ok: boolean; problems: string[]; environment?: boolean };
 
 export type Answer = { status: number; contentType: string; headers: Headers; body: unknown };
 
@@ -42,41 +46,53 @@ export class ContractClient {
     this.print(result.ok ? `ok    ${name}` : `FAIL  ${name}\n        ${problems.join("\n        ")}`);
   }
 
+  /** A check the environment kept from running: printed as ENV, never counted as the server's failure. */
+  environment(name: string, problems: string[]): void {
+    this.results.push({ name, ok: false, problems, environment: true });
+    this.print(`ENV   ${name}\n        ${problems.join("\n        ")}`);
+  }
+
+  /** Records what stopped a phase or a section: the environment's, or the server's. */
+  stopped(name: string, error: unknown): void {
+    if (isEnvironment(error)) this.environment(name, [(error as Error).message]);
+    else this.record(name, [(error as Error).message]);
+  }
+
   async call(call: Call): Promise<Answer | null> {
-    let url = call.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(call.params?.[name] ?? "")));
-    if (call.query) url += `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}`;
-    const headers: Record<string, string> = { accept: "application/json", ...call.headers };
-    if (call.token) headers.authorization = `Bearer ${call.token}`;
-    if (call.body !== undefined) headers["content-type"] = "application/json";
     const label = `${call.method} ${call.path} → ${call.expect}: ${call.name}`;
-    let answer: Answer;
+    const raw = typeof call.body === "string";
+    const request: Request = {
+      method: call.method,
+      path: call.path,
+      params: call.params ?? {},
+      query: call.query ?? {},
+      headers: call.headers ?? {},
+      ...(raw ? { rawBody: call.body as string } : { body: call.body }),
+      token: call.token,
+    };
+    let reply: Reply;
     try {
-      const res = await fetch(`${this.baseUrl}${url}`, {
-        method: call.method,
-        headers,
-        body: call.body === undefined ? undefined : typeof call.body === "string" ? call.body : JSON.stringify(call.body),
-        redirect: "manual",
-      });
-      const text = await res.text();
-      const contentType = res.headers.get("content-type") ?? "";
-      let body: unknown = text;
-      if (contentType.startsWith("application/json")) {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          this.record(label, [`answered ${res.status} with content-type JSON but a body that is not JSON`]);
-          return null;
-        }
-      }
-      answer = { status: res.status, contentType, headers: res.headers, body };
-      observe(call.method, call.path, res.status, body);
+      reply = await send(this.baseUrl, request);
     } catch (error) {
-      this.record(label, [`request failed: ${(error as Error).message}`]);
+      if (!isEnvironment(error)) throw error;
+      this.environment(label, [error.message]);
+      return null;
+    }
+    if (reply.contentType.startsWith("application/json") && typeof reply.body === "string") {
+      this.record(label, [`answered ${reply.status} with content-type JSON but a body that is not JSON`]);
+      return null;
+    }
+    const answer: Answer = { status: reply.status, contentType: reply.contentType, headers: reply.headers, body: reply.body };
+    const broken = this.document.check(call.method, call.path, answer);
+    // A documented 503, or a documented 429 of a limit the scenario does not model, is the environment's.
+    const environment = answer.status !== call.expect && broken.length === 0 ? cameBackLater(true, request, reply) : null;
+    if (environment) {
+      this.environment(label, [environment.message]);
       return null;
     }
     const problems: string[] = [];
     if (answer.status !== call.expect) problems.push(`answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-    problems.push(...this.document.check(call.method, call.path, answer));
+    problems.push(...broken);
     if (problems.length === 0 && call.verify) problems.push(...call.verify(answer));
     this.record(label, problems);
     // Later steps go on with an answer of the expected status even when its body broke the document.

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { EnvironmentError } from "./outcome";
 
 /** Where the suite gets an e-mail sign-in code from: its own SMTP server, or a command. */
 export type CodeSource = { codeFor(email: string): Promise<string>; close(): Promise<void> };
@@ -41,13 +42,15 @@ export async function smtpCodes(port: number): Promise<CodeSource> {
     async codeFor(email) {
       const deadline = Date.now() + WAIT_MS;
       for (;;) {
-        const index = inbox.findLastIndex((m, i) => !read.has(i) && m.to.includes(email.toLowerCase()));
+        // The newest unread message with a code: the bank's other mail to the same address (money
+        // arrived) may come after it and carries none.
+        const index = inbox.findLastIndex((m, i) => !read.has(i) && m.to.includes(email.toLowerCase()) && CODE.test(m.text));
         const code = index >= 0 ? CODE.exec(inbox[index].text)?.[1] : undefined;
         if (code) {
           read.add(index);
           return code;
         }
-        if (Date.now() > deadline) throw new Error(`no message with a code reached ${email} within ${WAIT_MS / 1000} s`);
+        if (Date.now() > deadline) throw new EnvironmentError(`no message with a code reached ${email} within ${WAIT_MS / 1000} s`);
         await new Promise<void>((resolve) => {
           waiting.push(resolve);
           setTimeout(resolve, 200);
@@ -65,7 +68,7 @@ export function commandCodes(command: string): CodeSource {
       new Promise((resolve, reject) => {
         execFile("sh", ["-c", `${command} "$1"`, "sh", email], { timeout: WAIT_MS }, (error, stdout) => {
           const code = CODE.exec(stdout)?.[1];
-          if (error || !code) reject(new Error(`--code-from printed no code for ${email}${error ? `: ${error.message}` : ""}`));
+          if (error || !code) reject(new EnvironmentError(`--code-from printed no code for ${email}${error ? `: ${error.message}` : ""}`));
           else resolve(code);
         });
       }),

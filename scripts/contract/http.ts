@@ -1,4 +1,5 @@
-import { observe } from "./report";
+import { EnvironmentError, networkProblem } from "./outcome";
+import { noteWait, observe } from "./report";
 
 /** One request as the generated and stateful phases build it, and its answer. */
 
@@ -10,6 +11,8 @@ export type Request = {
   query: Record<string, unknown>;
   headers: Record<string, string>;
   body?: unknown;
+  /** A body sent exactly as written instead of `body` as JSON (malformed or oversized on purpose). */
+  rawBody?: string;
   /** Bearer token; a string that is not a token is sent as it is. */
   token?: string;
 };
@@ -28,21 +31,46 @@ export function urlOf(baseUrl: string, request: Request): string {
   return `${baseUrl}${path}${query ? `?${query}` : ""}`;
 }
 
+const textOf = (request: Request): string | undefined => request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+
 function headersOf(request: Request): Record<string, string> {
   const headers: Record<string, string> = { accept: "application/json", ...request.headers };
   if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`;
-  if (request.body !== undefined) headers["content-type"] = "application/json";
+  if (request.body !== undefined || request.rawBody !== undefined) headers["content-type"] = "application/json";
   return headers;
 }
 
-export async function send(baseUrl: string, request: Request): Promise<Reply> {
-  const res = await fetch(urlOf(baseUrl, request), {
-    method: request.method,
-    headers: headersOf(request),
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    redirect: "manual",
-  });
-  const body = await res.text();
+/** How long the run waits for a documented 429 or 503 that names its Retry-After, and how often. */
+const patience = { maxWaitMs: 30_000, retries: 3 };
+
+export function setPatience(maxWaitMs: number): void {
+  patience.maxWaitMs = maxWaitMs;
+}
+
+/** Retry-After in milliseconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterMs(headers: Headers): number | null {
+  const value = headers.get("retry-after")?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+async function sendOnce(baseUrl: string, request: Request): Promise<Reply> {
+  const url = urlOf(baseUrl, request);
+  let res: Response;
+  let body: string;
+  try {
+    res = await fetch(url, {
+      method: request.method,
+      headers: headersOf(request),
+      body: textOf(request),
+      redirect: "manual",
+    });
+    body = await res.text();
+  } catch (error) {
+    throw networkProblem(url, error);
+  }
   const contentType = res.headers.get("content-type") ?? "";
   let parsed: unknown = body;
   if (contentType.startsWith("application/json")) {
@@ -52,8 +80,45 @@ export async function send(baseUrl: string, request: Request): Promise<Reply> {
       parsed = body;
     }
   }
-  observe(request.method, request.path, res.status, parsed);
   return { status: res.status, contentType, headers: res.headers, body: parsed, text: body };
+}
+
+export type SendOptions = {
+  /**
+   * Whether a 429 or 503 carrying Retry-After is waited for and sent again (the default): a
+   * documented "come back later" is honoured and counted, not held against the server. Off where
+   * the caller predicts that very refusal (the limits it knows).
+   */
+  honourRetryAfter?: boolean;
+};
+
+/**
+ * Sends one request; a 429/503 with Retry-After within the run's patience is waited for and sent
+ * again (counted in the report), one asking for a longer wait is answered as it is (see
+ * `cameBackLater`). An unreachable server throws an EnvironmentError.
+ */
+export async function send(baseUrl: string, request: Request, options: SendOptions = {}): Promise<Reply> {
+  for (let attempt = 0; ; attempt += 1) {
+    const reply = await sendOnce(baseUrl, request);
+    observe(request.method, request.path, reply.status, reply.body);
+    const wait = reply.status === 429 || reply.status === 503 ? retryAfterMs(reply.headers) : null;
+    if (wait === null || options.honourRetryAfter === false || wait > patience.maxWaitMs || attempt >= patience.retries) return reply;
+    noteWait(request.method, request.path, reply.status, wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/**
+ * Why an unexpected answer is the environment's rather than the server's, or null: a documented
+ * 503 (temporarily unavailable), or a documented 429 the caller does not model (a limit of the
+ * server's it was not told, its Retry-After past the run's patience).
+ */
+export function cameBackLater(documented: boolean, request: Request, reply: Reply): EnvironmentError | null {
+  if (!documented || (reply.status !== 429 && reply.status !== 503)) return null;
+  const wait = retryAfterMs(reply.headers);
+  const after = wait === null ? "without Retry-After" : `with Retry-After ${Math.ceil(wait / 1000)} s (the run waits at most ${patience.maxWaitMs / 1000} s: --max-wait)`;
+  const code = (reply.body as { code?: unknown } | null)?.code;
+  return new EnvironmentError(`${request.method} ${request.path} answered ${reply.status}${typeof code === "string" ? ` ${code}` : ""} ${after}: documented, so not held against the server`);
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
@@ -62,6 +127,10 @@ const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 export function curlOf(baseUrl: string, request: Request): string {
   const parts = ["curl -i", `-X ${request.method}`, quote(urlOf(baseUrl, request))];
   for (const [name, value] of Object.entries(headersOf(request))) if (name !== "accept") parts.push(`-H ${quote(`${name}: ${value}`)}`);
-  if (request.body !== undefined) parts.push(`--data-raw ${quote(JSON.stringify(request.body))}`);
+  const text = textOf(request);
+  // An oversized body ({"pad":"xxx…"}) is written as the shell command that makes it.
+  const pad = text !== undefined && text.length > 2000 ? /^\{"pad":"(x+)"\}$/.exec(text)?.[1].length : undefined;
+  if (pad) parts.push(`--data-raw "{\\"pad\\":\\"$(head -c ${pad} /dev/zero | tr '\\0' x)\\"}"`);
+  else if (text !== undefined) parts.push(`--data-raw ${quote(text)}`);
   return parts.join(" ");
 }

@@ -4,20 +4,89 @@
  * it, and a new operation is covered by them without an entry.
  */
 
-/** A kind of resource a user owns; the oracles sign in users and know theirs. */
-export type Resource = "user" | "wallet" | "transfer";
+/** Ids of one's own and of another user's resources, as the isolation matrix hands them to a cell. */
+export type Resources = {
+  user: number;
+  wallets: Record<string, number>;
+  /** A transfer of theirs (a top-up) that the caller had no part in. */
+  transfer: number;
+  /** A pending payment request of theirs. */
+  request: string;
+};
+
+type Parts = { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: unknown };
+/** One way to name another user's resource in an operation's input, and the refusals that may answer it. */
+export type ForeignCell = { what: string; build: (mine: Resources, theirs: Resources) => Parts; refused: number[] };
+
+const today = () => new Date().toISOString().slice(0, 10);
+const period = () => ({ from: `${today().slice(0, 8)}01`, to: today() });
 
 /**
- * Operations whose input names one of the caller's own resources: with another user's in its
- * place the answer must be a refusal (a documented 403 or 404), never the resource.
+ * Every place an operation's input names a resource of the caller's (a path parameter or a body
+ * field): with another user's in its place the answer must be a refusal (a documented 403 or 404;
+ * 422 TELEGRAM_ONLY where sharing refuses e-mail users first), never the resource. Where a child is
+ * reached through a parent (an exchange from one's own wallet into another's), the wrong parent is
+ * refused too.
  */
-export const OWNED: Record<string, { params?: Record<string, Resource>; body?: Record<string, Resource> }> = {
-  "PUT /api/v1/users/{id}/notifications": { params: { id: "user" } },
-  "GET /api/v1/transfers/wallet/{walletId}": { params: { walletId: "wallet" } },
-  "GET /api/v1/transfers/{id}": { params: { id: "transfer" } },
-  "GET /api/v1/transfers/username/{walletId}": { params: { walletId: "wallet" } },
-  "POST /api/v1/transfers": { body: { senderWalletId: "wallet" } },
+export const FOREIGN: Record<string, ForeignCell[]> = {
+  "PUT /api/v1/users/{id}/notifications": [{ what: "another user's id", build: (_m, t) => ({ params: { id: t.user }, body: { enable: true } }), refused: [403, 404] }],
+  "GET /api/v1/transfers/wallet/{walletId}": [{ what: "another user's wallet", build: (_m, t) => ({ params: { walletId: t.wallets.RUB } }), refused: [403, 404] }],
+  "GET /api/v1/transfers/{id}": [{ what: "another user's transfer", build: (_m, t) => ({ params: { id: t.transfer } }), refused: [403, 404] }],
+  "GET /api/v1/transfers/username/{walletId}": [{ what: "a wallet never dealt with", build: (_m, t) => ({ params: { walletId: t.wallets.EUR } }), refused: [403, 404] }],
+  "POST /api/v1/transfers": [
+    { what: "from another user's wallet", build: (m, t) => ({ body: { senderWalletId: t.wallets.RUB, receiverWalletId: m.wallets.USD, amount: 100 } }), refused: [403, 404] },
+  ],
+  "POST /api/v1/exchanges": [
+    { what: "from another user's wallet", build: (m, t) => ({ body: { fromWalletId: t.wallets.RUB, toWalletId: m.wallets.USD, amount: 100 } }), refused: [403, 404] },
+    { what: "from one's own into another user's wallet", build: (m, t) => ({ body: { fromWalletId: m.wallets.RUB, toWalletId: t.wallets.USD, amount: 100 } }), refused: [403, 404] },
+  ],
+  "GET /api/v1/statements/wallet/{walletId}": [{ what: "another user's wallet", build: (_m, t) => ({ params: { walletId: t.wallets.RUB }, query: period() }), refused: [403, 404] }],
+  "POST /api/v1/statements/link": [{ what: "another user's wallet", build: (_m, t) => ({ body: { walletId: t.wallets.RUB, ...period(), format: "csv" } }), refused: [403, 404] }],
+  "POST /api/v1/requests/{token}/cancel": [{ what: "another user's request", build: (_m, t) => ({ params: { token: t.request } }), refused: [403, 404] }],
+  "POST /api/v1/requests/{token}/pay": [
+    { what: "another user's request from a third user's wallet", build: (_m, t) => ({ params: { token: t.request }, body: { walletId: t.wallets.USD } }), refused: [403, 404] },
+  ],
+  "POST /api/v1/share/prepared": [
+    { what: "another user's receipt", build: (_m, t) => ({ body: { kind: "receipt", transferId: t.transfer } }), refused: [403, 404, 422] },
+    { what: "another user's request", build: (_m, t) => ({ body: { kind: "request", token: t.request } }), refused: [403, 404, 422] },
+  ],
 };
+
+/**
+ * Operations that honour Idempotency-Key: a valid request of the caller's, and the same request with
+ * another body. `theirs` is the other party (whose request the caller pays).
+ */
+export const IDEMPOTENT: Record<string, (mine: Resources, theirs: Resources) => Parts & { changed: unknown }> = {
+  "POST /api/v1/wallet/topup": () => ({ body: { currency: "RUB", amount: 1_000 }, changed: { currency: "RUB", amount: 1_001 } }),
+  "POST /api/v1/transfers": (m, t) => ({
+    body: { senderWalletId: m.wallets.RUB, receiverWalletId: t.wallets.RUB, amount: 100 },
+    changed: { senderWalletId: m.wallets.RUB, receiverWalletId: t.wallets.RUB, amount: 101 },
+  }),
+  "POST /api/v1/exchanges": (m) => ({
+    body: { fromWalletId: m.wallets.RUB, toWalletId: m.wallets.USD, amount: 10_000 },
+    changed: { fromWalletId: m.wallets.RUB, toWalletId: m.wallets.USD, amount: 10_001 },
+  }),
+  "POST /api/v1/requests/{token}/pay": (m, t) => ({ params: { token: t.request }, body: { walletId: m.wallets.RUB }, changed: { walletId: m.wallets.EUR } }),
+};
+
+/**
+ * Why a documented answer cannot be provoked from outside on purpose, or null: the coverage matrix
+ * marks these `~` instead of `-`, so that what is missing is what a run could still reach.
+ */
+export function unprovokable(operation: string, status: string, code: string | null): string | null {
+  if (status === "500") return "a server error: no correct server answers it on purpose";
+  if (status === "502") return "the mail relay or Telegram failing";
+  if (status === "503") return "the server, its database, its rates or its bot link unavailable";
+  if (status === "429") return "a limit used up: the opt-in limits phase provokes them (--phases limits)";
+  if (code === "REQUEST_ABORTED") return "a client that stops sending never reads the answer";
+  if (code === "BALANCE_LIMIT") return "a balance of 2^53 − 1 minor units, past every top-up cap";
+  if (code === "REQUEST_EXPIRED") return "a payment request older than its time to live (days)";
+  if (code === "STATEMENT_TOO_LARGE") return "more movements than STATEMENT_MAX_ROWS: the limits phase, given a small statement-rows";
+  if (/^GET \/api\/(docs|v1\/demo\/)/.test(operation) && status.startsWith("2")) return "demo mode only";
+  if (operation === "GET /api/metrics" && status === "200") return "needs the server's METRICS_TOKEN";
+  if (operation === "POST /api/telegram/webhook" && status === "200") return "needs the webhook's secret token (Telegram's)";
+  return null;
+}
 
 /** The operations the oracles and the stateful runs drive, by what they do. */
 export const BANK = {

@@ -6,6 +6,13 @@ import type { ContractDocument } from "./document";
  * code), and the run's results as JUnit XML or JSON.
  */
 
+/** The failures that are the server's, and the checks the environment kept from running. */
+export const tally = (results: Result[]) => ({
+  failed: results.filter((r) => !r.ok && !r.environment).length,
+  environment: results.filter((r) => r.environment).length,
+  passed: results.filter((r) => r.ok).length,
+});
+
 const seen = new Set<string>();
 
 /** Notes one answer of an operation (every request of every phase passes through here). */
@@ -15,14 +22,27 @@ export function observe(method: string, path: string, status: number, body: unkn
   seen.add(`${method.toUpperCase()} ${path} ${status} `);
 }
 
-export type CoverageRow = { operation: string; status: string; code: string | null; observed: boolean };
+const waits: string[] = [];
+
+/** Notes a documented 429/503 whose Retry-After the run waited for before sending again. */
+export function noteWait(method: string, path: string, status: number, ms: number): void {
+  waits.push(`${method.toUpperCase()} ${path} ${status}: waited ${Math.ceil(ms / 1000)} s`);
+}
+
+/** The waits of the run so far, one line each. */
+export const waitsSoFar = (): string[] => [...waits];
+
+export type CoverageRow = { operation: string; status: string; code: string | null; observed: boolean; unprovokable?: string };
 
 type ErrorSchema = { allOf?: ErrorSchema[]; properties?: { code?: { enum?: unknown[] } } };
 const codesOf = (schema: ErrorSchema | undefined): string[] =>
   (schema?.properties?.code?.enum as string[] | undefined) ?? (schema?.allOf ?? []).flatMap((part) => codesOf(part));
 
-/** Every documented (operation, status, code) and whether the run observed it. */
-export function coverage(document: ContractDocument): CoverageRow[] {
+/**
+ * Every documented (operation, status, code), whether the run observed it, and, for one it did not,
+ * why it cannot be provoked from outside when it cannot (`why`).
+ */
+export function coverage(document: ContractDocument, why: (operation: string, status: string, code: string | null) => string | null = () => null): CoverageRow[] {
   const rows: CoverageRow[] = [];
   const paths = (document.doc.paths ?? {}) as Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: ErrorSchema }> }> }>>;
   for (const [path, item] of Object.entries(paths)) {
@@ -30,37 +50,50 @@ export function coverage(document: ContractDocument): CoverageRow[] {
       const operation = `${method.toUpperCase()} ${path}`;
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const codes = codesOf(response.content?.["application/json"]?.schema);
-        if (codes.length === 0) rows.push({ operation, status, code: null, observed: seen.has(`${operation} ${status} `) });
-        for (const code of codes) rows.push({ operation, status, code, observed: seen.has(`${operation} ${status} ${code}`) });
+        const row = (code: string | null, observed: boolean): CoverageRow => {
+          const reason = observed ? null : why(operation, status, code);
+          return { operation, status, code, observed, ...(reason ? { unprovokable: reason } : {}) };
+        };
+        if (codes.length === 0) rows.push(row(null, seen.has(`${operation} ${status} `)));
+        for (const code of codes) rows.push(row(code, seen.has(`${operation} ${status} ${code}`)));
       }
     }
   }
   return rows;
 }
 
-/** The matrix as lines: one per operation, each documented answer marked seen (+) or never seen (-). */
+/** The matrix as lines: one per operation, each documented answer seen (+), not provokable from outside (~) or missing (-). */
 export function coverageLines(rows: CoverageRow[]): string[] {
   const byOperation = new Map<string, CoverageRow[]>();
   for (const row of rows) byOperation.set(row.operation, [...(byOperation.get(row.operation) ?? []), row]);
-  const lines = [...byOperation].map(
-    ([operation, cells]) => `  ${operation}: ${cells.map((c) => `${c.observed ? "+" : "-"}${c.status}${c.code ? ` ${c.code}` : ""}`).join(", ")}`,
-  );
+  const mark = (c: CoverageRow) => (c.observed ? "+" : c.unprovokable ? "~" : "-");
+  const lines = [...byOperation].map(([operation, cells]) => `  ${operation}: ${cells.map((c) => `${mark(c)}${c.status}${c.code ? ` ${c.code}` : ""}`).join(", ")}`);
   const observed = rows.filter((r) => r.observed).length;
-  return [`coverage: ${observed} of ${rows.length} documented answers observed (+ seen, - never seen)`, ...lines];
+  const reasons = new Map<string, number>();
+  for (const r of rows) if (r.unprovokable) reasons.set(r.unprovokable, (reasons.get(r.unprovokable) ?? 0) + 1);
+  const missing = rows.filter((r) => !r.observed && !r.unprovokable).length;
+  return [
+    `coverage: ${observed} of ${rows.length} documented answers observed (+ seen, ~ not provokable from outside, - never seen); ${missing} missing`,
+    ...lines,
+    ...[...reasons].map(([reason, n]) => `  ~ ${n}: ${reason}`),
+  ];
 }
 
 const xml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function junitReport(results: Result[], seed: number): string {
-  const failed = results.filter((r) => !r.ok).length;
-  const cases = results.map(
-    (r) =>
-      `    <testcase classname="contract" name="${xml(r.name)}">${r.ok ? "" : `<failure message="${xml(r.problems[0] ?? "failed")}">${xml(r.problems.join("\n"))}</failure>`}</testcase>`,
-  );
+  const { failed, environment } = tally(results);
+  // A check the environment kept from running is a JUnit error, a broken promise of the server's a failure.
+  const outcome = (r: Result) => {
+    if (r.ok) return "";
+    const tag = r.environment ? "error" : "failure";
+    return `<${tag} message="${xml(r.problems[0] ?? "failed")}">${xml(r.problems.join("\n"))}</${tag}>`;
+  };
+  const cases = results.map((r) => `    <testcase classname="contract" name="${xml(r.name)}">${outcome(r)}</testcase>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites tests="${results.length}" failures="${failed}">`,
-    `  <testsuite name="npm run contract" tests="${results.length}" failures="${failed}">`,
+    `<testsuites tests="${results.length}" failures="${failed}" errors="${environment}">`,
+    `  <testsuite name="npm run contract" tests="${results.length}" failures="${failed}" errors="${environment}">`,
     `    <properties><property name="seed" value="${seed}"/></properties>`,
     ...cases,
     "  </testsuite>",
@@ -70,6 +103,6 @@ export function junitReport(results: Result[], seed: number): string {
 }
 
 export function jsonReport(results: Result[], seed: number, rows: CoverageRow[]): string {
-  const failed = results.filter((r) => !r.ok).length;
-  return `${JSON.stringify({ seed, passed: results.length - failed, failed, results, coverage: rows }, null, 2)}\n`;
+  const { passed, failed, environment } = tally(results);
+  return `${JSON.stringify({ seed, passed, failed, environment, results, coverage: rows }, null, 2)}\n`;
 }

@@ -155,4 +155,43 @@ describe("npm run contract — generated runs", () => {
       await proxy.close();
     }
   });
+
+  it("the boundary phase passes against Minibank: every bound of every input sent exactly and one past it", async () => {
+    const run = await runContract(target.server.url, "--smtp-port", String(target.smtpPort), "--phases", "boundaries", "--seed", "7");
+    expect(failures(run.output)).toEqual([]);
+    expect(run.output).toMatch(/^ok {4}boundaries POST \/api\/v1\/wallet\/topup: \d+ edges, each bound and one past it$/m);
+    expect(run.output).toMatch(/^ok {4}boundaries GET \/api\/v1\/transfers\/wallet\/\{walletId\}: \d+ edges/m);
+    expect(run.code).toBe(0);
+  });
+
+  const boundaryMutants: [string, string, Mutation][] = [
+    [
+      "a top-up of exactly the per-top-up cap is refused as invalid (the bound read as exclusive)",
+      "boundaries POST /api/v1/wallet/topup",
+      { request: (x) => (x.pathname === "/api/v1/wallet/topup" && (x.body as { amount?: number })?.amount === 100_000_000 ? errorAnswer(400, "VALIDATION_ERROR") : undefined) },
+    ],
+    [
+      "an Idempotency-Key longer than 128 characters is cut to 128 and taken",
+      "boundaries POST /api/v1/",
+      {
+        request: (x) => {
+          const key = x.headers.get("idempotency-key");
+          if (key && key.length > 128) x.headers.set("idempotency-key", key.slice(0, 128));
+        },
+      },
+    ],
+  ];
+
+  it.each(boundaryMutants)("the boundary phase catches a server where %s", async (_what, line, mutation) => {
+    const proxy = await mutantProxy(target.server.url, mutation);
+    try {
+      const run = await runContract(proxy.url, "--smtp-port", String(target.smtpPort), "--phases", "boundaries", "--seed", "7");
+      expect(run.code).toBe(1);
+      const failed = failures(run.output);
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.filter((l) => !l.startsWith(`FAIL  ${line}`))).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
 });

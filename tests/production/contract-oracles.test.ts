@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { decodeJwt, SignJWT } from "jose";
 import { failures, runContract, startContractTarget, type ContractTarget } from "@/tests/support/contract-target";
-import { errorAnswer, mutantProxy, type Mutation } from "@/tests/support/mutant-proxy";
+import { errorAnswer, mutantProxy, type Answer, type Mutation } from "@/tests/support/mutant-proxy";
 
 jest.setTimeout(300_000);
 
@@ -50,11 +50,21 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
     expect(failures(run.output)).toEqual([]);
     expect(run.code).toBe(0);
     for (const line of [
-      "ok    oracle: a cross-currency transfer credits what the quoted rates say (within one minor unit)",
+      "ok    oracle: every currency pair, both ways: transfers and exchanges apply the quoted rates, rounded as documented",
+      "ok    oracle: a transfer that converts to less than one minor unit is refused (400 INVALID_AMOUNT) and leaves no trace",
+      "ok    oracle: an exchange and a paid request move what their answers say: balances and both histories agree",
+      "ok    oracle: a refused create leaves no trace: no balance changed, no row in any history, no request listed",
+      "ok    oracle: a paid or cancelled request is spent: paying or cancelling it again is refused (409), and nothing moves",
+      "ok    oracle: each movement reads back as made: createdAt within its request, the same in history and receipt, the receipt's kind its operation",
+      "ok    oracle: requests and links keep time: createdAt and paidAt within their requests, expiry whole days or ten minutes later",
+      "ok    oracle: a statement agrees with the history and the balance, in any time zone (JSON and CSV)",
       "ok    oracle: e-mail identity is case-insensitive (lookup and sign-in)",
       "ok    oracle: history is newest first",
       "ok    oracle: history paging neither skips nor repeats",
-      "ok    authorization GET /api/v1/transfers/wallet/{walletId}: no token 401, malformed 401, revoked 401, expired 401, another user's 403",
+      "ok    authorization GET /api/v1/transfers/wallet/{walletId}: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's wallet 403",
+      "ok    authorization POST /api/v1/exchanges: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, from another user's wallet 403, from one's own into another user's wallet 404",
+      "ok    idempotency POST /api/v1/transfers: a replay answers the same, another body 409, the same key from another user a result of their own",
+      "ok    idempotency POST /api/v1/requests/{token}/pay: a replay answers the same, another body 409, the same key from another user a result of their own",
     ]) {
       expect(run.output).toContain(line);
     }
@@ -66,14 +76,91 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
     expect(report.failed).toBe(0);
     expect(report.coverage.some((row) => row.observed)).toBe(true);
     const xml = fs.readFileSync(junit, "utf8");
-    expect(xml).toContain(`<testsuite name="npm run contract" tests="${report.passed}" failures="0">`);
+    expect(xml).toContain(`<testsuite name="npm run contract" tests="${report.passed}" failures="0" errors="0">`);
   });
 
   const mutants: [string, string, Mutation][] = [
     [
-      "the dollar is quoted 5 % above the rate transfers use",
-      "oracle: a cross-currency transfer credits what the quoted rates say",
-      { answer: (x, a) => (x.pathname === "/api/v1/rates/USD" && a.status === 200 ? { ...a, body: { value: (a.body as { value: number }).value * 1.05 } } : undefined) },
+      "the yuan is quoted 0,1 % above the rate transfers and exchanges apply",
+      "oracle: every currency pair",
+      { answer: (x, a) => (x.pathname === "/api/v1/rates/CNY" && a.status === 200 ? { ...a, body: { value: (a.body as { value: number }).value * 1.001 } } : undefined) },
+    ],
+    [
+      "a transfer that converts to nothing is refused as if the balance were short",
+      "oracle: a transfer that converts to less than one minor unit",
+      { answer: (x, a) => (x.pathname === "/api/v1/transfers" && (a.body as { code?: string }).code === "INVALID_AMOUNT" ? errorAnswer(422, "INSUFFICIENT_FUNDS") : undefined) },
+    ],
+    [
+      "a paid request does not name the transfer that paid it",
+      "oracle: an exchange and a paid request",
+      { answer: (x, a) => (/^\/api\/v1\/requests\/[^/]+$/.test(x.pathname) && (a.body as { status?: string }).status === "paid" ? { ...a, body: { ...(a.body as object), transferId: null } } : undefined) },
+    ],
+    [
+      "an exchange's time is Moscow time marked as UTC",
+      "oracle: each movement reads back as made",
+      {
+        answer: (x, a) =>
+          x.pathname === "/api/v1/exchanges" && a.status === 201
+            ? { ...a, body: { ...(a.body as object), createdAt: new Date(Date.parse((a.body as { createdAt: string }).createdAt) + 3 * 3_600_000).toISOString() } }
+            : undefined,
+      },
+    ],
+    [
+      "a top-up's receipt calls it a transfer",
+      "oracle: each movement reads back as made",
+      { answer: (x, a) => (/^\/api\/v1\/transfers\/\d+$/.test(x.pathname) && (a.body as { kind?: string }).kind === "topup" ? { ...a, body: { ...(a.body as object), kind: "transfer" } } : undefined) },
+    ],
+    [
+      "a payment request's times are Moscow time marked as UTC",
+      "oracle: requests and links keep time",
+      {
+        answer: (x, a) => {
+          if (x.pathname !== "/api/v1/requests" || x.method !== "POST" || a.status !== 201) return;
+          const r = a.body as { createdAt: string; expiresAt: string };
+          const later = (iso: string) => new Date(Date.parse(iso) + 3 * 3_600_000).toISOString();
+          return { ...a, body: { ...r, createdAt: later(r.createdAt), expiresAt: later(r.expiresAt) } };
+        },
+      },
+    ],
+    [
+      "a statement leaves out 1,00 of money in, its totals still adding up",
+      "oracle: a statement agrees with the history and the balance",
+      {
+        answer: (x, a) => {
+          if (!x.pathname.startsWith("/api/v1/statements/wallet/") || a.status !== 200) return;
+          const s = a.body as { opening: number; totalIn: number; count: number };
+          return s.totalIn >= 100 ? { ...a, body: { ...s, opening: s.opening + 100, totalIn: s.totalIn - 100 } } : undefined;
+        },
+      },
+    ],
+    [
+      "a transfer refused for want of money still shows in the sender's history",
+      "oracle: a refused create leaves no trace",
+      (() => {
+        const refused = new Map<number, unknown>();
+        return {
+          answer: (x, a) => {
+            const body = x.body as { senderWalletId?: number; receiverWalletId?: number; amount?: number } | undefined;
+            if (x.pathname === "/api/v1/transfers" && x.method === "POST" && a.status === 422 && body?.senderWalletId) {
+              const row = { id: 2_000_000_000, senderWalletId: body.senderWalletId, receiverWalletId: body.receiverWalletId, amount: body.amount, currency: "RUB", receivedAmount: body.amount, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
+              refused.set(body.senderWalletId, row);
+            }
+            const wallet = Number(/^\/api\/v1\/transfers\/wallet\/(\d+)$/.exec(x.pathname)?.[1]);
+            if (refused.has(wallet) && Array.isArray(a.body)) return { ...a, body: [refused.get(wallet), ...a.body] };
+          },
+        };
+      })(),
+    ],
+    [
+      "a cancelled request can still be paid",
+      "oracle: a paid or cancelled request is spent",
+      {
+        answer: (x, a) => {
+          if (!x.pathname.endsWith("/pay") || (a.body as { code?: string }).code !== "REQUEST_CANCELLED") return;
+          const made = { id: 1, senderWalletId: (x.body as { walletId: number }).walletId, receiverWalletId: 1, amount: 400, currency: "RUB", receivedAmount: 400, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
+          return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
+        },
+      },
     ],
     [
       "a lookup by e-mail is case-sensitive",
@@ -102,6 +189,59 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "another user's history is served as an empty list",
       "authorization GET /api/v1/transfers/wallet/{walletId}",
       { answer: (x, a) => (x.pathname.startsWith("/api/v1/transfers/wallet/") && a.status === 403 ? { ...a, status: 200, body: [] } : undefined) },
+    ],
+    [
+      "an Idempotency-Key is one for all users: another user's key replays the first user's answer",
+      "idempotency",
+      (() => {
+        const answers = new Map<string, Answer>();
+        return {
+          request: (x) => answers.get(`${x.pathname} ${x.headers.get("idempotency-key")}`),
+          answer: (x, a) => {
+            const key = x.headers.get("idempotency-key");
+            if (key && a.status === 201) answers.set(`${x.pathname} ${key}`, a);
+          },
+        };
+      })(),
+    ],
+    [
+      "reusing a spent refresh token is refused, but its session lives on",
+      "authorization",
+      (() => {
+        const spent = new Set<string>();
+        return {
+          request: (x) => {
+            if (x.pathname !== "/api/v1/auth/refresh") return;
+            const token = (x.body as { refresh_token?: string }).refresh_token ?? "";
+            if (spent.has(token)) return errorAnswer(401, "INVALID_REFRESH_TOKEN");
+            spent.add(token);
+          },
+        };
+      })(),
+    ],
+    [
+      "a statement link is made for another user's wallet",
+      "authorization POST /api/v1/statements/link",
+      {
+        answer: (x, a) =>
+          x.pathname === "/api/v1/statements/link" && a.status === 404
+            ? { status: 201, headers: new Headers({ "content-type": "application/json" }), body: { url: "/api/v1/statements/csv?token=t", fileName: "s.csv", expiresAt: new Date().toISOString() } }
+            : undefined,
+      },
+    ],
+    [
+      "an exchange from one's own wallet into another user's is made",
+      "authorization POST /api/v1/exchanges",
+      {
+        answer: (x, a) => {
+          if (x.pathname !== "/api/v1/exchanges" || a.status !== 404) return;
+          const { fromWalletId, toWalletId, amount } = x.body as { fromWalletId: number; toWalletId: number; amount: number };
+          // The authorization matrix's exchange (the leakage oracle's is of another amount).
+          if (amount !== 100) return;
+          const made = { id: 1, senderWalletId: fromWalletId, receiverWalletId: toWalletId, amount, currency: "RUB", receivedAmount: 1, receivedCurrency: "USD", rate: "0.0135", message: null, createdAt: new Date().toISOString() };
+          return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
+        },
+      },
     ],
     ["signing out revokes nothing", "authorization", { request: (x) => (x.pathname === "/api/v1/auth/logout" ? { status: 200, headers: new Headers({ "content-type": "application/json" }), body: { ok: true } } : undefined) }],
     ["a malformed token is replaced by the last good one", "authorization", stealing((auth, last) => (auth === "Bearer not.a.token" ? last : auth))],

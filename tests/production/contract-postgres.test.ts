@@ -1,7 +1,8 @@
 // `npm run contract` — every phase — against Minibank's production build on PostgreSQL: with a
-// fixed seed, then the generated and stateful runs again with a random one.
+// fixed seed, then the control of the stateful runs (20 seeds, nothing planted, no failure) and
+// the generated runs again with a random seed.
 import { dropPostgresDatabase } from "@/scripts/lib/database";
-import { failures, runContract, startContractTarget, type ContractTarget } from "@/tests/support/contract-target";
+import { failures, runContract, startContractTarget, TEST_SERVER_LIMITS, type ContractTarget } from "@/tests/support/contract-target";
 // @ts-expect-error -- a plain .mjs helper shared with jest's global setup
 import { postgresUrl } from "@/tests/support/postgres.mjs";
 
@@ -28,8 +29,16 @@ describe("npm run contract against Minibank on PostgreSQL", () => {
     expect(run.output).toMatch(/^ok {4}oracle: history paging neither skips nor repeats$/m);
   });
 
-  it("passes the generated and stateful runs with a random seed", async () => {
-    const run = await runContract(target.server.url, "--smtp-port", String(target.smtpPort), "--phases", "generated,stateful");
+  it("passes 20 seeds of the stateful runs, every documented refusal predicted", async () => {
+    const run = await runContract(target.server.url, "--smtp-port", String(target.smtpPort), "--phases", "stateful", "--seeds", "1..20", "--sequences", "3", "--limits", TEST_SERVER_LIMITS);
+    expect(failures(run.output)).toEqual([]);
+    expect(run.output).toContain("seeds 1..20: 20 run, failing: none");
+    expect(run.output).toMatch(/^ {2}POST \/api\/v1\/transfers: .*\+400 INVALID_AMOUNT/m);
+    expect(run.code).toBe(0);
+  });
+
+  it("passes the generated runs with a random seed", async () => {
+    const run = await runContract(target.server.url, "--smtp-port", String(target.smtpPort), "--phases", "generated");
     expect(failures(run.output)).toEqual([]);
     expect(run.code).toBe(0);
   });

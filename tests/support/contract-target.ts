@@ -62,6 +62,12 @@ export async function startContractTarget(name: string, extra: Record<string, st
   };
 }
 
+/**
+ * The limits of a target (productionEnv's raised counts, Minibank's default daily top-up cap),
+ * told to the suite's model with --limits so that it holds the server to them strictly.
+ */
+export const TEST_SERVER_LIMITS = "topup-daily=300000000,topup-count=1000000,transfers=1000000,lookups=1000000,statement-downloads=10000";
+
 export type Run = { code: number | null; output: string };
 
 /** `npm run contract -- <baseUrl> …args`, its output and exit code. */
