@@ -1,12 +1,7 @@
 import type { ContractDocument } from "./document";
 import { cameBackLater, send, type Reply, type Request } from "./http";
 import { isEnvironment } from "./outcome";
-
-/**
- * One line per check: what was asked, what was expected, and why it failed. `environment`: it
- * could not be checked for a reason outside the server (reported apart, never as the server's).
- */
-export type Result = { name: string; ok: boolean; problems: string[]; environment?: boolean };
+import type { Result } from "./report";
 
 export type Answer = { status: number; contentType: string; headers: Headers; body: unknown };
 

@@ -1,10 +1,15 @@
-import type { Result } from "./client";
 import type { ContractDocument } from "./document";
 
 /**
  * What the run saw, for the coverage matrix (operation × documented status × documented error
  * code), and the run's results as JUnit XML or JSON.
  */
+
+/**
+ * One line per check: what was asked, what was expected, and why it failed. `environment`: it
+ * could not be checked for a reason outside the server (reported apart, never as the server's).
+ */
+export type Result = { name: string; ok: boolean; problems: string[]; environment?: boolean };
 
 /** The failures that are the server's, and the checks the environment kept from running. */
 export const tally = (results: Result[]) => ({
