@@ -84,6 +84,14 @@ describe("inline mode: @bot 500 in any chat", () => {
     expect(await requestsOf(alice.user.id)).toEqual([]);
   });
 
+  it("leaves out of the card a message the bot may not carry: a link, or words that pass for the bank", async () => {
+    const alice = await telegramUser();
+    await inlineQuery(alice.telegramId, "999 Minibank: штраф, оплатите на evil.example/pay");
+    const [card] = answers()[0].results;
+    expect(card.input_message_content.message_text).toBe("Оплатите 999,00\u00a0₽ в Minibank");
+    expect(card.description).toBe("Оплатите по ссылке в Minibank");
+  });
+
   it("speaks the sender's language", async () => {
     const alice = await telegramUser();
     await inlineQuery(alice.telegramId, "5", "en");

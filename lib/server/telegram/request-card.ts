@@ -1,6 +1,7 @@
 import "server-only";
 import type { InlineKeyboardMarkup, InlineQueryResultArticle } from "grammy/types";
 import { REQUEST_PAYLOAD_PREFIX } from "@/lib/server/share/prepare-share";
+import { quotable } from "@/lib/server/users/quotable";
 import { DICTIONARIES, type Language } from "@/lib/shared/i18n";
 import { formatMoney, type Currency } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
@@ -15,6 +16,14 @@ export type RequestCardInput = {
   /** The bot's Mini App link (`https://t.me/<bot>/<app>`). */
   botLink: string;
 };
+
+/**
+ * The requester's words as the bot may carry them: the rule every text the bot sends follows
+ * (users/quotable.ts) — nothing with a link, a long number or what passes for the bank.
+ */
+function shownMessage(message: string | null): string | null {
+  return message && quotable(message) ? message : null;
+}
 
 /** The bot's Mini App link with a `startapp` payload that opens the request. */
 export function requestStartLink(botLink: string, token: string): string {
@@ -32,7 +41,7 @@ export function requestCard(input: RequestCardInput): { text: string; reply_mark
   const t = DICTIONARIES[input.language];
   const amount = formatMoney(input.amount, input.currency, input.language);
   return {
-    text: [fill(t.requests.shareText, { amount }), input.message].filter(Boolean).join("\n"),
+    text: [fill(t.requests.shareText, { amount }), shownMessage(input.message)].filter(Boolean).join("\n"),
     reply_markup: {
       inline_keyboard: [[{ text: t.share.payRequest, url: requestStartLink(input.botLink, input.token), style: "success" }]],
     },
@@ -47,7 +56,7 @@ export function requestArticle(input: RequestCardInput): InlineQueryResultArticl
     type: "article",
     id: `${REQUEST_PAYLOAD_PREFIX}${input.token}`,
     title: fill(t.share.requestTitle, { amount: formatMoney(input.amount, input.currency, input.language) }),
-    description: input.message ?? t.share.requestDescription,
+    description: shownMessage(input.message) ?? t.share.requestDescription,
     input_message_content: { message_text: card.text },
     reply_markup: card.reply_markup,
   };
