@@ -1,4 +1,4 @@
-// First, so the tokens and primitives precede every component's own styles (which may build on them).
+// First: the tokens and primitives precede every component's own styles, which may refine a primitive at the same weight (`.screen-with-tabs` after `.screen`).
 import "./globals.css";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";

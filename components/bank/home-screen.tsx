@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import type { HomeScreenStatus } from "@/lib/client/telegram/home-screen";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { useStrings } from "@/lib/client/language";
+import "./settings.css";
 import "./home-screen.css";
 
 type HomeScreen = typeof import("@/lib/client/telegram/home-screen");

@@ -216,6 +216,44 @@ test.describe("money flows", () => {
     await expect(page.getByRole("group", { name: "Получатель" })).toContainText(`Доллары ${masked(usd.number)}`);
     await expect(senderGroup(page).getByRole("radio", { checked: true })).toHaveCount(0);
   });
+
+  // Each component imports the CSS file beside it; a file left out of a screen's build shows here.
+  test("the money screens are drawn with the styles beside their components", async ({ page }) => {
+    const rub = await veraWallet(page, "RUB");
+    await page.goto(`/transfer-money?method=card&target=${rub.number}&amount=1`);
+    await senderGroup(page).getByRole("radio", { name: /Доллары/ }).click();
+    await expect(page.locator(".choice-mark").first()).toHaveCSS("width", "22px");
+    await expect(page.getByLabel("Сумма")).toHaveCSS("border-radius", "12px");
+    await expect(page.locator(".transfer-quote")).toHaveCSS("padding", "12px 16px");
+    await expect(page.locator(".details-row").first()).toHaveCSS("justify-content", "space-between");
+    await expect(page.locator(".sticky-action")).toHaveCSS("position", "sticky");
+    await page.getByRole("button", { name: "Перевести" }).click();
+    await expect(page.getByRole("dialog", { name: "Проверьте перевод" })).toHaveCSS("border-top-left-radius", "16px");
+
+    await page.goto("/exchange");
+    await expect(page.getByLabel(/^Отдаю, /)).toHaveCSS("min-height", "48px");
+    await expect(page.locator(".transfer-quote")).toHaveCSS("border-radius", "14px");
+
+    await page.goto("/add-money/online");
+    await expect(page.getByRole("radio", { name: "RUB ₽" })).toHaveCSS("border-radius", "9px");
+    await page.getByLabel("Сумма").fill("0");
+    await page.getByRole("button", { name: "Пополнить" }).click();
+    await expect(page.locator(".toast")).toHaveCSS("border-radius", "12px");
+    await expect(page.locator(".field-error")).toHaveCSS("font-size", "13px");
+
+    await page.goto("/add-money/qr");
+    await page.getByLabel("Сумма").fill("150");
+    await page.getByRole("button", { name: "Создать QR-код" }).click();
+    await expect(page.getByTestId("payment-qr")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+    await expect(page.locator(".qr-link")).toHaveCSS("font-size", "12px");
+
+    const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
+    const made = await page.request.post("/api/v1/requests", { headers: { authorization: `Bearer ${token}` }, data: { currency: "RUB", amount: 500, message: "За кофе" } });
+    expect(made.status()).toBe(201);
+    await page.goto(`/pay?r=${(await made.json()).token}`);
+    await expect(page.locator(".receipt-amount")).toHaveCSS("font-size", "28px");
+    await expect(page.getByText("За кофе")).toHaveCSS("text-align", "center");
+  });
 });
 
 test("an unknown path lands on the welcome screen", async ({ page }) => {
