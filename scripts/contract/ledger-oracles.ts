@@ -9,7 +9,7 @@ import type { Person } from "./session";
  */
 
 /** A movement an oracle made: its answer and timing, what kind it is, who made it from which wallet. */
-export type Made = { timed: Timed; kind: "transfer" | "topup" | "exchange"; by: Person; direction: "in" | "out"; wallet: number };
+export type Made = { timed: Timed; kind: "transfer" | "topup" | "exchange" | "request"; by: Person; direction: "in" | "out"; wallet: number };
 
 const FIELDS = ["id", "senderWalletId", "receiverWalletId", "amount", "currency", "receivedAmount", "receivedCurrency", "rate", "createdAt"] as const;
 const differences = (a: Movement, b: Movement) => FIELDS.filter((f) => a[f] !== b[f]).map((f) => `${f} ${JSON.stringify(b[f])} (answered ${JSON.stringify(a[f])})`);
@@ -19,7 +19,8 @@ export async function readBack(call: Caller, made: Made[], skewMs: number): Prom
   const problems: string[] = [];
   const histories = new Map<number, Movement[]>();
   for (const m of made) {
-    const t = m.timed.body as Movement;
+    const t = m.timed.body as Movement & { kind?: string };
+    if (t.kind !== m.kind) problems.push(`${m.kind} ${t.id} was answered as kind ${String(t.kind)}`);
     if (!within(t.createdAt, m.timed, skewMs)) {
       problems.push(`${m.kind} ${t.id}: createdAt ${t.createdAt}, but it was made between ${new Date(m.timed.sentAt).toISOString()} and ${new Date(m.timed.answeredAt).toISOString()}`);
     }

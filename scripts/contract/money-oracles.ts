@@ -94,7 +94,7 @@ async function exchangeAndPay({ call, alice, bob, made }: Context): Promise<stri
   const request = (await call("POST /api/v1/requests", alice.tokens.access_token, { body: { currency: "USD", amount: 1_234 } }, 201)).body as { token: string };
   const [payer, payee] = [await balancesOf(call, bob), await balancesOf(call, alice)];
   const paid = await call("POST /api/v1/requests/{token}/pay", bob.tokens.access_token, { params: { token: request.token }, body: { walletId: walletOf(bob, "RUB").id } }, 201);
-  made.push({ timed: paid, kind: "transfer", by: bob, direction: "out", wallet: walletOf(bob, "RUB").id });
+  made.push({ timed: paid, kind: "request", by: bob, direction: "out", wallet: walletOf(bob, "RUB").id });
   const p = paid.body as Movement;
   const rates = await quotes(call, alice.tokens.access_token);
   if (p.receivedAmount !== 1_234 || p.amount !== covering(1_234, "RUB", "USD", rates)) problems.push(`paying 1234 USD from RUB took ${p.amount} for ${p.receivedAmount}; the quotes say ${covering(1_234, "RUB", "USD", rates)} for 1234`);
