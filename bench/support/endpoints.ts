@@ -23,7 +23,7 @@ export const bareEndpoint: Endpoint = { name: BARE, request: () => ({ method: "G
 
 const randomIndex = (n: number) => crypto.randomInt(n);
 
-/** Access tokens for users 0…n−1, each with a session id of its own (a session nobody revoked). */
+/** Access tokens for users 0…n−1 (the customers), each with a session id of its own (a session nobody revoked). */
 export async function mintTokens(users: number, jwtSecret: string): Promise<string[]> {
   const secret = new TextEncoder().encode(jwtSecret);
   const tokens: string[] = [];

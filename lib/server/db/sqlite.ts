@@ -22,7 +22,7 @@ export type SqliteFactory = Factory & { runner(): SqlRunner | null };
  * this single connection; busy_timeout waits for another process (migrations, scripts) instead of
  * failing; foreign keys as declared in the schema.
  */
-const PRAGMAS = [
+export const SQLITE_PRAGMAS = [
   "PRAGMA journal_mode = WAL",
   "PRAGMA synchronous = NORMAL",
   "PRAGMA busy_timeout = 5000",
@@ -173,7 +173,7 @@ export function sqliteAdapter(url: string): SqliteFactory {
         logger.error({ err: error }, "the SQLite database cannot be opened");
         throw new AppError("UNAVAILABLE");
       }
-      await adapter.executeScript(PRAGMAS);
+      await adapter.executeScript(SQLITE_PRAGMAS);
       const lock = createLock();
       runner = createGroupCommitRunner(connectionOf(adapter), lock);
       return serialise(adapter, lock);
