@@ -1,3 +1,5 @@
+"use client";
+
 import { useStrings } from "@/lib/client/language";
 import "./login.css";
 
