@@ -142,7 +142,7 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
           answer: (x, a) => {
             const body = x.body as { senderWalletId?: number; receiverWalletId?: number; amount?: number } | undefined;
             if (x.pathname === "/api/v1/transfers" && x.method === "POST" && a.status === 422 && body?.senderWalletId) {
-              const row = { id: 2_000_000_000, senderWalletId: body.senderWalletId, receiverWalletId: body.receiverWalletId, amount: body.amount, currency: "RUB", receivedAmount: body.amount, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
+              const row = { id: 2_000_000_000, kind: "transfer", senderWalletId: body.senderWalletId, receiverWalletId: body.receiverWalletId, amount: body.amount, currency: "RUB", receivedAmount: body.amount, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
               refused.set(body.senderWalletId, row);
             }
             const wallet = Number(/^\/api\/v1\/transfers\/wallet\/(\d+)$/.exec(x.pathname)?.[1]);
@@ -157,7 +157,7 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       {
         answer: (x, a) => {
           if (!x.pathname.endsWith("/pay") || (a.body as { code?: string }).code !== "REQUEST_CANCELLED") return;
-          const made = { id: 1, senderWalletId: (x.body as { walletId: number }).walletId, receiverWalletId: 1, amount: 400, currency: "RUB", receivedAmount: 400, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
+          const made = { id: 1, kind: "request", senderWalletId: (x.body as { walletId: number }).walletId, receiverWalletId: 1, amount: 400, currency: "RUB", receivedAmount: 400, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
           return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
         },
       },
