@@ -122,7 +122,8 @@ it("signs in, tops up, transfers and shows the receipt and the history, all answ
   // Newest first: the transfer to the recipient, then the bank's top-up.
   const rows = page.getByTestId("history-row");
   await rows.first().filter({ hasText: recipient }).filter({ hasText: "12,50" }).waitFor();
-  await rows.nth(1).filter({ hasText: "Minibank" }).filter({ hasText: "100,00" }).waitFor();
+  // A top-up is named by what happened (its kind), not by the bank's wallet.
+  await rows.nth(1).filter({ hasText: "Пополнение" }).filter({ hasText: "100,00" }).waitFor();
   fs.mkdirSync("test-results/screens", { recursive: true });
   await page.screenshot({ path: "test-results/screens/mock-journey-history.png" });
 
