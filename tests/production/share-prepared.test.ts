@@ -37,8 +37,13 @@ async function ok(method: string, pathname: string, options: Parameters<typeof c
   return answer.body;
 }
 
+let signIns = 0;
+
 async function telegramUser(id: number, name: string): Promise<string> {
-  const initData = sign({ user: { id, first_name: name }, query_id: `share-${id}` }, botToken, new Date());
+  // Init data is usable once: each sign-in is its own opening (two cases may sign the same person
+  // in within one second).
+  signIns += 1;
+  const initData = sign({ user: { id, first_name: name }, query_id: `share-${id}-${signIns}` }, botToken, new Date());
   const token = (await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } })).access_token as string;
   await ok("POST", "/api/v1/wallet/init", { token });
   return token;

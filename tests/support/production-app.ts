@@ -136,7 +136,8 @@ export async function startApp(options: AppOptions): Promise<App> {
     },
     async telegramUser(id, firstName, username = `${firstName.toLowerCase()}_${id}`) {
       const user = { id, first_name: firstName, username, allows_write_to_pm: true };
-      const initData = sign({ user, query_id: `${options.name}-${id}` }, botToken, new Date());
+      // Init data is usable once: every sign-in is its own opening.
+      const initData = sign({ user, query_id: `${options.name}-${id}-${crypto.randomUUID()}` }, botToken, new Date());
       return signedIn(await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } }));
     },
     async stop() {
