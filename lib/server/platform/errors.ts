@@ -24,6 +24,7 @@ const ERRORS = {
   REQUEST_PAID: { status: 409, message: ru.requests.errors.paid },
   REQUEST_CANCELLED: { status: 409, message: ru.requests.errors.cancelled },
   REQUEST_EXPIRED: { status: 409, message: ru.requests.errors.expired },
+  SCHEDULE_INACTIVE: { status: 409, message: ru.schedules.errors.notActive },
   REQUEST_OWN: { status: 400, message: ru.requests.errors.own },
   PAYLOAD_TOO_LARGE: { status: 413, message: ru.errors.payloadTooLarge },
   INSUFFICIENT_FUNDS: { status: 422, message: ru.errors.insufficientFunds },
