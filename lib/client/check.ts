@@ -50,6 +50,13 @@ export function nullable<T>(inner: Check<T>): Check<T | null> {
   return make((data, path) => (data === null ? null : inner.parse(data, path)));
 }
 
+/** A key that may be left out (zod's `optional()`): absent or undefined stays absent. */
+export type Optional<T> = Check<T | undefined> & { optional: true };
+
+export function optional<T>(inner: Check<T>): Optional<T> {
+  return { ...make((data, path) => (data === undefined ? undefined : inner.parse(data, path))), optional: true };
+}
+
 export function array<T>(item: Check<T>): Check<T[]> {
   return make((data, path) => {
     if (!Array.isArray(data)) throw new ResponseShapeError(path, "array");
@@ -57,16 +64,22 @@ export function array<T>(item: Check<T>): Check<T[]> {
   });
 }
 
-export function object<S extends Record<string, Check<unknown>>>(
-  shape: S,
-): Check<{ [K in keyof S]: Infer<S[K]> }> {
+type OptionalKeys<S> = { [K in keyof S]: S[K] extends { optional: true } ? K : never }[keyof S];
+type Flat<T> = { [K in keyof T]: T[K] };
+/** The checked object: required keys, and `?:` keys for the optional ones. */
+type Shaped<S> = Flat<{ [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> }>;
+
+export function object<S extends Record<string, Check<unknown>>>(shape: S): Check<Shaped<S>> {
   return make((data, path) => {
     if (typeof data !== "object" || data === null || Array.isArray(data)) {
       throw new ResponseShapeError(path, "object");
     }
     const source = data as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(shape)) out[key] = shape[key].parse(source[key], path ? `${path}.${key}` : key);
-    return out as { [K in keyof S]: Infer<S[K]> };
+    for (const key of Object.keys(shape)) {
+      const value = shape[key].parse(source[key], path ? `${path}.${key}` : key);
+      if (value !== undefined || !("optional" in shape[key])) out[key] = value;
+    }
+    return out as Shaped<S>;
   });
 }

@@ -1,4 +1,4 @@
-import { array, boolean, int, nullable, number, object, oneOf, string, unknown, type Infer } from "@/lib/client/check";
+import { array, boolean, int, nullable, number, object, oneOf, optional, string, unknown, type Infer } from "@/lib/client/check";
 import { CURRENCIES } from "@/lib/shared/money";
 import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
@@ -62,6 +62,7 @@ const transferShape = {
   rate: string,
   message: nullable(string),
   createdAt: string,
+  scheduleId: optional(int),
 };
 export const transferDto = object(transferShape);
 export const transferListDto = array(transferDto);

@@ -14,7 +14,8 @@ export type ListHistoryOptions = {
   cursor?: number;
 };
 
-type OwnedRow = TransferRow & { ownerId: number };
+/** `scheduleId`: the schedule whose run made the transfer, if any (shown to its sender only). */
+type OwnedRow = TransferRow & { ownerId: number; scheduleId: number | null };
 /** The wallet's row alone: it exists, but no transfer matched. */
 type NoTransfer = { ownerId: number; id: null };
 
@@ -38,7 +39,8 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
   // no row when the wallet does not exist. Nothing is returned before the owner is checked.
   const side = (column: Prisma.Sql) => Prisma.sql`
     SELECT * FROM (SELECT "id", "kind", "senderWalletId", "receiverWalletId", "amount", "currency",
-      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt"
+      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt",
+      (SELECT r."scheduleId" FROM "ScheduleRun" r WHERE r."transferId" = "Transfer"."id") AS "scheduleId"
     FROM "Transfer" WHERE ${column} = ${walletId} ${after} ORDER BY "id" DESC LIMIT ${limit}) AS "page"`;
   const found = await db.$queryRaw<(OwnedRow | NoTransfer)[]>`
     SELECT w."userId" AS "ownerId", t.* FROM "Wallet" w LEFT JOIN (
@@ -52,5 +54,8 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
   const rows = [...byId.values()].sort((a, b) => b.id - a.id).slice(0, take);
   const page = rows.slice(0, options.limit);
   const nextCursor = rows.length > options.limit ? page[page.length - 1].id : null;
-  return { items: page.map(toTransferDto), nextCursor };
+  const items = page.map((row) =>
+    row.scheduleId != null && row.senderWalletId === walletId ? { ...toTransferDto(row), scheduleId: Number(row.scheduleId) } : toTransferDto(row),
+  );
+  return { items, nextCursor };
 }

@@ -44,6 +44,8 @@ export const transferDto = z.object({
   /** The sender's message to the receiver, as plain text; null when none. */
   message: z.string().nullable(),
   createdAt: z.string(),
+  /** Present when a scheduled transfer's run made it, for its sender: the schedule (GET /api/v1/schedules). */
+  scheduleId: z.number().int().optional(),
 });
 export type TransferDto = z.infer<typeof transferDto>;
 
