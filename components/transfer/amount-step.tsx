@@ -7,6 +7,8 @@ import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confir
 import { TransferParties } from "@/components/transfer/transfer-parties";
 import { TransferQuote } from "@/components/transfer/transfer-quote";
 import { PrimaryAction } from "@/components/ui/primary-action";
+import { Button } from "@/components/ui/button";
+import { SchedulePanel } from "@/components/schedules/schedule-panel";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useRate } from "@/lib/client/hooks";
 import { exchangeRateText, receivedAmount } from "@/lib/client/transfer/conversion";
@@ -114,6 +116,7 @@ export function AmountStep(props: AmountStepProps) {
   const { recipient, receiver, sender, amount, message, confirming, idempotency } = props;
   const note = message.trim();
   const [shake, setShake] = useState(0);
+  const [scheduling, setScheduling] = useState(false);
   const telegram = useLoadedTelegram();
   const native = telegram?.native ?? false;
   const toast = useToast();
@@ -184,6 +187,21 @@ export function AmountStep(props: AmountStepProps) {
         disabled={!sender || !amount}
         loading={submitting}
       />
+      {!summary && (
+        <Button variant="secondary" onClick={() => setScheduling((on) => !on)} aria-expanded={scheduling}>
+          {ru.schedules.schedule}
+        </Button>
+      )}
+      {scheduling && !summary && (
+        <SchedulePanel
+          senderWalletId={sender?.id ?? null}
+          receiverWalletId={receiver.id}
+          minor={minor}
+          message={note || null}
+          toast={toast}
+          onAmountError={props.onAmountError}
+        />
+      )}
       {summary && (
         <ConfirmSheet
           summary={summary}

@@ -3,6 +3,7 @@ import { CURRENCIES } from "@/lib/shared/money";
 import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 import type { RateDto } from "@/lib/shared/schemas/rates";
+import type { ScheduleDto } from "@/lib/shared/schemas/schedules";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { StatementDto, StatementLinkDto } from "@/lib/shared/schemas/statements";
 import type { PreparedChatButtonDto, PreparedShareDto } from "@/lib/shared/schemas/share";
@@ -123,6 +124,34 @@ export const preparedChatButtonDto = object({ id: string });
 export const anyAnswer = unknown;
 
 /** True only when A and B are the same type (not merely assignable one way). */
+const scheduleRunDto = object({
+  occurrence: string,
+  status: oneOf(["done", "failed", "skipped"] as const),
+  reason: nullable(string),
+  transferId: nullable(int),
+});
+
+export const scheduleDto = object({
+  id: int,
+  senderWalletId: int,
+  receiverWalletId: int,
+  amount: int,
+  currency,
+  message: nullable(string),
+  kind: oneOf(["once", "weekly", "monthly"] as const),
+  day: int,
+  startDate: string,
+  endDate: nullable(string),
+  count: nullable(int),
+  status: oneOf(["active", "paused", "cancelled", "finished"] as const),
+  consecutiveFailures: int,
+  nextOccurrence: nullable(string),
+  recipient: object({ name: string, account: string, currency }),
+  runs: array(scheduleRunDto),
+  createdAt: string,
+});
+export const scheduleListDto = array(scheduleDto);
+
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Assert<T extends true> = T;
 
@@ -135,6 +164,7 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof publicWalletDto>, PublicWalletDto>>,
   Assert<Same<Infer<typeof rateDto>, RateDto>>,
   Assert<Same<Infer<typeof transferDto>, TransferDto>>,
+  Assert<Same<Infer<typeof scheduleDto>, ScheduleDto>>,
   Assert<Same<Infer<typeof counterpartyDto>, CounterpartyDto>>,
   Assert<Same<Infer<typeof receiptDto>, ReceiptDto>>,
   Assert<Same<Infer<typeof recentRecipientListDto>, RecentRecipientDto[]>>,
