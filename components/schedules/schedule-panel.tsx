@@ -39,7 +39,11 @@ export function SchedulePanel(props: SchedulePanelProps) {
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const key = useIdempotencyKey();
-  const tomorrow = moscowDate(new Date(Date.now() + 86_400_000));
+  // The day the panel opened, fixed for its life (the clock is read once, not on every render).
+  const [{ today, tomorrow }] = useState(() => {
+    const now = new Date();
+    return { today: moscowDate(now), tomorrow: moscowDate(new Date(now.getTime() + 86_400_000)) };
+  });
   const [kind, setKind] = useState<ScheduleKind>("monthly");
   const [startDate, setStartDate] = useState(tomorrow);
   const [weekday, setWeekday] = useState(String(weekdayOf(tomorrow)));
@@ -100,7 +104,7 @@ export function SchedulePanel(props: SchedulePanelProps) {
       <TextField
         label={kind === "once" ? t.dateLabel : t.startLabel}
         type="date"
-        min={moscowDate(new Date())}
+        min={today}
         value={startDate}
         onChange={(event) => edit(setStartDate)(event.target.value)}
       />
