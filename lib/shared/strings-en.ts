@@ -482,7 +482,7 @@ export const en = {
     endNone: "Never",
     endDate: "On a date",
     endCount: "After a number of times",
-    submit: "Schedule",
+    submit: "Schedule the transfer",
     created: "Transfer scheduled",
     next: "Next: {date}",
     noNext: "No more runs",
