@@ -2,9 +2,7 @@ import "server-only";
 import { CURRENCIES, toSafeNumber, type Currency } from "@/lib/shared/money";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 
-export type WalletRow = { id: number; currency: string; balance: bigint; number: string };
-
-export const walletSelect = { id: true, currency: true, balance: true, number: true } as const;
+import type { WalletRow } from "@/lib/server/wallets/store";
 
 export function toWalletDto(row: WalletRow): WalletDto {
   return {

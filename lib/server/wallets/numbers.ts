@@ -1,6 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import type { Sql } from "@/lib/server/db";
+import { isWalletNumberTaken } from "@/lib/server/wallets/store";
 
 /** A source of random integers in [0, max); injectable so the demo seed is reproducible. */
 export type RandomInt = (max: number) => number;
@@ -42,8 +43,7 @@ export function generateWalletNumber(random: RandomInt = defaultRandom): string 
 export async function uniqueWalletNumber(tx: Pick<Sql, "$queryRaw">, random?: RandomInt): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const number = generateWalletNumber(random);
-    const taken = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Wallet" WHERE "number" = ${number}`;
-    if (taken.length === 0) return number;
+    if (!(await isWalletNumberTaken(tx, number))) return number;
   }
   throw new Error("could not find a free wallet number");
 }
