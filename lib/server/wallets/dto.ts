@@ -1,8 +1,7 @@
 import "server-only";
 import { CURRENCIES, toSafeNumber, type Currency } from "@/lib/shared/money";
-import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
-
 import type { WalletRow } from "@/lib/server/wallets/store";
+import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 
 export function toWalletDto(row: WalletRow): WalletDto {
   return {
