@@ -63,8 +63,7 @@ async function replay(reader: Sql, stored: StoredKey, hash: string): Promise<Tra
   return transferById(reader, stored.transferId);
 }
 
-// The key's columns and rows are the store's; movements import them from here.
-export { storedKeyColumns, type KeyToRecord, type WithStoredKey } from "@/lib/server/ledger/store";
+export type { KeyToRecord } from "@/lib/server/ledger/store";
 
 /** The plan's effect that records the key with the transfer it makes (none without a key). */
 export function keyEffect(key: KeyToRecord | undefined): PlanEffect | undefined {

@@ -5,10 +5,6 @@ import { ru } from "@/lib/shared/strings";
 import { countLookup } from "@/lib/server/users/lookup-limit";
 import type { LimitRow } from "@/lib/server/ledger/store";
 
-// The limits' columns are read with each movement's first query (store.ts); a request's payment
-// imports them from here.
-export { sentLatelyColumn, type LimitRow } from "@/lib/server/ledger/store";
-
 /**
  * TRANSFER_LIMIT_PER_USER transfers to other people per window (429), whichever way the money
  * leaves — a transfer or paying a request: one account cannot flood another with notices, and
