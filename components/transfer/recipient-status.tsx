@@ -32,7 +32,7 @@ export function RecipientStatus({ query, recipient, loading, error }: RecipientS
   }
   if (error) {
     const text =
-      error instanceof ApiError && error.status === 404 ? t.errors.userNotFound : errorMessage(error);
+      error instanceof ApiError && error.code === "USER_NOT_FOUND" ? t.errors.userNotFound : errorMessage(error);
     return (
       <p className="field-error" role="status">
         {text}
