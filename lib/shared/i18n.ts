@@ -47,7 +47,7 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
 
 /**
  * The key of every text of the dictionaries: its dotted path ("errors.walletNotFound"). Errors
- * travel as keys (a zod schema's message, an AppError's text) and become words in the language of
+ * travel as keys (a zod schema's message, an AppError's words) and become words in the language of
  * whoever reads them. Lists are not texts, so their items have no key.
  */
 export type MessageKey = KeysOf<typeof ru>;
