@@ -13,7 +13,6 @@ import {
   type StoredKey,
   type WithStoredKey,
 } from "@/lib/server/ledger/store";
-import { ru } from "@/lib/shared/strings";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 
@@ -46,7 +45,7 @@ function parseKey(raw: string | null): string | null {
   if (raw === null) return null;
   const key = raw.trim();
   if (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new AppError("VALIDATION_ERROR", ru.errors.idempotencyKeyInvalid);
+    throw new AppError("VALIDATION_ERROR", "errors.idempotencyKeyInvalid");
   }
   return key;
 }

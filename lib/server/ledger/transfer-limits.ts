@@ -1,7 +1,6 @@
 import "server-only";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
-import { ru } from "@/lib/shared/strings";
 import { countLookup } from "@/lib/server/users/lookup-limit";
 import type { LimitRow } from "@/lib/server/ledger/store";
 
@@ -12,7 +11,7 @@ import type { LimitRow } from "@/lib/server/ledger/store";
  */
 export function checkSentLately(row: Pick<LimitRow, "sentLately">): void {
   if (Number(row.sentLately ?? 0) >= getEnv().transferLimitPerUser) {
-    throw new AppError("RATE_LIMITED", ru.errors.transferRateLimited);
+    throw new AppError("RATE_LIMITED", "errors.transferRateLimited");
   }
 }
 
