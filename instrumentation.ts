@@ -27,8 +27,8 @@ export async function register(): Promise<void> {
   const { startScheduler, stopScheduler } = await import("@/lib/server/schedules/run");
   startScheduler(schedulerIntervalMs());
   onShutdown(stopScheduler);
-  const { getDb } = await import("@/lib/server/db");
-  onShutdownClose(() => getDb().$disconnect());
+  const { closeDb } = await import("@/lib/server/db");
+  onShutdownClose(closeDb);
   const url = getEnv().ratesSourceUrl;
   if (!url) return;
   const { startRatesRefresh, stopRatesRefresh } = await import("@/lib/server/rates/refresh");

@@ -6,7 +6,6 @@ import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { toRequestDto } from "@/lib/server/requests/dto";
 import { findRequestWallet, insertRequest } from "@/lib/server/requests/store";
 import type { CreateRequestBody, PaymentRequestDto } from "@/lib/shared/schemas/requests";
-import { ru } from "@/lib/shared/strings";
 
 /** The window PAYMENT_REQUEST_LIMIT_PER_USER counts requests in. */
 export const REQUEST_LIMIT_WINDOW_MS = 10 * 60 * 1000;
@@ -18,7 +17,7 @@ export const REQUEST_LIMIT_WINDOW_MS = 10 * 60 * 1000;
  */
 function countRequest(userId: number): Promise<void> {
   const limit = getEnv().paymentRequestLimitPerUser;
-  return hitRateLimit({ key: `request:user:${userId}`, limit, windowMs: REQUEST_LIMIT_WINDOW_MS, message: ru.requests.errors.tooMany });
+  return hitRateLimit({ key: `request:user:${userId}`, limit, windowMs: REQUEST_LIMIT_WINDOW_MS, message: "requests.errors.tooMany" });
 }
 
 /**

@@ -17,7 +17,6 @@ import { maskAccountNumber } from "@/lib/shared/account-number";
 import { isCurrency } from "@/lib/shared/money";
 import { dueAt, moscowDate, nextOccurrence, weekdayOf, type ScheduleCalendar, type ScheduleKind } from "@/lib/shared/schedule-dates";
 import type { CreateScheduleBody, ScheduleDto } from "@/lib/shared/schemas/schedules";
-import { ru } from "@/lib/shared/strings";
 
 /** The list shows the latest 100 schedules; each with its latest 5 runs. */
 const LIST_LIMIT = 100;
@@ -86,7 +85,7 @@ export type CreateScheduleOptions = CreateScheduleBody & { userId: number; idemp
 export async function createSchedule(options: CreateScheduleOptions): Promise<ScheduleDto> {
   const { userId, now } = options;
   const key = options.idempotencyKey?.trim() || null;
-  if (key !== null && key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw new AppError("VALIDATION_ERROR", ru.errors.idempotencyKeyInvalid);
+  if (key !== null && key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw new AppError("VALIDATION_ERROR", "errors.idempotencyKeyInvalid");
   const { idempotencyKey: _key, now: _now, userId: _user, ...body } = options;
   void _key;
   void _now;
@@ -105,7 +104,7 @@ export async function createSchedule(options: CreateScheduleOptions): Promise<Sc
   if (options.senderWalletId === options.receiverWalletId) throw new AppError("SAME_WALLET");
   const receiver = wallets.find((w) => w.id === options.receiverWalletId);
   if (!receiver || receiver.isSystem) throw new AppError("WALLET_NOT_FOUND");
-  if (options.startDate < moscowDate(now)) throw new AppError("VALIDATION_ERROR", ru.schedules.errors.startPast);
+  if (options.startDate < moscowDate(now)) throw new AppError("VALIDATION_ERROR", "schedules.errors.startPast");
 
   const day = options.kind === "once" ? 0 : (options.day ?? (options.kind === "weekly" ? weekdayOf(options.startDate) : Number(options.startDate.slice(8))));
   const calendar: ScheduleCalendar = {
@@ -116,7 +115,7 @@ export async function createSchedule(options: CreateScheduleOptions): Promise<Sc
     count: options.count ?? null,
   };
   const first = firstAhead(calendar, null, 0, now);
-  if (first.occurrence === null) throw new AppError("VALIDATION_ERROR", ru.schedules.errors.noOccurrence);
+  if (first.occurrence === null) throw new AppError("VALIDATION_ERROR", "schedules.errors.noOccurrence");
   try {
     const id = await insertSchedule({
       userId,

@@ -4,9 +4,9 @@ import { rowId, rowIdParam } from "@/lib/shared/schemas/ids";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { isScheduleDate, MAX_SCHEDULE_COUNT, SCHEDULE_KINDS } from "@/lib/shared/schedule-dates";
-import { ru } from "@/lib/shared/strings";
+import { says } from "@/lib/shared/i18n";
 
-const scheduleDate = z.string().refine(isScheduleDate, { error: ru.schedules.errors.dateInvalid });
+const scheduleDate = z.string(says("schedules.errors.dateInvalid")).refine(isScheduleDate, says("schedules.errors.dateInvalid"));
 
 /**
  * A scheduled transfer to create: what a transfer's body carries (the recipient resolved to a
@@ -22,15 +22,15 @@ export const createScheduleBody = z
     amount: minorAmount,
     message: transferMessage.nullish(),
     kind: z.enum(SCHEDULE_KINDS),
-    day: z.number().int().min(1).max(31).nullish(),
+    day: z.number(says("schedules.errors.dayInvalid")).int(says("schedules.errors.dayInvalid")).min(1, says("schedules.errors.dayInvalid")).max(31, says("schedules.errors.dayInvalid")).nullish(),
     startDate: scheduleDate,
     endDate: scheduleDate.nullish(),
-    count: z.number({ error: ru.schedules.errors.countInvalid }).int({ error: ru.schedules.errors.countInvalid })
-      .min(1, { error: ru.schedules.errors.countInvalid }).max(MAX_SCHEDULE_COUNT, { error: ru.schedules.errors.countInvalid }).nullish(),
+    count: z.number(says("schedules.errors.countInvalid")).int(says("schedules.errors.countInvalid"))
+      .min(1, says("schedules.errors.countInvalid")).max(MAX_SCHEDULE_COUNT, says("schedules.errors.countInvalid")).nullish(),
   })
-  .refine((b) => b.endDate == null || b.count == null, { error: ru.schedules.errors.endBoth, path: ["endDate"] })
-  .refine((b) => b.endDate == null || b.endDate >= b.startDate, { error: ru.schedules.errors.endBeforeStart, path: ["endDate"] })
-  .refine((b) => b.day == null || b.kind !== "weekly" || b.day <= 7, { error: ru.schedules.errors.dayInvalid, path: ["day"] });
+  .refine((b) => b.endDate == null || b.count == null, { ...says("schedules.errors.endBoth"), path: ["endDate"] })
+  .refine((b) => b.endDate == null || b.endDate >= b.startDate, { ...says("schedules.errors.endBeforeStart"), path: ["endDate"] })
+  .refine((b) => b.day == null || b.kind !== "weekly" || b.day <= 7, { ...says("schedules.errors.dayInvalid"), path: ["day"] });
 export type CreateScheduleBody = z.infer<typeof createScheduleBody>;
 
 export const SCHEDULE_STATUSES = ["active", "paused", "cancelled", "finished"] as const;
