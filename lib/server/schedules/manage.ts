@@ -131,6 +131,8 @@ export async function createSchedule(options: CreateScheduleOptions): Promise<Sc
       count: calendar.count,
       nextOccurrence: first.occurrence,
       nextRunAt: dueAt(first.occurrence),
+      // A start today after its 09:00 begins with the next occurrence; today's counts as passed.
+      occurrences: first.passed,
       idempotencyKey: key,
       requestHash: key === null ? null : hash,
       now,

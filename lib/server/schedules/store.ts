@@ -69,7 +69,7 @@ export async function walletsOf(senderWalletId: number, receiverWalletId: number
   return rows.map((r) => ({ id: Number(r.id), userId: Number(r.userId), currency: r.currency, isSystem: Boolean(r.isSystem) }));
 }
 
-export type NewSchedule = Omit<ScheduleRow, "id" | "status" | "consecutiveFailures" | "occurrences" | "warnedOccurrence" | "createdAt"> & {
+export type NewSchedule = Omit<ScheduleRow, "id" | "status" | "consecutiveFailures" | "warnedOccurrence" | "createdAt"> & {
   nextRunAt: Date | null;
   idempotencyKey: string | null;
   requestHash: string | null;
@@ -85,7 +85,7 @@ export async function insertSchedule(s: NewSchedule): Promise<number> {
       "occurrences", "idempotencyKey", "requestHash", "createdAt", "updatedAt")
     VALUES (${s.userId}, ${s.senderWalletId}, ${s.receiverWalletId}, ${s.amount}, ${s.currency}, ${s.message}, ${s.kind},
       ${s.day}, ${s.startDate}, ${s.endDate}, ${s.count}, 'active', 0, ${s.nextOccurrence}, ${s.nextRunAt},
-      0, ${s.idempotencyKey}, ${s.requestHash}, ${s.now}, ${s.now})
+      ${s.occurrences}, ${s.idempotencyKey}, ${s.requestHash}, ${s.now}, ${s.now})
     RETURNING "id"`;
   return Number(row.id);
 }
