@@ -4,6 +4,7 @@ import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { getEnv } from "@/lib/server/platform/env";
 import { getDb, sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
+import { distrustSession, knownRevoked, trustSession } from "@/lib/server/auth/session-trust";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -108,13 +109,18 @@ export async function issueTokens(userId: number): Promise<TokenPair> {
  * On every authenticated request: one indexed look-up on the direct SQL path.
  */
 export async function isSessionRevoked(sessionId: string): Promise<boolean> {
+  // Trusted for SESSION_TRUST_MS after the last look-up, without one (session-trust.ts).
+  const known = knownRevoked(sessionId);
+  if (known !== null) return known;
   const sql = await sqlOf();
   const rows = await sql.$queryRaw<unknown[]>`
     SELECT 1 FROM "RefreshToken" WHERE "family" = ${sessionId} AND "revokedAt" IS NOT NULL LIMIT 1`;
+  if (rows.length === 0) trustSession(sessionId);
   return rows.length > 0;
 }
 
 async function revokeFamily(family: string): Promise<void> {
+  distrustSession(family);
   await getDb().refreshToken.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: new Date() } });
 }
 
