@@ -14,7 +14,7 @@ import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { getDb } from "@/lib/server/db";
-import { claimDue } from "@/lib/server/notifications/claim";
+import { claimDue } from "@/lib/server/notifications/store-claim";
 import { call } from "@/tests/support/api";
 import { createFundedUser, setRate } from "@/tests/support/ledger";
 import { addLongHistory } from "@/tests/support/long-history";
