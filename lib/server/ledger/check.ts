@@ -34,6 +34,70 @@ const money = (value: unknown) => BigInt((value as bigint | number | string | nu
 /** Sum of each wallet's postings, one row per wallet that has any. */
 const POSTED = Prisma.sql`(SELECT "walletId", SUM("amount") AS "total" FROM "Posting" GROUP BY "walletId")`;
 
+type Row = Record<string, unknown>;
+
+/** Customer wallets whose balance is not the sum of their postings or is negative; bank wallets with a balance. */
+async function walletProblems(sql: Sql): Promise<LedgerProblem[]> {
+  const wallets = await sql.$queryRaw<Row[]>`
+    SELECT w."id", w."currency", w."balance", CAST(COALESCE(p."total", 0) AS BIGINT) AS "posted",
+      CASE WHEN u."isSystem" THEN 1 ELSE 0 END AS "bank"
+    FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" LEFT JOIN ${POSTED} p ON p."walletId" = w."id"
+    WHERE (u."isSystem" AND w."balance" <> 0)
+      OR (NOT u."isSystem" AND (w."balance" < 0 OR w."balance" <> COALESCE(p."total", 0)))
+    ORDER BY w."id"`;
+  return wallets.flatMap((w): LedgerProblem[] => {
+    const base = { walletId: count(w.id), currency: String(w.currency), found: money(w.balance) };
+    if (count(w.bank)) return [{ kind: "bankBalanceColumn", ...base }];
+    const found: LedgerProblem[] = [];
+    if (base.found !== money(w.posted)) found.push({ kind: "walletBalance", ...base, expected: money(w.posted) });
+    if (BigInt(base.found) < 0n) found.push({ kind: "negativeBalance", ...base });
+    return found;
+  });
+}
+
+/** Postings in another currency than their wallet's. */
+async function postingCurrencyProblems(sql: Sql): Promise<LedgerProblem[]> {
+  const rows = await sql.$queryRaw<Row[]>`
+      SELECT p."id", p."walletId", p."currency", w."currency" AS "walletCurrency"
+      FROM "Posting" p JOIN "Wallet" w ON w."id" = p."walletId"
+      WHERE p."currency" <> w."currency" ORDER BY p."id"`;
+  return rows.map((r) => ({
+    kind: "postingCurrency",
+    postingId: count(r.id),
+    walletId: count(r.walletId),
+    expected: String(r.walletCurrency),
+    found: String(r.currency),
+  }));
+}
+
+/** Transfers whose postings do not sum to zero in a currency. */
+async function unbalancedTransfers(sql: Sql): Promise<LedgerProblem[]> {
+  const rows = await sql.$queryRaw<Row[]>`
+      SELECT "transferId", "currency", CAST(SUM("amount") AS BIGINT) AS "total"
+      FROM "Posting" GROUP BY "transferId", "currency" HAVING SUM("amount") <> 0 ORDER BY "transferId", "currency"`;
+  return rows.map((r) => ({ kind: "unbalancedTransfer", transferId: count(r.transferId), currency: String(r.currency), expected: "0", found: money(r.total) }));
+}
+
+/** Transfers with no postings at all. */
+async function transfersWithoutPostings(sql: Sql): Promise<LedgerProblem[]> {
+  const rows = await sql.$queryRaw<Row[]>`
+      SELECT t."id" FROM "Transfer" t
+      WHERE NOT EXISTS (SELECT 1 FROM "Posting" p WHERE p."transferId" = t."id") ORDER BY t."id"`;
+  return rows.map((r) => ({ kind: "transferWithoutPostings", transferId: count(r.id) }));
+}
+
+/** Currencies whose balances (customers' columns, the bank's postings) do not sum to zero. */
+async function currencySums(sql: Sql): Promise<LedgerProblem[]> {
+  const rows = await sql.$queryRaw<Row[]>`
+      SELECT w."currency",
+        CAST(SUM(CASE WHEN u."isSystem" THEN COALESCE(p."total", 0) ELSE w."balance" END) AS BIGINT) AS "total"
+      FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" LEFT JOIN ${POSTED} p ON p."walletId" = w."id"
+      GROUP BY w."currency"
+      HAVING SUM(CASE WHEN u."isSystem" THEN COALESCE(p."total", 0) ELSE w."balance" END) <> 0
+      ORDER BY w."currency"`;
+  return rows.map((r) => ({ kind: "currencySum", currency: String(r.currency), expected: "0", found: money(r.total) }));
+}
+
 /**
  * Checks the double-entry invariants on `sql` (best on one snapshot: see `readSnapshot`):
  * - each customer wallet's balance equals the sum of its postings, and is not negative;
@@ -49,75 +113,12 @@ export async function checkLedger(sql: Sql): Promise<LedgerCheck> {
   const checkedAt = new Date();
   const problems: LedgerProblem[] = [];
   let problemCount = 0;
-  const add = (rows: unknown[], map: (row: Record<string, unknown>) => LedgerProblem) => {
-    problemCount += rows.length;
-    problems.push(...(rows as Record<string, unknown>[]).slice(0, LISTED).map(map));
-  };
-
-  const wallets = await sql.$queryRaw<Record<string, unknown>[]>`
-    SELECT w."id", w."currency", w."balance", CAST(COALESCE(p."total", 0) AS BIGINT) AS "posted",
-      CASE WHEN u."isSystem" THEN 1 ELSE 0 END AS "bank"
-    FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" LEFT JOIN ${POSTED} p ON p."walletId" = w."id"
-    WHERE (u."isSystem" AND w."balance" <> 0)
-      OR (NOT u."isSystem" AND (w."balance" < 0 OR w."balance" <> COALESCE(p."total", 0)))
-    ORDER BY w."id"`;
-  const walletProblems = wallets.flatMap((w): LedgerProblem[] => {
-    const base = { walletId: count(w.id), currency: String(w.currency), found: money(w.balance) };
-    if (count(w.bank)) return [{ kind: "bankBalanceColumn", ...base }];
-    const found: LedgerProblem[] = [];
-    if (base.found !== money(w.posted)) found.push({ kind: "walletBalance", ...base, expected: money(w.posted) });
-    if (BigInt(base.found) < 0n) found.push({ kind: "negativeBalance", ...base });
-    return found;
-  });
-  problemCount += walletProblems.length;
-  problems.push(...walletProblems.slice(0, LISTED));
-
-  add(
-    await sql.$queryRaw<unknown[]>`
-      SELECT p."id", p."walletId", p."currency", w."currency" AS "walletCurrency"
-      FROM "Posting" p JOIN "Wallet" w ON w."id" = p."walletId"
-      WHERE p."currency" <> w."currency" ORDER BY p."id"`,
-    (r) => ({
-      kind: "postingCurrency",
-      postingId: count(r.id),
-      walletId: count(r.walletId),
-      expected: String(r.walletCurrency),
-      found: String(r.currency),
-    }),
-  );
-
-  add(
-    await sql.$queryRaw<unknown[]>`
-      SELECT "transferId", "currency", CAST(SUM("amount") AS BIGINT) AS "total"
-      FROM "Posting" GROUP BY "transferId", "currency" HAVING SUM("amount") <> 0 ORDER BY "transferId", "currency"`,
-    (r) => ({
-      kind: "unbalancedTransfer",
-      transferId: count(r.transferId),
-      currency: String(r.currency),
-      expected: "0",
-      found: money(r.total),
-    }),
-  );
-
-  add(
-    await sql.$queryRaw<unknown[]>`
-      SELECT t."id" FROM "Transfer" t
-      WHERE NOT EXISTS (SELECT 1 FROM "Posting" p WHERE p."transferId" = t."id") ORDER BY t."id"`,
-    (r) => ({ kind: "transferWithoutPostings", transferId: count(r.id) }),
-  );
-
-  add(
-    await sql.$queryRaw<unknown[]>`
-      SELECT w."currency",
-        CAST(SUM(CASE WHEN u."isSystem" THEN COALESCE(p."total", 0) ELSE w."balance" END) AS BIGINT) AS "total"
-      FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" LEFT JOIN ${POSTED} p ON p."walletId" = w."id"
-      GROUP BY w."currency"
-      HAVING SUM(CASE WHEN u."isSystem" THEN COALESCE(p."total", 0) ELSE w."balance" END) <> 0
-      ORDER BY w."currency"`,
-    (r) => ({ kind: "currencySum", currency: String(r.currency), expected: "0", found: money(r.total) }),
-  );
-
-  const [counted] = await sql.$queryRaw<Record<string, unknown>[]>`
+  for (const check of [walletProblems, postingCurrencyProblems, unbalancedTransfers, transfersWithoutPostings, currencySums]) {
+    const found = await check(sql);
+    problemCount += found.length;
+    problems.push(...found.slice(0, LISTED));
+  }
+  const [counted] = await sql.$queryRaw<Row[]>`
     SELECT (SELECT COUNT(*) FROM "Wallet") AS "wallets", (SELECT COUNT(*) FROM "Transfer") AS "transfers",
       (SELECT COUNT(*) FROM "Posting") AS "postings"`;
   return {
