@@ -21,6 +21,8 @@ export type AppOptions = {
   bot?: boolean | { limits: Limits };
   /** Rates imported from a local server serving the recorded Central Bank file. */
   rates?: boolean;
+  /** Mail goes to an SMTP server the caller listens on at this port (then `mailbox` is unset). */
+  smtpPort?: number;
   /** More environment; `undefined` removes a variable the defaults set. */
   extra?: Record<string, string | undefined>;
 };
@@ -67,7 +69,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const mode = options.mode ?? "production";
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `minibank-${options.name}-`));
   const logFile = path.join(work, "server.log");
-  const mailbox = mode === "production" ? await startSmtp() : undefined;
+  const mailbox = mode === "production" && options.smtpPort === undefined ? await startSmtp() : undefined;
   const botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
   const botApi = options.bot ? await startFakeBotApi(botToken, options.bot === true ? {} : { limits: options.bot.limits }) : undefined;
   const rates = options.rates ? await serveRecordedRates() : undefined;
@@ -75,7 +77,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const databaseFile = path.join(work, `${options.name}.db`);
   const base =
     mode === "production"
-      ? productionEnv({ work, name: options.name, port, smtpPort: mailbox!.port })
+      ? productionEnv({ work, name: options.name, port, smtpPort: options.smtpPort ?? mailbox!.port })
       : { MINIBANK_DEMO: "1", DATABASE_URL: `file:${databaseFile}`, MINIBANK_DATA_DIR: work, RATES_SOURCE_URL: undefined, LOG_LEVEL: "warn" };
   const env: Record<string, string | undefined> = {
     ...base,
