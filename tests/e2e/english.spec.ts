@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, openInTheme, screenshot, signInByEmail, test } from "./support/fixtures";
+import { expect, openInTheme, screenshot, signInByEmail, signInOnce, test } from "./support/fixtures";
 import { settled, THEMES } from "./support/screen-tour";
 import type { Theme } from "./support/fixtures";
 
@@ -177,9 +177,7 @@ test.describe("in English", () => {
   });
 
   test("the settings switch changes the language both ways and is remembered", async () => {
-    const signedIn =
-      page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
-    if (!signedIn) await signInByEmail(page, "boris@example.com", { language: "en" });
+    await signInOnce(page, "boris@example.com", { language: "en" });
     await openInTheme(page, "/bank?tab=settings", "light");
     const choice = page.getByRole("radiogroup", { name: "Language" });
     await expect(choice.getByRole("radio", { name: "English" })).toHaveAttribute("aria-checked", "true");

@@ -93,3 +93,9 @@ export async function signInByEmail(page: Page, email: string, options: SignInOp
   await page.keyboard.type(code);
   await page.waitForURL(options.landing ?? "**/bank**");
 }
+
+/** Signs in by e-mail unless the page already holds a session (the tests of a suite that share one page). */
+export async function signInOnce(page: Page, email: string, options: SignInOptions = {}): Promise<void> {
+  const signedIn = page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
+  if (!signedIn) await signInByEmail(page, email, options);
+}
