@@ -2,20 +2,20 @@
 // whose NEXT_PUBLIC_API_BASE_URL names the mock (started from the served document alone, on
 // another origin). In Chromium: e-mail sign-in, the wallet, a top-up, a transfer, its receipt and
 // the history — every API request answered by the mock, nothing refused by CORS or CSP.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { startMockProcess, type MockProcess } from "@/tests/support/contract-target";
 import { productionEnv } from "@/tests/support/production-env";
 
 jest.setTimeout(420_000);
 
 let work: string;
 let front: AppServer;
-let mock: { url: string; child: ChildProcess; output: () => string };
+let mock: MockProcess;
 let browser: Browser | null = null;
 
 beforeAll(async () => {
@@ -32,16 +32,7 @@ beforeAll(async () => {
     env: productionEnv({ work, name: "front", port: frontPort, smtpPort, extra: { NEXT_PUBLIC_API_BASE_URL: mockUrl } }),
   });
   // The mock reads only the document (served by the frontend's own server, as any Minibank does).
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/contract.ts", "mock", "--from", front.url, "--port", String(mockPort)], {
-    cwd: path.resolve(__dirname, "../.."),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  for (let i = 0; i < 300 && !output.includes("mock http://"); i += 1) await new Promise((r) => setTimeout(r, 100));
-  expect(output).toContain(`mock ${mockUrl}`);
-  mock = { url: mockUrl, child, output: () => output };
+  mock = await startMockProcess(front.url, mockPort);
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { freePort, type AppServer } from "@/scripts/app-server";
 import { startApp } from "@/tests/support/production-app";
@@ -54,3 +54,20 @@ export function runContract(baseUrl: string, ...args: string[]): Promise<Run> {
 
 /** Lines of the suite's report that failed, without their details. */
 export const failures = (output: string) => output.split("\n").filter((line) => line.startsWith("FAIL"));
+
+export type MockProcess = { url: string; child: ChildProcess; output: () => string };
+
+/** `npm run contract -- mock --from <documentFrom>` on `port`, once it says where it listens. */
+export async function startMockProcess(documentFrom: string, port: number): Promise<MockProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/contract.ts", "mock", "--from", documentFrom, "--port", String(port)], {
+    cwd: path.resolve(__dirname, "../.."),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  for (let i = 0; i < 300 && !output.includes("mock http://"); i += 1) await new Promise((r) => setTimeout(r, 100));
+  const url = `http://127.0.0.1:${port}`;
+  if (!output.includes(`mock ${url}`)) throw new Error(`the mock did not start on ${url}:\n${output}`);
+  return { url, child, output: () => output };
+}
