@@ -11,7 +11,8 @@ import { requestCodeBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
 /** Asks for the code; resolves with the challenge id to present with it (when the server gives one). */
 export async function requestEmailCode(email: string): Promise<string | undefined> {
   const answer = await call(operations.requestEmailCode, { body: requestCodeBody.parse({ email }) });
-  return answer.challengeId;
+  const challengeId = (answer as { challengeId?: unknown } | null)?.challengeId;
+  return typeof challengeId === "string" ? challengeId : undefined;
 }
 
 /** The server's own words when it refused for too many requests (429), to show instead of a generic failure. */

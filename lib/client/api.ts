@@ -14,6 +14,7 @@ import {
   pathOf,
   isPathOf,
   type BodyOf,
+  type AnswerOf,
   type Operation,
   type PathParams,
   type QueryOf,
@@ -166,10 +167,10 @@ type AnyInput = { params?: Record<string, string | number>; body?: unknown; quer
  */
 export function call<O extends Operation>(
   operation: O,
-  ...[input]: {} extends CallInput<O> ? [input?: CallInput<O>] : [input: CallInput<O>]
-): Promise<ResponseOf<O>> {
+  ...[input]: object extends CallInput<O> ? [input?: CallInput<O>] : [input: CallInput<O>]
+): Promise<AnswerOf<O>> {
   const { params, body, query, idempotencyKey } = (input ?? {}) as AnyInput;
-  return send(pathOf(operation, params, query), operation.response as Check<ResponseOf<O>>, {
+  return send(pathOf(operation, params, query), (operation.reads ?? operation.response) as Check<AnswerOf<O>>, {
     // A plain GET keeps no method, so that it may take the wallet tab's early answer (preload.ts).
     method: operation.method === "GET" ? undefined : operation.method,
     body,

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { rowId } from "@/lib/shared/schemas/ids";
-import { currencySchema } from "@/lib/shared/schemas/wallets";
 import * as answers from "@/lib/shared/api/dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";
 

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
-import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { minorAmount } from "@/lib/shared/schemas/amount";
 import { ru } from "@/lib/shared/strings";
 import * as answers from "@/lib/shared/api/dtos";

@@ -3,7 +3,6 @@ import { operations } from "@/lib/shared/api/operations";
 import { createExchange } from "@/lib/server/ledger/create-exchange";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { createExchangeBody } from "@/lib/shared/schemas/exchanges";
-import { transferDto } from "@/lib/shared/schemas/transfers";
 
 export const POST = route(
   contractOf(operations.createExchange, {

@@ -2,7 +2,7 @@ import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { createRequest } from "@/lib/server/requests/create-request";
 import { listRequests } from "@/lib/server/requests/read-requests";
-import { createRequestBody, paymentRequestDto, paymentRequestListDto } from "@/lib/shared/schemas/requests";
+import { createRequestBody } from "@/lib/shared/schemas/requests";
 
 export const POST = route(
   contractOf(operations.createRequest, {

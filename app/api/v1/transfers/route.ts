@@ -2,7 +2,7 @@ import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { createTransfer } from "@/lib/server/ledger/create-transfer";
-import { createTransferBody, transferDto } from "@/lib/shared/schemas/transfers";
+import { createTransferBody } from "@/lib/shared/schemas/transfers";
 
 export const POST = route(
   contractOf(operations.createTransfer, {

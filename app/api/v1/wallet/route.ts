@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { listWallets } from "@/lib/server/wallets/list-wallets";
-import { walletDto } from "@/lib/shared/schemas/wallets";
 
 export const GET = route(
   contractOf(operations.wallets, {

@@ -1,7 +1,7 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { revokeRefreshToken } from "@/lib/server/auth/tokens";
-import { logoutBody, okDto } from "@/lib/shared/schemas/auth";
+import { logoutBody } from "@/lib/shared/schemas/auth";
 
 // No access token needed: signing out must work after it has expired.
 export const POST = route(

@@ -1,7 +1,7 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { rotateRefreshToken } from "@/lib/server/auth/tokens";
-import { refreshBody, tokenPairDto } from "@/lib/shared/schemas/auth";
+import { refreshBody } from "@/lib/shared/schemas/auth";
 
 /** Rotation: the old refresh token is spent; presenting it again revokes its whole family. */
 export const POST = route(

@@ -1,7 +1,7 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { demoInitData } from "@/lib/server/auth/demo-init-data";
-import { demoInitDataQuery, initDataDto } from "@/lib/shared/schemas/auth";
+import { demoInitDataQuery } from "@/lib/shared/schemas/auth";
 
 /** Demo only (404 otherwise): init data signed with the demo bot token. */
 export const GET = route(

@@ -1,7 +1,7 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { getRate } from "@/lib/server/rates/get-rate";
-import { currencyParams, rateDto } from "@/lib/shared/schemas/rates";
+import { currencyParams } from "@/lib/shared/schemas/rates";
 
 export const GET = route(
   contractOf(operations.rate, {

@@ -1,7 +1,7 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { prepareChatButton } from "@/lib/server/telegram/chat-request";
-import { prepareChatButtonBody, preparedChatButtonDto } from "@/lib/shared/schemas/share";
+import { prepareChatButtonBody } from "@/lib/shared/schemas/share";
 
 export const POST = route(
   contractOf(operations.prepareChatButton, {

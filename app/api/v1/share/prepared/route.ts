@@ -1,7 +1,7 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { prepareShare } from "@/lib/server/share/prepare-share";
-import { prepareShareBody, preparedShareDto } from "@/lib/shared/schemas/share";
+import { prepareShareBody } from "@/lib/shared/schemas/share";
 
 export const POST = route(
   contractOf(operations.prepareShare, {

@@ -2,7 +2,7 @@ import { contractOf, requestLanguage, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { checkStatementPeriod } from "@/lib/server/statements/admit";
 import { createStatementLink } from "@/lib/server/statements/link";
-import { statementLinkBody, statementLinkDto } from "@/lib/shared/schemas/statements";
+import { statementLinkBody } from "@/lib/shared/schemas/statements";
 
 export const POST = route(
   contractOf(operations.statementLink, {

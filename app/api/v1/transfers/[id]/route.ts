@@ -1,7 +1,7 @@
 import { contractOf, requestLanguage, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { getReceipt } from "@/lib/server/ledger/get-receipt";
-import { receiptDto, transferIdParams } from "@/lib/shared/schemas/transfers";
+import { transferIdParams } from "@/lib/shared/schemas/transfers";
 
 export const GET = route(
   contractOf(operations.receipt, {

@@ -1,7 +1,6 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { recentRecipients } from "@/lib/server/ledger/recent-recipients";
-import { recentRecipientListDto } from "@/lib/shared/schemas/transfers";
 
 export const GET = route(
   contractOf(operations.recentRecipients, {

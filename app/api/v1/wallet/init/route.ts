@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { initWallets } from "@/lib/server/wallets/init-wallets";
-import { walletDto } from "@/lib/shared/schemas/wallets";
 
 export const POST = route(
   contractOf(operations.initWallets, {

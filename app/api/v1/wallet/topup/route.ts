@@ -2,7 +2,6 @@ import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { topUp } from "@/lib/server/ledger/top-up";
-import { transferDto } from "@/lib/shared/schemas/transfers";
 import { topUpBody } from "@/lib/shared/schemas/wallets";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 import { contractOf, requestLanguage, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { requestEmailCode } from "@/lib/server/auth/request-email-code";
-import { codeRequestedDto, requestCodeBody } from "@/lib/shared/schemas/auth";
+import { requestCodeBody } from "@/lib/shared/schemas/auth";
 
 export const POST = route(
   contractOf(operations.requestEmailCode, {

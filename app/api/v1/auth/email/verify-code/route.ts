@@ -1,7 +1,7 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { verifyEmailCode } from "@/lib/server/auth/verify-email-code";
-import { tokenPairDto, verifyCodeBody } from "@/lib/shared/schemas/auth";
+import { verifyCodeBody } from "@/lib/shared/schemas/auth";
 
 export const POST = route(
   contractOf(operations.verifyEmailCode, {

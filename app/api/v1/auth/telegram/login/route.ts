@@ -1,7 +1,7 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { telegramLogin } from "@/lib/server/auth/telegram-login";
-import { telegramLoginBody, tokenPairDto } from "@/lib/shared/schemas/auth";
+import { telegramLoginBody } from "@/lib/shared/schemas/auth";
 
 export const POST = route(
   contractOf(operations.telegramLogin, {

@@ -1,7 +1,7 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { cancelRequest } from "@/lib/server/requests/read-requests";
-import { paymentRequestDto, requestTokenParams } from "@/lib/shared/schemas/requests";
+import { requestTokenParams } from "@/lib/shared/schemas/requests";
 
 export const POST = route(
   contractOf(operations.cancelRequest, {

@@ -3,7 +3,6 @@ import { operations } from "@/lib/shared/api/operations";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { payRequest } from "@/lib/server/requests/pay-request";
 import { payRequestBody, requestTokenParams } from "@/lib/shared/schemas/requests";
-import { transferDto } from "@/lib/shared/schemas/transfers";
 
 export const POST = route(
   contractOf(operations.payRequest, {

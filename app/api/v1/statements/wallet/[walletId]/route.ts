@@ -2,7 +2,7 @@ import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { readStatementHead } from "@/lib/server/statements/read-statement";
 import { toSafeNumber } from "@/lib/shared/money";
-import { statementDto, statementQuery } from "@/lib/shared/schemas/statements";
+import { statementQuery } from "@/lib/shared/schemas/statements";
 import { walletIdParams } from "@/lib/shared/schemas/transfers";
 
 export const GET = route(

@@ -1,7 +1,7 @@
 import { contractOf, requestLanguage, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { getCounterparty } from "@/lib/server/ledger/get-counterparty";
-import { counterpartyDto, walletIdParams } from "@/lib/shared/schemas/transfers";
+import { walletIdParams } from "@/lib/shared/schemas/transfers";
 
 export const GET = route(
   contractOf(operations.counterparty, {

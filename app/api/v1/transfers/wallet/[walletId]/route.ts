@@ -2,7 +2,7 @@ import { z } from "zod";
 import { contractOf, json, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { listHistory } from "@/lib/server/ledger/list-history";
-import { historyQuery, transferListDto, walletIdParams } from "@/lib/shared/schemas/transfers";
+import { historyQuery, walletIdParams } from "@/lib/shared/schemas/transfers";
 
 export const GET = route(
   contractOf(operations.history, {

@@ -2,7 +2,7 @@ import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { setNotifications } from "@/lib/server/users/set-notifications";
 import { userIdParams } from "@/lib/server/users/params";
-import { notificationsBody, userDto } from "@/lib/shared/schemas/users";
+import { notificationsBody } from "@/lib/shared/schemas/users";
 
 export const PUT = route(
   contractOf(operations.setNotifications, {

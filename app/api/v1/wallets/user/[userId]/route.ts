@@ -1,8 +1,7 @@
-import { z } from "zod";
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
 import { listUserWallets } from "@/lib/server/wallets/list-user-wallets";
-import { publicWalletDto, userIdParams } from "@/lib/shared/schemas/wallets";
+import { userIdParams } from "@/lib/shared/schemas/wallets";
 
 export const GET = route(
   contractOf(operations.userWallets, {
