@@ -27,9 +27,10 @@ async function main() {
   });
 
   await migrate(databaseUrl);
-  const { getDb } = await import("@/lib/server/db");
-  const db = getDb();
-  if ((await db.user.count()) === 0) {
+  const { createDb } = await import("@/lib/server/db");
+  const { countUsers } = await import("@/lib/server/users/store");
+  const db = createDb(databaseUrl);
+  if ((await countUsers(db)) === 0) {
     const { seedDemo } = await import("@/prisma/seed");
     console.log("Seeding the demo database…");
     await seedDemo(db);

@@ -21,7 +21,10 @@ import {
   type ResponseOf,
 } from "@/lib/shared/api/operations";
 
-/** An API failure with the server's Russian `message` and machine `code`. */
+/**
+ * An API failure: the server's `message` (in the language the request asked for) to show, and its
+ * machine `code` to act on — never the words, whose language may change.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,

@@ -52,9 +52,6 @@ export function toPublicUserDto(user: UserRow): PublicUserDto {
   };
 }
 
-/** Prisma `select` for naming and picturing another person (receipts, recent recipients). */
-export const personSelect = { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } as const;
-
 /**
  * How a receipt or a list names another person: their Telegram first name as it may be shown
  * (`publicName`: no links, nothing passing for the bank, capped), else their username.
@@ -62,16 +59,3 @@ export const personSelect = { id: true, username: true, telegramFirstName: true,
 export function personName(user: Pick<UserRow, "username" | "telegramFirstName">): string {
   return publicName(user.telegramFirstName) ?? user.username ?? ru.common.unknown;
 }
-
-/** Prisma `select` for the columns the DTOs need (never more). */
-export const userSelect = {
-  id: true,
-  username: true,
-  email: true,
-  telegramUsername: true,
-  telegramFirstName: true,
-  photoUrl: true,
-  notification: true,
-  telegramId: true,
-  botMayWrite: true,
-} as const;
