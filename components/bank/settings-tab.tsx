@@ -11,8 +11,7 @@ import { HomeScreenSetting } from "@/components/bank/home-screen";
 import { LockSetting } from "@/components/bank/lock-setting";
 import { NotificationsSetting } from "@/components/bank/notifications-setting";
 import { Toast, useToast } from "@/components/ui/toast";
-import { api } from "@/lib/client/api";
-import { anyAnswer, userDto } from "@/lib/client/dto";
+import { call } from "@/lib/client/api";
 import { useMe } from "@/lib/client/hooks";
 import { clearSession, getRefreshToken } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
@@ -20,6 +19,7 @@ import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { askWriteAccess } from "@/lib/client/telegram/write-access";
 import { LANGUAGES, type Strings } from "@/lib/shared/i18n";
 import { apiUrl } from "@/lib/client/api-base";
+import { operations, pathOf } from "@/lib/shared/api/operations";
 import { chooseLanguage, useLanguage, useStrings } from "@/lib/client/language";
 import { Segmented } from "@/components/ui/segmented";
 import "./tabs.css";
@@ -29,7 +29,7 @@ import "./settings.css";
  * Where the developer link points: NEXT_PUBLIC_DEVELOPER_URL (read at build time), else the API's
  * own OpenAPI document, which the app always serves.
  */
-export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl("/api/v1/openapi.json");
+export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl(pathOf(operations.openApi));
 
 /** The debug pages, offered when the start parameter asks for debug mode. */
 const debugLinks = (t: Strings) => [
@@ -134,8 +134,8 @@ function useNotificationsToggle(toast: ReturnType<typeof useToast>) {
     const next = { ...user, notification: enable, ...(writeAccessAllowed ? { botMayWrite: true } : {}) };
     try {
       await me.mutate(
-        api(`/api/v1/users/${user.id}/notifications`, userDto, {
-          method: "PUT",
+        call(operations.setNotifications, {
+          params: { id: user.id },
           body: { enable, ...(writeAccessAllowed ? { writeAccessAllowed } : {}) },
         }),
         { optimisticData: next, rollbackOnError: true, revalidate: false, populateCache: true },
@@ -155,11 +155,7 @@ function useLogout() {
   return () => {
     const refresh_token = getRefreshToken();
     if (refresh_token) {
-      void api("/api/v1/auth/logout", anyAnswer, {
-        method: "POST",
-        body: { refresh_token },
-        anonymous: true,
-      }).catch(() => undefined);
+      void call(operations.logout, { body: { refresh_token } }).catch(() => undefined);
     }
     clearSession();
     router.replace("/");
