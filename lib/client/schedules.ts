@@ -1,22 +1,25 @@
 import useSWR from "swr";
-import { api } from "@/lib/client/api";
-import { scheduleDto, scheduleListDto } from "@/lib/client/dto";
+import { call, fetcherOf, keyOf } from "@/lib/client/api";
+import { operations } from "@/lib/shared/api/operations";
 import type { CreateScheduleBody } from "@/lib/shared/schemas/schedules";
 
 /** Scheduled transfers on the client: the API calls and their SWR hook. */
 
-export const MY_SCHEDULES = "/api/v1/schedules";
+/** The SWR key of the caller's schedules (refreshed after one is created or changed). */
+export const MY_SCHEDULES = keyOf(operations.mySchedules);
 
 export function useMySchedules() {
-  return useSWR(MY_SCHEDULES, (path: string) => api(path, scheduleListDto));
+  return useSWR(MY_SCHEDULES, fetcherOf(operations.mySchedules));
 }
 
 export function createSchedule(body: CreateScheduleBody, idempotencyKey: string) {
-  return api(MY_SCHEDULES, scheduleDto, { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+  return call(operations.createSchedule, { body, idempotencyKey });
 }
 
 export type ScheduleAction = "pause" | "resume" | "cancel";
 
+const ACTIONS = { pause: operations.pauseSchedule, resume: operations.resumeSchedule, cancel: operations.cancelSchedule } as const;
+
 export function changeSchedule(id: number, action: ScheduleAction) {
-  return api(`/api/v1/schedules/${id}/${action}`, scheduleDto, { method: "POST" });
+  return call(ACTIONS[action], { params: { id } });
 }

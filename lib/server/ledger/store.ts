@@ -113,11 +113,13 @@ export function sentLatelyColumn(userId: number): Prisma.Sql {
  *  - "sentLately" (`sentLatelyColumn`).
  */
 function limitColumns(userId: number, receiverWalletId: number): Prisma.Sql {
+  // CROSS JOIN: the user's few wallets first, each probing the (sender, receiver) index; SQLite,
+  // which keeps no statistics, would otherwise walk every transfer of the other wallet.
   return Prisma.sql`,
-    (EXISTS (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."senderWalletId" = o."id"
-        WHERE o."userId" = ${userId} AND t."receiverWalletId" = ${receiverWalletId})
-      OR EXISTS (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."receiverWalletId" = o."id"
-        WHERE o."userId" = ${userId} AND t."senderWalletId" = ${receiverWalletId})) AS "dealtWith"
+    (EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Transfer" t
+        WHERE o."userId" = ${userId} AND t."senderWalletId" = o."id" AND t."receiverWalletId" = ${receiverWalletId})
+      OR EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Transfer" t
+        WHERE o."userId" = ${userId} AND t."senderWalletId" = ${receiverWalletId} AND t."receiverWalletId" = o."id")) AS "dealtWith"
     ${sentLatelyColumn(userId)}`;
 }
 

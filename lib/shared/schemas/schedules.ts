@@ -2,7 +2,8 @@ import { z } from "zod";
 import { minorAmount } from "@/lib/shared/schemas/amount";
 import { rowId, rowIdParam } from "@/lib/shared/schemas/ids";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
-import { currencySchema } from "@/lib/shared/schemas/wallets";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 import { isScheduleDate, MAX_SCHEDULE_COUNT, SCHEDULE_KINDS } from "@/lib/shared/schedule-dates";
 import { says } from "@/lib/shared/i18n";
 
@@ -33,41 +34,8 @@ export const createScheduleBody = z
   .refine((b) => b.day == null || b.kind !== "weekly" || b.day <= 7, { ...says("schedules.errors.dayInvalid"), path: ["day"] });
 export type CreateScheduleBody = z.infer<typeof createScheduleBody>;
 
-export const SCHEDULE_STATUSES = ["active", "paused", "cancelled", "finished"] as const;
-export const SCHEDULE_RUN_STATUSES = ["done", "failed", "skipped"] as const;
-
-/** One occurrence's ending: a transfer made, a refusal (its error code), or skipped. */
-export const scheduleRunDto = z.object({
-  occurrence: z.string(),
-  status: z.enum(SCHEDULE_RUN_STATUSES),
-  /** The refusal's error code (failed), or MISSED (skipped after downtime); null when done. */
-  reason: z.string().nullable(),
-  transferId: z.number().int().nullable(),
-});
-
-export const scheduleDto = z.object({
-  id: z.number().int(),
-  senderWalletId: z.number().int(),
-  receiverWalletId: z.number().int(),
-  amount: z.number().int(),
-  currency: currencySchema,
-  message: z.string().nullable(),
-  kind: z.enum(SCHEDULE_KINDS),
-  day: z.number().int(),
-  startDate: z.string(),
-  endDate: z.string().nullable(),
-  count: z.number().int().nullable(),
-  status: z.enum(SCHEDULE_STATUSES),
-  /** Refusals in a row; the schedule pauses at 3. */
-  consecutiveFailures: z.number().int(),
-  /** The next occurrence (YYYY-MM-DD, Moscow time; runs at 09:00), null when none is left or paused. */
-  nextOccurrence: z.string().nullable(),
-  recipient: z.object({ name: z.string(), account: z.string(), currency: currencySchema }),
-  /** The latest runs, newest first (at most 5). */
-  runs: z.array(scheduleRunDto),
-  createdAt: z.string(),
-});
-export type ScheduleDto = z.infer<typeof scheduleDto>;
-export const scheduleListDto = z.array(scheduleDto);
+export const scheduleDto = zodOf(answers.scheduleDto);
+export const scheduleListDto = zodOf(answers.scheduleListDto);
+export type { ScheduleDto } from "@/lib/shared/api/dtos";
 
 export const scheduleIdParams = z.object({ id: rowIdParam });
