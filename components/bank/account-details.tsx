@@ -89,6 +89,9 @@ export function AccountDetails({ walletId }: { walletId: number | null }) {
       <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/statement`}>
         {ru.statement.open}
       </IntentLink>
+      <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/insights`}>
+        {ru.insights.open}
+      </IntentLink>
       <div className="tab-title-row">
         <h2 className="section-title">{ru.bank.account.history}</h2>
         {feed.transfers && <RefreshButton feed={feed} />}

@@ -2,7 +2,8 @@ import { array, boolean, int, nullable, number, object, oneOf, string, unknown, 
 import { CURRENCIES } from "@/lib/shared/money";
 import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
-import type { RateDto } from "@/lib/shared/schemas/rates";
+import type { InsightsDto } from "@/lib/shared/schemas/insights";
+import type { RateDto, RateHistoryDto } from "@/lib/shared/schemas/rates";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { StatementDto, StatementLinkDto } from "@/lib/shared/schemas/statements";
 import type { PreparedChatButtonDto, PreparedShareDto } from "@/lib/shared/schemas/share";
@@ -118,6 +119,20 @@ export const preparedShareDto = object({ id: string, expiresAt: string });
 /** Telegram's chat picker prepared for a payment request (POST /api/v1/share/chat-button). */
 export const preparedChatButtonDto = object({ id: string });
 
+export const rateHistoryDto = array(object({ date: string, value: number }));
+
+const amountsInOut = { in: int, out: int };
+export const insightsDto = object({
+  walletId: nullable(int),
+  currency,
+  tz: int,
+  opening: int,
+  months: array(object({ month: string, ...amountsInOut, closing: int })),
+  counterparties: array(object({ userId: int, name: string, ...amountsInOut })),
+  abroad: nullable(object({ spent: int, total: int })),
+  missingRates: array(currency),
+});
+
 /** For answers the client does not read (the spec leaves them unspecified). */
 export const anyAnswer = unknown;
 
@@ -142,4 +157,6 @@ export type ClientDtosMatchShared = [
   Assert<Same<Infer<typeof statementLinkDto>, StatementLinkDto>>,
   Assert<Same<Infer<typeof preparedShareDto>, PreparedShareDto>>,
   Assert<Same<Infer<typeof preparedChatButtonDto>, PreparedChatButtonDto>>,
+  Assert<Same<Infer<typeof rateHistoryDto>, RateHistoryDto>>,
+  Assert<Same<Infer<typeof insightsDto>, InsightsDto>>,
 ];

@@ -4,9 +4,11 @@ import { api } from "@/lib/client/api";
 import type { Check } from "@/lib/client/check";
 import {
   counterpartyDto,
+  insightsDto,
   publicUserDto,
   publicWalletListDto,
   rateDto,
+  rateHistoryDto,
   receiptDto,
   recentRecipientListDto,
   transferListDto,
@@ -116,4 +118,21 @@ export function useCounterparties(walletIds: readonly number[]) {
     );
     return new Map(entries);
   });
+}
+
+/** The device's time zone as the API counts it: minutes east of UTC. */
+export function deviceTimeZone(): number {
+  return -new Date().getTimezoneOffset();
+}
+
+/** The analytics view of one own account, or of all of them in rubles (`total`). */
+export function useInsights(wallet: number | "total" | null) {
+  const path = wallet === null ? null : `/api/v1/insights?wallet=${wallet}&tz=${deviceTimeZone()}`;
+  return useSWR(path, (key: string) => api(key, insightsDto));
+}
+
+/** A currency's daily ruble prices from `from` to `to` (YYYY-MM-DD, both included). */
+export function useRateHistory(currency: Currency | null, from: string, to: string) {
+  const path = currency && currency !== "RUB" ? `/api/v1/rates/${currency}/history?from=${from}&to=${to}` : null;
+  return useSWR(path, (key: string) => api(key, rateHistoryDto));
 }

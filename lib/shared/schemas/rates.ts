@@ -9,6 +9,7 @@ export const rateHistoryQuery = z.object({ from: isoDate, to: isoDate });
 
 export const ratePointDto = z.object({ date: z.string(), value: z.number() });
 export const rateHistoryDto = z.array(ratePointDto);
+export type RateHistoryDto = z.infer<typeof rateHistoryDto>;
 
 /** Any code is accepted here; an unsupported one answers 404 RATE_NOT_FOUND. */
 export const currencyParams = z.object({ currency: z.string().min(1).max(10) });
