@@ -5,6 +5,7 @@ import uPlot from "uplot";
 import { formatCompactAmount } from "@/lib/shared/money";
 import type { Language } from "@/lib/shared/i18n";
 import "uplot/dist/uPlot.min.css";
+import "./insights.css";
 
 /**
  * The analytics charts, drawn by uPlot on a canvas. This module is loaded only where a chart is
