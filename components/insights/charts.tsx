@@ -143,6 +143,8 @@ export function RateChart(props: { labels: readonly string[]; values: number[]; 
       depends={labels.join() + language}
       build={(palette, width) => ({
         ...base(width),
+        // Room on the right for the last day's label, which sits at the very end.
+        padding: [8, 18, 0, 0],
         scales: { x: { time: false } },
         axes: [
           axis(palette, (_u, splits) => splits.map((i) => labels[i] ?? ""), { splits: () => every, grid: { show: false }, size: 28 }),

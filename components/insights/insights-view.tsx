@@ -32,7 +32,8 @@ function Figure(props: { title: string; summary: string; chart: React.ReactNode;
       <h2 className="insights-title">{props.title}</h2>
       {props.chart}
       <p className="hint insights-summary">{props.summary}</p>
-      {props.table}
+      {/* A wrapper, not the table itself: a table grows to its rows whatever its height says. */}
+      <div className="visually-hidden">{props.table}</div>
     </section>
   );
 }
@@ -62,7 +63,7 @@ function Flows({ view }: { view: InsightsDto }) {
         </>
       }
       table={
-        <table className="visually-hidden">
+        <table>
           <caption>{t.insights.flows}</caption>
           <thead>
             <tr>
@@ -97,7 +98,7 @@ function Balance({ view }: { view: InsightsDto }) {
       summary={fill(t.insights.balanceSummary, { from: money(view.opening), to: money(view.months[view.months.length - 1].closing) })}
       chart={<BalanceChart labels={view.months.map((m) => monthNames(t, m.month).short)} closing={view.months.map((m) => m.closing)} language={language} />}
       table={
-        <table className="visually-hidden">
+        <table>
           <caption>{t.insights.balance}</caption>
           <tbody>
             {view.months.map((m) => (
@@ -214,7 +215,7 @@ function Rates({ currency }: { currency: Currency }) {
       summary={fill(t.insights.ratesSummary, { min: rate(Math.min(...values)), max: rate(Math.max(...values)), last: rate(values[values.length - 1]) })}
       chart={<RateChart labels={points.map((p) => day(p.date))} values={values} language={language} />}
       table={
-        <table className="visually-hidden">
+        <table>
           <caption>{title}</caption>
           <tbody>
             {points.map((p) => (
