@@ -90,7 +90,7 @@ export function AccountDetails({ walletId }: { walletId: number | null }) {
         {ru.statement.open}
       </IntentLink>
       <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/insights`}>
-        {ru.insights.open}
+        {ru.insights.title}
       </IntentLink>
       <div className="tab-title-row">
         <h2 className="section-title">{ru.bank.account.history}</h2>

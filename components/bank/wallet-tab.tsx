@@ -133,7 +133,7 @@ export function WalletTab() {
       <div className="tab-title-row">
         <h2 className="section-title">{ru.bank.accounts}</h2>
         <IntentLink href="/insights" className="wallet-insights-link">
-          {ru.insights.open}
+          {ru.insights.title}
         </IntentLink>
       </div>
       {wallets.data ? (

@@ -259,7 +259,7 @@ export function InsightsView({ wallet }: { wallet: number | "total" | null }) {
       <p className="insights-scope">
         {data.walletId === null ? t.insights.total : fill(t.insights.account, { currency: t.currencies[data.currency] })}
       </p>
-      {data.missingRates.length > 0 && <p className="hint">{fill(t.insights.missingRates, { currencies: data.missingRates.join(", ") })}</p>}
+      {data.missingRates.length > 0 && <p className="hint">{fill(t.bank.totalWithout, { currencies: data.missingRates.join(", ") })}</p>}
       {empty ? (
         <Message text={t.insights.empty} />
       ) : (

@@ -50,6 +50,7 @@ for (const theme of THEMES) {
 
     await openInTheme(page, "/bank", theme);
     await page.getByRole("link", { name: /Доллары/ }).first().click();
+    await page.waitForURL(/\/account\/\d+$/);
     await page.getByRole("link", { name: "Аналитика" }).click();
     await page.waitForURL("**/account/*/insights");
     await expect(page.getByText("Счёт: Доллары")).toBeVisible();
