@@ -16,18 +16,30 @@ import "./insights.css";
 
 type Palette = { text: string; hint: string; grid: string; accent: string; good: string; bad: string };
 
-/** Canvas needs concrete colours: the Telegram theme's, read from the element's CSS variables. */
+/**
+ * Canvas needs concrete colours: the Telegram theme's, through the app's readable tokens
+ * (app/globals.css), resolved by the browser on a probe element — the tokens are relative
+ * colours that a canvas would not parse as written.
+ */
 function paletteOf(element: HTMLElement): Palette {
-  const css = getComputedStyle(element);
-  const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    text: read("--tg-theme-text-color", "#000"),
-    hint: read("--tg-theme-hint-color", "#707579"),
-    grid: read("--mb-separator", "rgba(0,0,0,0.08)"),
-    accent: read("--tg-theme-button-color", "#2481cc"),
-    good: read("--mb-success", "#2e9e4f"),
-    bad: read("--tg-theme-destructive-text-color", "#e53935"),
+  const probe = document.createElement("span");
+  element.appendChild(probe);
+  const read = (name: string, fallback: string) => {
+    probe.style.color = `var(${name}, ${fallback})`;
+    return getComputedStyle(probe).color || fallback;
   };
+  try {
+    return {
+      text: read("--tg-theme-text-color", "#000"),
+      hint: read("--mb-hint", "#707579"),
+      grid: read("--mb-separator", "rgba(0,0,0,0.08)"),
+      accent: read("--mb-link", "#2481cc"),
+      good: read("--mb-success", "#2e9e4f"),
+      bad: read("--tg-theme-destructive-text-color", "#e53935"),
+    };
+  } finally {
+    probe.remove();
+  }
 }
 
 const HEIGHT = 180;
