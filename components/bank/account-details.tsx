@@ -36,6 +36,9 @@ function AccountActions({ wallet }: { wallet: { id: number; currency: string } }
       <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/statement`}>
         {t.statement.open}
       </IntentLink>
+      <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/insights`}>
+        {t.insights.title}
+      </IntentLink>
     </>
   );
 }

@@ -16,6 +16,7 @@ import { formatMoney } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import { HomeScreenOffer } from "@/components/bank/home-screen";
+import "./tabs.css";
 import "./wallet-tab.css";
 
 function Action({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
@@ -134,7 +135,12 @@ export function WalletTab() {
         </div>
       )}
 
-      <h2 className="section-title">{t.bank.accounts}</h2>
+      <div className="tab-title-row">
+        <h2 className="section-title">{t.bank.accounts}</h2>
+        <IntentLink href="/insights" className="wallet-insights-link">
+          {t.insights.title}
+        </IntentLink>
+      </div>
       {wallets.data ? (
         <AccountsList wallets={wallets.data} rates={rates} ratesLoading={ratesLoading} />
       ) : wallets.error ? null : (

@@ -339,6 +339,33 @@ export const ru = {
     generatedAt: "Сформирована {date}",
     fileName: "vypiska-{number}-{from}-{to}",
   },
+  /** The analytics view: where money goes, as charts with a text equivalent each. */
+  insights: {
+    title: "Аналитика",
+    total: "Все счета в рублях",
+    account: "Счёт: {currency}",
+    flows: "Приход и расход по месяцам",
+    moneyIn: "Приход",
+    moneyOut: "Расход",
+    month: "Месяц",
+    yearSummary: "За 12 месяцев: приход {in}, расход {out}",
+    balance: "Баланс на конец месяца",
+    balanceSummary: "Было {from}, стало {to}",
+    parties: "С кем больше всего движений в этом месяце",
+    partiesEmpty: "В этом месяце переводов людям не было",
+    partyLine: "{name}: отправлено {out}, получено {in}",
+    abroad: "Траты со счетов в валюте",
+    abroadShare: "{share} трат за 12 месяцев — со счетов в валюте: {spent} из {total}",
+    abroadNone: "За 12 месяцев трат не было",
+    rates: "Курс {currency} за 90 дней",
+    ratesSummary: "От {min} до {max}, сейчас {last}",
+    ratesEmpty: "Курс пока неизвестен",
+    empty: "Пока нет операций — графики появятся после первых переводов",
+    loadFailed: "Не удалось загрузить аналитику",
+    ratesFailed: "Не удалось загрузить курс",
+    /** Months on a chart's axis. */
+    monthsShort: ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"],
+  },
   /** Sharing a receipt or a payment request as a prepared Telegram message (Bot API 8.0). */
   share: {
     openReceipt: "Открыть квитанцию",

@@ -206,3 +206,28 @@ export const scheduleDto = object({
 });
 export type ScheduleDto = Infer<typeof scheduleDto>;
 export const scheduleListDto = array(scheduleDto);
+/** One day's ruble price of a currency (GET /api/v1/rates/{currency}/history). */
+export const rateHistoryDto = array(object({ date: string, value: number }));
+export type RateHistoryDto = Infer<typeof rateHistoryDto>;
+
+const amountsInOut = { in: int, out: int };
+
+/**
+ * Where the caller's money went, in minor units of `currency` (RUB for the total, converted at
+ * the day's rate): per calendar month of the view oldest first (money in and out, positive, and
+ * the balance at its end), the balance before it (`opening`), the last month's top counterparties
+ * by money moved, and — for the total — how much of the view's spending left from non-ruble
+ * accounts (`abroad.spent` of `abroad.total`); `missingRates` names the currencies of the total
+ * left out because their rate is unknown.
+ */
+export const insightsDto = object({
+  walletId: nullable(int),
+  currency,
+  tz: int,
+  opening: int,
+  months: array(object({ month: string, ...amountsInOut, closing: int })),
+  counterparties: array(object({ userId: int, name: string, ...amountsInOut })),
+  abroad: nullable(object({ spent: int, total: int })),
+  missingRates: array(currency),
+});
+export type InsightsDto = Infer<typeof insightsDto>;

@@ -5,6 +5,7 @@ import {
   codeRequestedDto,
   counterpartyDto,
   initDataDto,
+  insightsDto,
   okDto,
   paymentRequestDto,
   paymentRequestListDto,
@@ -15,6 +16,7 @@ import {
   rateDto,
   scheduleDto,
   scheduleListDto,
+  rateHistoryDto,
   receiptDto,
   recentRecipientListDto,
   statementDto,
@@ -141,6 +143,16 @@ export const operations = {
   }),
   userWallets: op()({ method: "GET", path: "/api/v1/wallets/user/{userId}", response: publicWalletListDto }),
   rate: op()({ method: "GET", path: "/api/v1/rates/{currency}", response: rateDto }),
+  rateHistory: op<undefined, { from: string; to: string }>()({
+    method: "GET",
+    path: "/api/v1/rates/{currency}/history",
+    response: rateHistoryDto,
+  }),
+  insights: op<undefined, { wallet: string; month?: string; tz?: number }>()({
+    method: "GET",
+    path: "/api/v1/insights",
+    response: insightsDto,
+  }),
 
   // Moving money, receipts, history
   createTransfer: op<z.input<typeof createTransferBody>>()({

@@ -13,6 +13,7 @@ import * as authTelegramLogin from "@/app/api/v1/auth/telegram/login/route";
 import * as avatarsFile from "@/app/api/v1/avatars/[file]/route";
 import * as demoTelegramInitData from "@/app/api/v1/demo/telegram-init-data/route";
 import * as exchanges from "@/app/api/v1/exchanges/route";
+import * as insights from "@/app/api/v1/insights/route";
 import * as requests from "@/app/api/v1/requests/route";
 import * as requestsToken from "@/app/api/v1/requests/[token]/route";
 import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route";
@@ -66,6 +67,7 @@ const MODULES: Record<string, RouteHandler>[] = [
   avatarsFile,
   demoTelegramInitData,
   exchanges,
+  insights,
   ratesCurrencyHistory,
   ratesCurrency,
   requests,
