@@ -84,8 +84,11 @@ function treeCpuMs(root: number): number {
 
 type Sample = Measured & { cpuUsPerRequest: number | null };
 
-async function measure(url: string, pid: number | null, target: Endpoint, probe: string): Promise<Sample> {
-  await drain([url], probe);
+type Target = { url: string; pid: number | null; endpoint: Endpoint };
+
+/** One server once it has gone idle and warmed up: its throughput and the CPU it spent per request. */
+async function measure({ url, pid, endpoint: target }: Target): Promise<Sample> {
+  await drain([url], target.request().path ?? "/");
   if (WARMUP > 0) await load([url], target, CONNECTIONS, WARMUP);
   const cpuBefore = pid ? treeCpuMs(pid) : 0;
   const measured = await load([url], target, CONNECTIONS, SECONDS);
@@ -142,10 +145,8 @@ async function main(): Promise<void> {
       // Rotating order: no subject is always measured first, or always right after another.
       const order = all.map((_, i) => all[(i + round) % all.length]);
       const measured = new Map<string, Sample>();
-      for (const subject of order) {
-        const target = subject.name === "bare" ? endpoint("/api/bare") : endpoint(PATH);
-        measured.set(subject.name, await measure(subject.url, subject.pid, target, target.request().path ?? "/"));
-      }
+      const targetOf = (subject: Subject): Target => ({ ...subject, endpoint: endpoint(subject.name === "bare" ? "/api/bare" : PATH) });
+      for (const subject of order) measured.set(subject.name, await measure(targetOf(subject)));
       const reference = measured.get("bare")!;
       const cpu = (sample: Sample) => (sample.cpuUsPerRequest === null ? "" : `, ${Math.round(sample.cpuUsPerRequest)} µs CPU/req`);
       const parts = [`bare ${reference.reqPerSec}/s (p99 ${reference.p99} ms${cpu(reference)})`];
