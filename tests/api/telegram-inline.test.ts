@@ -4,7 +4,7 @@ import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
 import { POST as chatButtonRoute } from "@/app/api/v1/share/chat-button/route";
 import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
-import { parseRequestQuery } from "@/lib/server/telegram/inline-query";
+import { parseRequestQuery } from "@/lib/server/share/inline-query";
 import { webhookSecret } from "@/lib/server/telegram/webhook-secret";
 import { call } from "@/tests/support/api";
 import { withFakeBotApi } from "@/tests/support/bot-api-suite";

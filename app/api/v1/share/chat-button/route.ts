@@ -1,6 +1,6 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
-import { prepareChatButton } from "@/lib/server/telegram/chat-request";
+import { prepareChatButton } from "@/lib/server/share/chat-request";
 import { prepareChatButtonBody } from "@/lib/shared/schemas/share";
 
 export const POST = route(
