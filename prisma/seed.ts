@@ -225,6 +225,26 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       );
     }
   }
+  // A scheduled transfer: Boris pays Vera 5 000 ₽ on the 1st of every month.
+  const { dueAt, moscowDate, nextOccurrence } = await import("@/lib/shared/schedule-dates");
+  const startDate = moscowDate(at(today + DAY_MS));
+  const calendar = { kind: "monthly" as const, day: 1, startDate, endDate: null, count: null };
+  const next = nextOccurrence(calendar, null, 0);
+  await db.schedule.create({
+    data: {
+      userId: wallets[1].RUB.userId,
+      senderWalletId: wallets[1].RUB.id,
+      receiverWalletId: wallets[2].RUB.id,
+      amount: 500_000n,
+      currency: "RUB",
+      message: "Аренда",
+      ...calendar,
+      nextOccurrence: next,
+      nextRunAt: next === null ? null : dueAt(next),
+      createdAt: at(today),
+      updatedAt: at(today),
+    },
+  });
   return { users: PEOPLE.length, transfers, rates: rates.length };
 }
 

@@ -7,7 +7,8 @@ import { displayName } from "@/components/bank/user-name";
 import { TonConnectButtonLazy } from "@/components/ton/ton-connect-button-lazy";
 import { Avatar } from "@/components/ui/avatar";
 import { IntentLink } from "@/components/ui/intent-link";
-import { IconExchange, IconPlus, IconQr, IconRequest, IconSend } from "@/components/ui/icons";
+import { IconChevron, IconExchange, IconPlus, IconQr, IconRequest, IconSend } from "@/components/ui/icons";
+import { ListItem } from "@/components/ui/list-item";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe, useRate, useWallets } from "@/lib/client/hooks";
@@ -113,6 +114,10 @@ export function WalletTab() {
       </BalanceCard>
 
       <HomeScreenOffer />
+
+      <nav className="section" aria-label={t.schedules.title}>
+        <ListItem href="/schedules" title={t.schedules.title} after={<IconChevron />} />
+      </nav>
 
       {failed && (
         <div className="stack">

@@ -7,6 +7,8 @@ import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confir
 import { TransferParties } from "@/components/transfer/transfer-parties";
 import { TransferQuote } from "@/components/transfer/transfer-quote";
 import { PrimaryAction } from "@/components/ui/primary-action";
+import { Button } from "@/components/ui/button";
+import { SchedulePanel } from "@/components/schedules/schedule-panel";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useRate } from "@/lib/client/hooks";
 import { exchangeRateText, receivedAmount } from "@/lib/client/transfer/conversion";
@@ -156,6 +158,7 @@ export function AmountStep(props: AmountStepProps) {
   const note = message.trim();
   const toast = useToast();
   const conversion = useConversion(sender, receiver, amount);
+  const [scheduling, setScheduling] = useState(false);
   const { minor, crossCurrency } = conversion;
   const name = recipientName(recipient, language);
   const { review, send, submitting, shake, native } = useTransferActions(props, conversion, toast);
@@ -196,6 +199,21 @@ export function AmountStep(props: AmountStepProps) {
         disabled={!sender || !amount}
         loading={submitting}
       />
+      {!summary && (
+        <Button variant="secondary" onClick={() => setScheduling((on) => !on)} aria-expanded={scheduling}>
+          {t.schedules.schedule}
+        </Button>
+      )}
+      {scheduling && !summary && (
+        <SchedulePanel
+          senderWalletId={sender?.id ?? null}
+          receiverWalletId={receiver.id}
+          minor={minor}
+          message={note || null}
+          toast={toast}
+          onAmountError={props.onAmountError}
+        />
+      )}
       {summary && (
         <ConfirmSheet
           summary={summary}

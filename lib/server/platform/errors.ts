@@ -23,6 +23,7 @@ const ERRORS = {
   REQUEST_PAID: { status: 409, key: "requests.errors.paid" },
   REQUEST_CANCELLED: { status: 409, key: "requests.errors.cancelled" },
   REQUEST_EXPIRED: { status: 409, key: "requests.errors.expired" },
+  SCHEDULE_INACTIVE: { status: 409, key: "schedules.errors.notActive" },
   REQUEST_OWN: { status: 400, key: "requests.errors.own" },
   PAYLOAD_TOO_LARGE: { status: 413, key: "errors.payloadTooLarge" },
   INSUFFICIENT_FUNDS: { status: 422, key: "errors.insufficientFunds" },

@@ -15,6 +15,7 @@ export type Spec =
   | { kind: "number" | "int" | "boolean" | "unknown" }
   | { kind: "oneOf"; values: readonly (string | number | boolean)[] }
   | { kind: "nullable"; inner: Spec }
+  | { kind: "optional"; inner: Spec }
   | { kind: "array"; item: Spec }
   | { kind: "object"; shape: Record<string, Spec> };
 
@@ -69,6 +70,18 @@ export function nullable<T>(inner: Check<T>): Check<T | null> {
   return make({ kind: "nullable", inner: inner.spec }, (data, path) => (data === null ? null : inner.parse(data, path)));
 }
 
+/** A key that may be left out (zod's `optional()`): absent or undefined stays absent. */
+export type Optional<T> = Check<T | undefined> & { readonly optional: true };
+
+export function optional<T>(inner: Check<T>): Optional<T> {
+  return { ...make({ kind: "optional", inner: inner.spec }, (data, path) => (data === undefined ? undefined : inner.parse(data, path))), optional: true };
+}
+
+type OptionalKeys<S> = { [K in keyof S]: S[K] extends { optional: true } ? K : never }[keyof S];
+type Flat<T> = { [K in keyof T]: T[K] };
+/** The checked object: required keys, and `?:` keys for the optional ones. */
+type Shaped<S> = Flat<{ [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> }>;
+
 export function array<T>(item: Check<T>): Check<T[]> {
   return make({ kind: "array", item: item.spec }, (data, path) => {
     if (!Array.isArray(data)) throw new ResponseShapeError(path, "array");
@@ -78,7 +91,7 @@ export function array<T>(item: Check<T>): Check<T[]> {
 
 export function object<S extends Record<string, Check<unknown>>>(
   shape: S,
-): Check<{ [K in keyof S]: Infer<S[K]> }> & { readonly shape: S } {
+): Check<Shaped<S>> & { readonly shape: S } {
   const spec: Spec = { kind: "object", shape: Object.fromEntries(Object.entries(shape).map(([k, c]) => [k, c.spec])) };
   const check = make(spec, (data, path) => {
     if (typeof data !== "object" || data === null || Array.isArray(data)) {
@@ -86,8 +99,11 @@ export function object<S extends Record<string, Check<unknown>>>(
     }
     const source = data as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(shape)) out[key] = shape[key].parse(source[key], path ? `${path}.${key}` : key);
-    return out as { [K in keyof S]: Infer<S[K]> };
+    for (const key of Object.keys(shape)) {
+      const value = shape[key].parse(source[key], path ? `${path}.${key}` : key);
+      if (value !== undefined || !("optional" in shape[key])) out[key] = value;
+    }
+    return out as Shaped<S>;
   });
   return { ...check, shape };
 }

@@ -1,4 +1,4 @@
-import { array, boolean, int, nonEmptyString, nullable, number, object, oneOf, string, unknown, type Infer } from "@/lib/shared/api/check";
+import { array, boolean, int, nonEmptyString, nullable, number, object, oneOf, optional, string, unknown, type Infer } from "@/lib/shared/api/check";
 import { CURRENCIES } from "@/lib/shared/money";
 import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 
@@ -69,6 +69,8 @@ export const transferDto = object({
   /** The sender's message to the receiver, as plain text; null when none. */
   message: nullable(string),
   createdAt: string,
+  /** Present when a scheduled transfer's run made it, for its sender: the schedule (GET /api/v1/schedules). */
+  scheduleId: optional(int),
 });
 export type TransferDto = Infer<typeof transferDto>;
 
@@ -170,6 +172,40 @@ export const codeRequestedDto = object({ ok: oneOf([true] as const), challengeId
 /** The demo-only signer's answer. */
 export const initDataDto = object({ init_data: string });
 
+/** One occurrence of a schedule: a transfer made, a refusal (its error code), or skipped. */
+export const scheduleRunDto = object({
+  occurrence: string,
+  status: oneOf(["done", "failed", "skipped"] as const),
+  /** The refusal's error code (failed), or MISSED (skipped after downtime); null when done. */
+  reason: nullable(string),
+  transferId: nullable(int),
+});
+
+/** A scheduled transfer (lib/server/schedules, docs/schedules.md). */
+export const scheduleDto = object({
+  id: int,
+  senderWalletId: int,
+  receiverWalletId: int,
+  amount: int,
+  currency,
+  message: nullable(string),
+  kind: oneOf(["once", "weekly", "monthly"] as const),
+  day: int,
+  startDate: string,
+  endDate: nullable(string),
+  count: nullable(int),
+  status: oneOf(["active", "paused", "cancelled", "finished"] as const),
+  /** Refusals in a row; the schedule pauses at 3. */
+  consecutiveFailures: int,
+  /** The next occurrence (YYYY-MM-DD, Moscow time; runs at 09:00), null when none is left or paused. */
+  nextOccurrence: nullable(string),
+  recipient: object({ name: string, account: string, currency }),
+  /** The latest runs, newest first (at most 5). */
+  runs: array(scheduleRunDto),
+  createdAt: string,
+});
+export type ScheduleDto = Infer<typeof scheduleDto>;
+export const scheduleListDto = array(scheduleDto);
 /** One day's ruble price of a currency (GET /api/v1/rates/{currency}/history). */
 export const rateHistoryDto = array(object({ date: string, value: number }));
 export type RateHistoryDto = Infer<typeof rateHistoryDto>;

@@ -14,6 +14,8 @@ import {
   publicUserDto,
   publicWalletListDto,
   rateDto,
+  scheduleDto,
+  scheduleListDto,
   rateHistoryDto,
   receiptDto,
   recentRecipientListDto,
@@ -28,6 +30,7 @@ import {
 import type { logoutBody, refreshBody, requestCodeBody, telegramLoginBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
 import type { createExchangeBody } from "@/lib/shared/schemas/exchanges";
 import type { createRequestBody, payRequestBody } from "@/lib/shared/schemas/requests";
+import type { createScheduleBody } from "@/lib/shared/schemas/schedules";
 import type { prepareChatButtonBody, prepareShareBody } from "@/lib/shared/schemas/share";
 import type { statementLinkBody } from "@/lib/shared/schemas/statements";
 import type { createTransferBody } from "@/lib/shared/schemas/transfers";
@@ -178,6 +181,18 @@ export const operations = {
   createRequest: op<z.input<typeof createRequestBody>>()({ method: "POST", path: "/api/v1/requests", response: paymentRequestDto }),
   request: op()({ method: "GET", path: "/api/v1/requests/{token}", response: paymentRequestDto }),
   cancelRequest: op()({ method: "POST", path: "/api/v1/requests/{token}/cancel", response: paymentRequestDto }),
+
+  // Scheduled transfers
+  mySchedules: op()({ method: "GET", path: "/api/v1/schedules", response: scheduleListDto }),
+  createSchedule: op<z.input<typeof createScheduleBody>>()({
+    method: "POST",
+    path: "/api/v1/schedules",
+    response: scheduleDto,
+    idempotent: true,
+  }),
+  pauseSchedule: op()({ method: "POST", path: "/api/v1/schedules/{id}/pause", response: scheduleDto }),
+  resumeSchedule: op()({ method: "POST", path: "/api/v1/schedules/{id}/resume", response: scheduleDto }),
+  cancelSchedule: op()({ method: "POST", path: "/api/v1/schedules/{id}/cancel", response: scheduleDto }),
   payRequest: op<z.input<typeof payRequestBody>>()({
     method: "POST",
     path: "/api/v1/requests/{token}/pay",

@@ -32,6 +32,8 @@ function fromSpec(spec: Spec): z.ZodType {
       // Every fixed-value set of the answers is strings (currencies, kinds, statuses).
       return z.enum(spec.values as [string, ...string[]]);
     }
+    case "optional":
+      return fromSpec(spec.inner).optional();
     case "nullable":
       return fromSpec(spec.inner).nullable();
     case "array":

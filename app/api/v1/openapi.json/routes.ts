@@ -18,6 +18,10 @@ import * as requests from "@/app/api/v1/requests/route";
 import * as requestsToken from "@/app/api/v1/requests/[token]/route";
 import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route";
 import * as requestsTokenPay from "@/app/api/v1/requests/[token]/pay/route";
+import * as schedules from "@/app/api/v1/schedules/route";
+import * as schedulesIdCancel from "@/app/api/v1/schedules/[id]/cancel/route";
+import * as schedulesIdPause from "@/app/api/v1/schedules/[id]/pause/route";
+import * as schedulesIdResume from "@/app/api/v1/schedules/[id]/resume/route";
 import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
 import * as statementsCsv from "@/app/api/v1/statements/csv/route";
@@ -70,6 +74,10 @@ const MODULES: Record<string, RouteHandler>[] = [
   requestsToken,
   requestsTokenCancel,
   requestsTokenPay,
+  schedules,
+  schedulesIdCancel,
+  schedulesIdPause,
+  schedulesIdResume,
   statementsCsv,
   statementsLink,
   statementsPdf,
