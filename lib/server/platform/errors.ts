@@ -25,6 +25,7 @@ const ERRORS = {
   REQUEST_CANCELLED: { status: 409, message: ru.requests.errors.cancelled },
   REQUEST_EXPIRED: { status: 409, message: ru.requests.errors.expired },
   REQUEST_OWN: { status: 400, message: ru.requests.errors.own },
+  SPLIT_CLOSED: { status: 409, message: ru.splits.errors.full },
   PAYLOAD_TOO_LARGE: { status: 413, message: ru.errors.payloadTooLarge },
   INSUFFICIENT_FUNDS: { status: 422, message: ru.errors.insufficientFunds },
   BALANCE_LIMIT: { status: 422, message: ru.errors.balanceLimit },

@@ -17,6 +17,12 @@ import * as requests from "@/app/api/v1/requests/route";
 import * as requestsToken from "@/app/api/v1/requests/[token]/route";
 import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route";
 import * as requestsTokenPay from "@/app/api/v1/requests/[token]/pay/route";
+import * as splits from "@/app/api/v1/splits/route";
+import * as splitsToken from "@/app/api/v1/splits/[token]/route";
+import * as splitsTokenCancel from "@/app/api/v1/splits/[token]/cancel/route";
+import * as splitsTokenJoin from "@/app/api/v1/splits/[token]/join/route";
+import * as splitsTokenRemind from "@/app/api/v1/splits/[token]/remind/route";
+import * as splitsTokenSharesPositionSettle from "@/app/api/v1/splits/[token]/shares/[position]/settle/route";
 import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
 import * as statementsCsv from "@/app/api/v1/statements/csv/route";
@@ -68,6 +74,12 @@ const MODULES: Record<string, RouteHandler>[] = [
   requestsToken,
   requestsTokenCancel,
   requestsTokenPay,
+  splits,
+  splitsToken,
+  splitsTokenCancel,
+  splitsTokenJoin,
+  splitsTokenRemind,
+  splitsTokenSharesPositionSettle,
   statementsCsv,
   statementsLink,
   statementsPdf,
