@@ -31,6 +31,8 @@ async function splitAmong(organiser: Person, people: Person[], total: number, op
   return res.body as { token: string; shares: Share[]; progress: Record<string, number>; status: string };
 }
 
+const split0 = (split: { shares: Share[] }) => split.shares[0];
+
 /** A small deterministic generator, so a failure can be replayed. */
 function random(seed: number) {
   let state = seed;
@@ -60,12 +62,17 @@ describe("splitting a bill", () => {
       expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(1);
       expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
       // Each share is a payment request of exactly its amount, with the title as its message.
+      const tokens = split.shares.map((s) => s.requestToken!);
+      const requests = await getDb().paymentRequest.findMany({ where: { token: { in: tokens } } });
+      const byToken = new Map(requests.map((r) => [r.token, r]));
       for (const share of split.shares) {
-        const request = await call(getRequestRoute, { token: alice.token, params: { token: share.requestToken! } });
-        expect(request.body).toMatchObject({ amount: share.amount, currency: "RUB", message: "Ужин", status: "pending", own: true });
+        expect(byToken.get(share.requestToken!)).toMatchObject({ amount: BigInt(share.amount), currency: "RUB", message: "Ужин", status: "pending", requesterId: alice.user.id });
       }
     }
-  });
+    const one = split0(await splitAmong(alice, [bob], 500));
+    const request = await call(getRequestRoute, { token: bob.token, params: { token: one.requestToken! } });
+    expect(request.body).toMatchObject({ amount: 500, currency: "RUB", message: "Ужин", status: "pending", own: false });
+  }, 120_000);
 
   it("by amounts: accepted when they sum to the total, refused in Russian otherwise with nothing made", async () => {
     const next = random(7);
@@ -83,7 +90,7 @@ describe("splitting a bill", () => {
       expect(off.body.message).toBe(ru.splits.errors.sumMismatch);
       expect(await getDb().paymentRequest.count()).toBe(before);
     }
-  });
+  }, 60_000);
 
   it("refuses bad input with a clear Russian message and changes nothing", async () => {
     const before = [await getDb().split.count(), await getDb().paymentRequest.count()];
