@@ -3,6 +3,16 @@
  * the form shows the shares before it sends them, the server makes them.
  */
 
+/** Equal parts of the total, or the amounts each share is given. */
+export const SPLIT_MODES = ["equal", "amounts"] as const;
+
+/**
+ * A share's state: paid through its request; settled outside the app (marked by the organiser,
+ * or the organiser's own part); pending (its request can still be paid); declined (its request
+ * was cancelled or expired unpaid).
+ */
+export const SHARE_STATUSES = ["paid", "settled", "pending", "declined"] as const;
+
 /** At most this many shares in one split: each is a payment request of the organiser's. */
 export const MAX_SPLIT_SHARES = 20;
 

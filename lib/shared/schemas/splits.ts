@@ -4,10 +4,8 @@ import { rowId } from "@/lib/shared/schemas/ids";
 import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
-import { MAX_SPLIT_SHARES } from "@/lib/shared/split-shares";
+import { MAX_SPLIT_SHARES, SHARE_STATUSES, SPLIT_MODES } from "@/lib/shared/split-shares";
 import { ru } from "@/lib/shared/strings";
-
-export const SPLIT_MODES = ["equal", "amounts"] as const;
 
 /**
  * One share of a new split: a person (their user id, as the recipient lookups and the recent
@@ -36,13 +34,6 @@ export const splitTokenParams = z.object({ token: z.string().regex(REQUEST_TOKEN
 export const splitShareParams = splitTokenParams.extend({
   position: z.coerce.number().int().min(0).max(MAX_SPLIT_SHARES - 1),
 });
-
-/**
- * A share's state: paid through its request; settled outside the app (marked by the organiser,
- * or the organiser's own part); pending (its request can still be paid); declined (its request
- * was cancelled or expired unpaid).
- */
-export const SHARE_STATUSES = ["paid", "settled", "pending", "declined"] as const;
 
 const person = z.object({ name: z.string(), avatarUrl: z.string() });
 

@@ -1,0 +1,217 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import { AmountField, useAmountInput } from "@/components/money/amount-field";
+import { RecipientStatus } from "@/components/transfer/recipient-status";
+import { Avatar } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
+import { PrimaryAction } from "@/components/ui/primary-action";
+import { Segmented } from "@/components/ui/segmented";
+import { Switch } from "@/components/ui/switch";
+import { TextField } from "@/components/ui/text-field";
+import type { ToastController } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/client/api";
+import { useMe, useRecentRecipients, useRecipient, type LookupMethod } from "@/lib/client/hooks";
+import { useLanguage, useStrings } from "@/lib/client/language";
+import { createSplit, MY_SPLITS, splitScreenPath } from "@/lib/client/splits";
+import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
+import { recipientName } from "@/lib/client/transfer/recipient-name";
+import { useDebounced } from "@/lib/client/transfer/use-debounced";
+import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber, type Currency } from "@/lib/shared/money";
+import { equalShares, MAX_SPLIT_SHARES, sumShares } from "@/lib/shared/split-shares";
+import { fill } from "@/lib/shared/strings";
+import { cleanMessageInput } from "@/lib/shared/transfer-message";
+import "./splits.css";
+
+/** One line of the form: a person (by user id) or a share left open to the split's link. */
+type Entry = { key: string; userId: number | null; name: string; avatarUrl: string | null; amount: string };
+
+/** What the one search field holds: an e-mail, an account number, or a username. */
+function lookupMethodOf(text: string): LookupMethod {
+  const value = text.trim();
+  if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return "email";
+  if (/^[\d\s]{6,}$/.test(value)) return "card";
+  return "username";
+}
+
+/** The shares the form would send: equal parts of the total, or each entry's own amount. */
+function previewAmounts(total: bigint | null, count: number, byAmounts: boolean, entries: Entry[]): (bigint | null)[] {
+  if (byAmounts) return entries.map((entry) => parseAmount(entry.amount));
+  if (total === null || count === 0 || total < BigInt(count)) return entries.map(() => null);
+  return equalShares(total, count);
+}
+
+/**
+ * "Разделить счёт": what for, the total, equally or by amounts, and who pays — oneself, recent
+ * recipients, anyone found by username, e-mail or account number, or shares left open to the
+ * split's link for a chat. Shares always add up to the total; the split opens on success.
+ */
+export function SplitForm({ toast }: { toast: ToastController }) {
+  const t = useStrings();
+  const language = useLanguage();
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const me = useMe();
+  const recent = useRecentRecipients();
+  const key = useIdempotencyKey();
+  const [title, setTitle] = useState("");
+  const [currency, setCurrency] = useState<Currency>("RUB");
+  const total = useAmountInput();
+  const [byAmounts, setByAmounts] = useState(false);
+  const [includeMe, setIncludeMe] = useState(true);
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [search, setSearch] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const query = useDebounced(search.trim());
+  const found = useRecipient(lookupMethodOf(query), query);
+
+  const meEntry: Entry | null = includeMe && me.data ? { key: "me", userId: me.data.id, name: t.splits.me, avatarUrl: me.data.avatarUrl, amount: "" } : null;
+  const [myAmount, setMyAmount] = useState("");
+  const all = meEntry ? [{ ...meEntry, amount: myAmount }, ...entries] : entries;
+  const totalMinor = parseAmount(total.value);
+  const amounts = previewAmounts(totalMinor, all.length, byAmounts, all);
+  const left = byAmounts && totalMinor !== null ? totalMinor - sumShares(amounts.map((a) => a ?? 0n)) : null;
+  const taken = new Set(entries.map((entry) => entry.userId));
+
+  function edit(change: () => void) {
+    key.reset();
+    change();
+  }
+  function add(entry: Omit<Entry, "key" | "amount">) {
+    if (all.length >= MAX_SPLIT_SHARES || (entry.userId !== null && taken.has(entry.userId))) return;
+    edit(() => setEntries((list) => [...list, { ...entry, key: `${entry.userId ?? "link"}-${Date.now()}-${list.length}`, amount: "" }]));
+  }
+
+  async function submit() {
+    if (totalMinor === null) {
+      total.reject(t.validation.invalidAmount);
+      return;
+    }
+    if (entries.length === 0) {
+      toast.error(t.splits.form.noParticipants);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const shares = all.map((entry, i) => ({ userId: entry.userId, ...(byAmounts ? { amount: toSafeNumber(amounts[i] ?? 0n) } : {}) }));
+      const body = { title: title.trim(), currency, total: toSafeNumber(totalMinor), mode: byAmounts ? ("amounts" as const) : ("equal" as const), shares };
+      const split = await createSplit(body, key.current());
+      key.reset();
+      void mutate(MY_SPLITS);
+      router.push(splitScreenPath(split.token));
+    } catch (error) {
+      toast.error(t.transfer.errorPrefix + errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const candidate = found.data && !taken.has(found.data.id) && found.data.id !== me.data?.id ? found.data : null;
+  return (
+    <Form onSubmit={() => void submit()}>
+      <TextField label={t.splits.form.what} placeholder={t.splits.form.whatPlaceholder} value={title} autoComplete="off" onChange={(e) => edit(() => setTitle(cleanMessageInput(e.target.value)))} />
+      <AmountField
+        label={t.splits.form.total}
+        value={total.value}
+        error={total.error}
+        shakeKey={total.shakeKey}
+        onChange={(value) => edit(() => total.change(value))}
+        currency={{ label: t.splits.form.currency, value: currency, onChange: (c) => edit(() => setCurrency(c)) }}
+      />
+      <Segmented
+        label={t.splits.form.mode}
+        options={[{ value: "equal", label: t.splits.form.equal }, { value: "amounts", label: t.splits.form.byAmounts }]}
+        value={byAmounts ? "amounts" : "equal"}
+        onChange={(mode) => edit(() => setByAmounts(mode === "amounts"))}
+      />
+      <Switch label={t.splits.form.includeMe} checked={includeMe} onChange={(on) => edit(() => setIncludeMe(on))} />
+
+      <section className="stack" aria-labelledby="split-participants">
+        <h2 id="split-participants" className="section-title">{t.splits.form.participants}</h2>
+        {all.length === 0 ? (
+          <p className="hint">{t.splits.form.noParticipants}</p>
+        ) : (
+          <ul className="section split-entries">
+            {all.map((entry, i) => (
+              <li key={entry.key} className="list-item split-entry" data-testid="split-entry">
+                <span className="list-item-before">{entry.userId === null ? <span className="split-link-badge" aria-hidden="true">🔗</span> : <Avatar src={entry.avatarUrl} name={entry.name} size={36} />}</span>
+                <span className="list-item-text">
+                  <span className="list-item-title">{entry.userId === null ? t.splits.byLink : entry.name}</span>
+                  {!byAmounts && <span className="list-item-subtitle">{amounts[i] === null ? "—" : formatMoney(amounts[i]!, currency, language)}</span>}
+                </span>
+                <span className="list-item-after split-entry-after">
+                  {byAmounts && (
+                    <input
+                      className="split-amount-input"
+                      aria-label={`${t.splits.form.shareAmount}: ${entry.userId === null ? t.splits.byLink : entry.name}`}
+                      inputMode="decimal"
+                      placeholder="0.00"
+                      value={entry.amount}
+                      onChange={(e) => {
+                        const value = sanitizeAmountInput(e.target.value);
+                        edit(() => (entry.key === "me" ? setMyAmount(value) : setEntries((list) => list.map((x) => (x.key === entry.key ? { ...x, amount: value } : x)))));
+                      }}
+                    />
+                  )}
+                  {entry.key !== "me" && (
+                    <button type="button" className="split-remove" aria-label={`${t.splits.form.remove}: ${entry.userId === null ? t.splits.byLink : entry.name}`} onClick={() => edit(() => setEntries((list) => list.filter((x) => x.key !== entry.key)))}>
+                      ×
+                    </button>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {left !== null && left !== 0n && (
+          <p className={left > 0n ? "hint" : "field-error"} role="status">
+            {left > 0n ? fill(t.splits.form.left, { amount: formatMoney(left, currency, language) }) : fill(t.splits.form.over, { amount: formatMoney(-left, currency, language) })}
+          </p>
+        )}
+        <Button variant="secondary" onClick={() => add({ userId: null, name: t.splits.byLink, avatarUrl: null })} disabled={all.length >= MAX_SPLIT_SHARES}>
+          {`+ ${t.splits.byLink}`}
+        </Button>
+        <p className="hint">{t.splits.form.linkHint}</p>
+      </section>
+
+      {recent.data && recent.data.some((person) => !taken.has(person.userId)) && (
+        <section className="stack" aria-labelledby="split-recent">
+          <h2 id="split-recent" className="section-title">{t.splits.form.recent}</h2>
+          <div className="split-chips">
+            {recent.data
+              .filter((person) => !taken.has(person.userId))
+              .map((person) => (
+                <button key={person.userId} type="button" className="split-chip" onClick={() => add({ userId: person.userId, name: person.name, avatarUrl: person.avatarUrl })}>
+                  <Avatar src={person.avatarUrl} name={person.name} size={24} />
+                  <span>{person.name}</span>
+                </button>
+              ))}
+          </div>
+        </section>
+      )}
+
+      <section className="stack" aria-labelledby="split-find">
+        <h2 id="split-find" className="section-title">{t.splits.form.find}</h2>
+        <TextField label={t.splits.form.findPlaceholder} value={search} autoComplete="off" autoCapitalize="none" spellCheck={false} onChange={(e) => setSearch(e.target.value)} />
+        {candidate ? (
+          <div className="list-item split-found">
+            <span className="list-item-before"><Avatar src={candidate.avatarUrl} name={recipientName(candidate, language)} size={36} /></span>
+            <span className="list-item-text"><span className="list-item-title">{recipientName(candidate, language)}</span></span>
+            <span className="list-item-after">
+              <Button fullWidth={false} onClick={() => { add({ userId: candidate.id, name: recipientName(candidate, language), avatarUrl: candidate.avatarUrl }); setSearch(""); }}>
+                {t.splits.form.add}
+              </Button>
+            </span>
+          </div>
+        ) : (
+          !found.data && <RecipientStatus query={query} recipient={undefined} loading={found.isLoading} error={found.error} />
+        )}
+      </section>
+
+      <PrimaryAction type="submit" label={submitting ? t.splits.form.submitting : t.splits.form.submit} onPress={() => void submit()} disabled={!total.value || !title.trim() || entries.length === 0} loading={submitting} />
+    </Form>
+  );
+}
