@@ -24,6 +24,7 @@ import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber, type Curre
 import { equalShares, MAX_SPLIT_SHARES, sumShares } from "@/lib/shared/split-shares";
 import { fill } from "@/lib/shared/strings";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
+import "@/components/ui/text-field.css";
 import "./splits.css";
 
 /** One line of the form: a person (by user id) or a share left open to the split's link. */

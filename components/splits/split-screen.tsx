@@ -19,6 +19,7 @@ import { telegramBotLink } from "@/lib/client/ton/config";
 import { formatMoney } from "@/lib/shared/money";
 import type { SplitDto, SplitShareDto } from "@/lib/shared/schemas/splits";
 import { fill } from "@/lib/shared/strings";
+import "@/components/bank/history-tab.css";
 import "@/components/requests/requests.css";
 import "./splits.css";
 

@@ -9,6 +9,7 @@ import { ListItem } from "@/components/ui/list-item";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import { splitScreenPath, useMySplits } from "@/lib/client/splits";
 import { formatMoney } from "@/lib/shared/money";
+import "@/components/bank/history-tab.css";
 import "./splits.css";
 
 /** "Разделённые счета": each split the user organised or takes part in, with its progress. */
