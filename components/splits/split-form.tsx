@@ -128,7 +128,14 @@ export function SplitForm({ toast }: { toast: ToastController }) {
         value={byAmounts ? "amounts" : "equal"}
         onChange={(mode) => edit(() => setByAmounts(mode === "amounts"))}
       />
-      <Switch label={t.splits.form.includeMe} checked={includeMe} onChange={(on) => edit(() => setIncludeMe(on))} />
+      <div className="section">
+        <div className="list-item">
+          <span className="list-item-text">
+            <span className="list-item-title">{t.splits.form.includeMe}</span>
+          </span>
+          <Switch label={t.splits.form.includeMe} checked={includeMe} onChange={(on) => edit(() => setIncludeMe(on))} />
+        </div>
+      </div>
 
       <section className="stack" aria-labelledby="split-participants">
         <h2 id="split-participants" className="section-title">{t.splits.form.participants}</h2>

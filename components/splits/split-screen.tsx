@@ -32,14 +32,14 @@ export function SplitProgress({ split }: { split: SplitDto }) {
   const done = split.progress.paid + split.progress.settled;
   const percent = split.total === 0 ? 0 : Math.min(100, Math.round((split.progress.collected / split.total) * 100));
   return (
-    <div className="split-progress">
-      <div className="split-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t.splits.whoOwes}>
+    <span className="split-progress">
+      <span className="split-bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t.splits.collected}>
         <span className="split-bar-fill" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="hint">
+      </span>
+      <span className="hint">
         {fill(t.splits.progress, { paid: done, count: split.progress.count, amount: formatMoney(split.progress.collected, split.currency, language), total: formatMoney(split.total, split.currency, language) })}
-      </p>
-    </div>
+      </span>
+    </span>
   );
 }
 
@@ -69,20 +69,20 @@ function ShareRow({ split, share, act, toast }: { split: SplitDto; share: SplitS
         <span className="list-item-title">{name}</span>
         <span className="list-item-subtitle">{formatMoney(share.amount, split.currency, language)}</span>
         {share.remindedAt && share.status === "pending" && <span className="list-item-subtitle">{fill(t.splits.remindedAt, { date: formatDateTime(share.remindedAt, language) })}</span>}
-        {organising && (
-          <span className="split-share-actions">
-            <Button variant="secondary" fullWidth={false} onClick={() => void send(share.requestToken!)}>
-              {toChat ? t.splits.sendToGroup : t.splits.shareLink}
-            </Button>
-            <Button variant="secondary" fullWidth={false} onClick={() => act(() => settleShare(split.token, share.position), t.splits.settled)}>
-              {t.splits.settle}
-            </Button>
-          </span>
-        )}
       </span>
       <span className="list-item-after">
         <span className={`request-status split-status-${share.status}`}>{t.splits.status[share.status]}</span>
       </span>
+      {organising && (
+        <span className="split-share-actions">
+          <Button variant="secondary" fullWidth={false} onClick={() => void send(share.requestToken!)}>
+            {toChat ? t.splits.sendToGroup : t.splits.shareLink}
+          </Button>
+          <Button variant="secondary" fullWidth={false} onClick={() => act(() => settleShare(split.token, share.position), t.splits.settled)}>
+            {t.splits.settle}
+          </Button>
+        </span>
+      )}
     </li>
   );
 }

@@ -304,6 +304,7 @@ export const en = {
     organiser: "Organiser: {name}",
     yourShare: "Your share",
     whoOwes: "Who owes what",
+    collected: "Collected",
     progress: "Paid {paid} of {count} · {amount} of {total}",
     status: { paid: "paid", settled: "settled", pending: "pending", declined: "declined" },
     cancelledSplit: "The bill was cancelled",

@@ -308,6 +308,7 @@ export const ru = {
     organiser: "Организатор: {name}",
     yourShare: "Ваша доля",
     whoOwes: "Кто сколько должен",
+    collected: "Собрано",
     progress: "Оплачено {paid} из {count} · {amount} из {total}",
     status: { paid: "оплачено", settled: "рассчитались", pending: "ожидает", declined: "отклонено" },
     cancelledSplit: "Счёт отменён",

@@ -99,6 +99,7 @@ test("a split: made from the requests screen, paid by a participant, reminded on
 });
 
 test("split screens in both themes and languages", async ({ browser }) => {
+  test.setTimeout(360_000);
   for (const language of ["ru", "en"] as const) {
     // Vera organises the demo's taxi split (Alice owes a share of it).
     const vera = await person(browser, "vera@example.com", language);
