@@ -7,6 +7,7 @@ import { POST as joinRoute } from "@/app/api/v1/splits/[token]/join/route";
 import { POST as remindRoute } from "@/app/api/v1/splits/[token]/remind/route";
 import { POST as settleRoute } from "@/app/api/v1/splits/[token]/shares/[position]/settle/route";
 import { getDb } from "@/lib/server/db";
+import { resetEnvForTests } from "@/lib/server/platform/env";
 import { convert } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
 import { call } from "@/tests/support/api";
@@ -244,5 +245,22 @@ describe("splitting a bill", () => {
     expect(await getDb().paymentRequest.count()).toBe(before);
     const other = await create(alice, { ...body, total: 800 }, "split-key-1");
     expect(other.body.code).toBe("IDEMPOTENCY_MISMATCH");
+  });
+
+  it("counts each share against the requests' own limit: refused midway, no split and nothing left payable", async () => {
+    const grace = await createFundedUser();
+    process.env.PAYMENT_REQUEST_LIMIT_PER_USER = "2";
+    resetEnvForTests();
+    try {
+      const res = await create(grace, { title: "Поход", currency: "RUB", total: 900, mode: "equal", shares: [{ userId: null }, { userId: null }, { userId: null }] });
+      expect(res.status).toBe(429);
+      expect(res.body.message).toMatch(/[а-я]/i);
+      expect(await getDb().split.count({ where: { organiserId: grace.user.id } })).toBe(0);
+      const made = await getDb().paymentRequest.findMany({ where: { requesterId: grace.user.id } });
+      expect(made.map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+    } finally {
+      delete process.env.PAYMENT_REQUEST_LIMIT_PER_USER;
+      resetEnvForTests();
+    }
   });
 });
