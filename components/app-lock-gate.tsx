@@ -90,11 +90,11 @@ export function AppLockGate({ children }: { children: ReactNode }) {
 }
 
 function LockScreen({ gate, onUnlocked }: { gate: Gate; onUnlocked: () => void }) {
-  const ru = useStrings();
+  const t = useStrings();
   const [failed, setFailed] = useState(false);
 
   async function unlock() {
-    if (await gate.lock.unlockWithBiometry(gate.biometry, ru.lock.unlockReason)) {
+    if (await gate.lock.unlockWithBiometry(gate.biometry, t.lock.unlockReason)) {
       gate.lock.markActive();
       setFailed(false);
       onUnlocked();
@@ -107,10 +107,10 @@ function LockScreen({ gate, onUnlocked }: { gate: Gate; onUnlocked: () => void }
   return (
     <div className="lock-screen" role="dialog" aria-modal="true" aria-labelledby="lock-title">
       <h1 id="lock-title" className="welcome-title">
-        {ru.lock.title}
+        {t.lock.title}
       </h1>
-      <p className="hint centered">{failed ? ru.lock.failed : ru.lock.hint}</p>
-      <Button onClick={() => void unlock()}>{ru.lock.unlock}</Button>
+      <p className="hint centered">{failed ? t.lock.failed : t.lock.hint}</p>
+      <Button onClick={() => void unlock()}>{t.lock.unlock}</Button>
     </div>
   );
 }

@@ -21,7 +21,7 @@ type ScreenProps = {
  * Inside a real Telegram client the native back button replaces the in-app one.
  */
 export function Screen({ title, back, className, children }: ScreenProps) {
-  const ru = useStrings();
+  const t = useStrings();
   const router = useRouter();
   const goBack = back
     ? typeof back === "function"
@@ -39,7 +39,7 @@ export function Screen({ title, back, className, children }: ScreenProps) {
           {showInAppBack && (
             <button type="button" className="back-button" onClick={goBack}>
               <IconBack size={22} />
-              {ru.common.back}
+              {t.common.back}
             </button>
           )}
           {title && <h1>{title}</h1>}

@@ -28,8 +28,9 @@ async function main() {
 
   await migrate(databaseUrl);
   const { getDb } = await import("@/lib/server/db");
+  const { countUsers } = await import("@/lib/server/users/store");
   const db = getDb();
-  if ((await db.user.count()) === 0) {
+  if ((await countUsers(db)) === 0) {
     const { seedDemo } = await import("@/prisma/seed");
     console.log("Seeding the demo database…");
     await seedDemo(db);

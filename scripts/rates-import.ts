@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const db = createDb(getDatabaseUrl());
   try {
     const url = process.env.RATES_SOURCE_URL || CBR_DAILY_URL;
-    const result = await importCbrRates(db, url);
+    const result = await importCbrRates(url, db);
     console.log(`Rates for ${result.date}: ${result.imported.join(", ") || "none"} imported from ${url}`);
   } finally {
     await db.$disconnect();

@@ -6,10 +6,10 @@ import { RequireSession } from "@/components/transfer/require-session";
 import { useStrings } from "@/lib/client/language";
 
 export default function AddMoneyPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <RequireSession title={ru.topUp.title}>
-      <Screen title={ru.topUp.title} back="/bank">
+    <RequireSession title={t.topUp.title}>
+      <Screen title={t.topUp.title} back="/bank">
         <TopUpMethodChoice />
       </Screen>
     </RequireSession>

@@ -13,9 +13,9 @@ function ExchangeFromQuery() {
 }
 
 export default function ExchangePage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <RequireSession title={ru.exchange.title}>
+    <RequireSession title={t.exchange.title}>
       <Suspense>
         <ExchangeFromQuery />
       </Suspense>

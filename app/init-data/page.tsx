@@ -6,9 +6,9 @@ import { useStrings } from "@/lib/client/language";
 
 /** Debug page: init data from the Telegram launch. */
 export default function InitDataPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <Screen title={ru.debug.initData} back="/bank">
+    <Screen title={t.debug.initData} back="/bank">
       <DebugView kind="init-data" />
     </Screen>
   );

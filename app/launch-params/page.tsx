@@ -6,9 +6,9 @@ import { useStrings } from "@/lib/client/language";
 
 /** Debug page: launch params from the Telegram launch. */
 export default function LaunchParamsPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <Screen title={ru.debug.launchParams} back="/bank">
+    <Screen title={t.debug.launchParams} back="/bank">
       <DebugView kind="launch-params" />
     </Screen>
   );

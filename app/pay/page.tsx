@@ -12,7 +12,7 @@ import { useStrings } from "@/lib/client/language";
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 function PayFromQuery() {
-  const ru = useStrings();
+  const t = useStrings();
   const raw = useSearchParams().get("r");
   const token = raw && TOKEN.test(raw) ? raw : null;
   // Opened signed out: sign-in comes back here.
@@ -20,7 +20,7 @@ function PayFromQuery() {
     if (token && !hasSession()) rememberPath(payPathFor(token), window.sessionStorage);
   }, [token]);
   return (
-    <RequireSession title={ru.requests.payTitle}>
+    <RequireSession title={t.requests.payTitle}>
       <PayRequestScreen token={token} />
     </RequireSession>
   );

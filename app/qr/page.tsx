@@ -6,10 +6,10 @@ import { RequireSession } from "@/components/transfer/require-session";
 import { useStrings } from "@/lib/client/language";
 
 export default function QrPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <RequireSession title={ru.qr.title}>
-      <Screen title={ru.qr.title} back="/bank">
+    <RequireSession title={t.qr.title}>
+      <Screen title={t.qr.title} back="/bank">
         <QrScanner />
       </Screen>
     </RequireSession>

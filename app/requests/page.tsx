@@ -5,9 +5,9 @@ import { RequireSession } from "@/components/transfer/require-session";
 import { useStrings } from "@/lib/client/language";
 
 export default function RequestsPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <RequireSession title={ru.requests.title}>
+    <RequireSession title={t.requests.title}>
       <RequestsScreen />
     </RequireSession>
   );

@@ -6,9 +6,9 @@ import { useStrings } from "@/lib/client/language";
 
 /** Debug page: theme params from the Telegram launch. */
 export default function ThemeParamsPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <Screen title={ru.debug.themeParams} back="/bank">
+    <Screen title={t.debug.themeParams} back="/bank">
       <DebugView kind="theme-params" />
     </Screen>
   );

@@ -6,9 +6,9 @@ import { useStrings } from "@/lib/client/language";
 
 /** Debug page: TON Connect state — the connected wallet, its account and device. */
 export default function TonConnectPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <Screen title={ru.debug.tonConnect} back="/bank">
+    <Screen title={t.debug.tonConnect} back="/bank">
       <TonDebugPanelLazy />
     </Screen>
   );

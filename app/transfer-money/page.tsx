@@ -6,9 +6,9 @@ import { TransferFlow } from "@/components/transfer/transfer-flow";
 import { useStrings } from "@/lib/client/language";
 
 export default function TransferMoneyPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <RequireSession title={ru.transfer.title}>
+    <RequireSession title={t.transfer.title}>
       {/* The query (method, target, amount) is read on the client only. */}
       <Suspense>
         <TransferFlow />

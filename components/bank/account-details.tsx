@@ -22,7 +22,7 @@ import "./account-details.css";
  * from it, and its own history.
  */
 export function AccountDetails({ walletId }: { walletId: number | null }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const wallets = useWallets();
   const toast = useToast();
@@ -31,7 +31,7 @@ export function AccountDetails({ walletId }: { walletId: number | null }) {
   const feed = useHistoryFeed(ids);
 
   if (wallets.error) {
-    return <Message text={ru.bank.loadFailed} alert onRetry={() => void wallets.mutate()} />;
+    return <Message text={t.bank.loadFailed} alert onRetry={() => void wallets.mutate()} />;
   }
   if (!wallets.data) {
     return (
@@ -41,60 +41,60 @@ export function AccountDetails({ walletId }: { walletId: number | null }) {
       </div>
     );
   }
-  if (!wallet) return <Message text={ru.bank.account.notFound} alert />;
+  if (!wallet) return <Message text={t.bank.account.notFound} alert />;
 
   const info = CURRENCY_INFO[wallet.currency];
   async function copy(number: string) {
     try {
       await navigator.clipboard.writeText(number);
       hapticSuccess();
-      toast.success(ru.bank.account.copied);
+      toast.success(t.bank.account.copied);
     } catch {
       hapticError();
-      toast.error(ru.bank.account.copyFailed);
+      toast.error(t.bank.account.copyFailed);
     }
   }
 
   return (
     <div className="stack">
-      <section className="section account-card" aria-label={ru.currencies[wallet.currency]}>
+      <section className="section account-card" aria-label={t.currencies[wallet.currency]}>
         <span className="account-symbol" aria-hidden="true">
           {info.symbol}
         </span>
-        <div className="hint">{ru.currencies[wallet.currency]}</div>
+        <div className="hint">{t.currencies[wallet.currency]}</div>
         <div className="account-card-balance" data-testid="account-balance">
           {formatMoney(wallet.balance, wallet.currency, language)}
         </div>
         <div className="account-card-number">
-          <span className="hint">{ru.bank.account.number}</span>
+          <span className="hint">{t.bank.account.number}</span>
           <span className="account-number" data-testid="account-number">
             {groupAccountNumber(wallet.number)}
           </span>
         </div>
         <Button variant="secondary" onClick={() => void copy(wallet.number)}>
-          {ru.bank.account.copy}
+          {t.bank.account.copy}
         </Button>
       </section>
-      <nav className="account-actions" aria-label={ru.bank.account.title}>
+      <nav className="account-actions" aria-label={t.bank.account.title}>
         <IntentLink className="btn btn-primary btn-full" href={`/add-money/online?currency=${wallet.currency}`}>
-          {ru.bank.account.topUp}
+          {t.bank.account.topUp}
         </IntentLink>
         <IntentLink className="btn btn-primary btn-full" href={`/transfer-money?from=${wallet.id}`}>
-          {ru.bank.account.send}
+          {t.bank.account.send}
         </IntentLink>
         <IntentLink className="btn btn-primary btn-full" href={`/exchange?from=${wallet.id}`}>
-          {ru.exchange.submit}
+          {t.exchange.submit}
         </IntentLink>
       </nav>
       <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/statement`}>
-        {ru.statement.open}
+        {t.statement.open}
       </IntentLink>
       <div className="tab-title-row">
-        <h2 className="section-title">{ru.bank.account.history}</h2>
+        <h2 className="section-title">{t.bank.account.history}</h2>
         {feed.transfers && <RefreshButton feed={feed} />}
       </div>
       {feed.error ? (
-        <Message text={ru.history.loadFailed} alert onRetry={() => void feed.refresh()} />
+        <Message text={t.history.loadFailed} alert onRetry={() => void feed.refresh()} />
       ) : feed.transfers && ids ? (
         <HistoryDays feed={{ ...feed, transfers: feed.transfers }} ownWalletIds={ids} />
       ) : (

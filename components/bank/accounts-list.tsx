@@ -9,9 +9,9 @@ import { useLanguage, useStrings } from "@/lib/client/language";
 import "./accounts-list.css";
 
 /** The rate as shown beside an account: "1 $ = 92,51 ₽". */
-function rateText(wallet: WalletDto, rates: RateUnits, ru: Strings, language: Language): string {
+function rateText(wallet: WalletDto, rates: RateUnits, t: Strings, language: Language): string {
   const units = rates[wallet.currency];
-  if (units === undefined) return ru.bank.noRate;
+  if (units === undefined) return t.bank.noRate;
   return `1${NBSP}${CURRENCY_INFO[wallet.currency].symbol} = ${formatRateUnits(units, language)}${NBSP}₽`;
 }
 
@@ -29,10 +29,10 @@ export function AccountsList({
   rates: RateUnits;
   ratesLoading: boolean;
 }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   return (
-    <ul className="section accounts" aria-label={ru.bank.accounts}>
+    <ul className="section accounts" aria-label={t.bank.accounts}>
       {wallets.map((wallet) => {
         const info = CURRENCY_INFO[wallet.currency];
         const rubles = rubleEquivalent(wallet, rates);
@@ -45,14 +45,14 @@ export function AccountsList({
                 {info.symbol}
               </span>
               <div className="account-main">
-                <span className="account-name">{ru.currencies[wallet.currency]}</span>
+                <span className="account-name">{t.currencies[wallet.currency]}</span>
                 {!ruble && (
                   <span className="account-meta">
-                    {ru.bank.rate}: {pending ? "…" : rateText(wallet, rates, ru, language)}
+                    {t.bank.rate}: {pending ? "…" : rateText(wallet, rates, t, language)}
                   </span>
                 )}
                 <span className="account-meta">
-                  {ru.bank.accountNumber}: <span className="account-number">{groupAccountNumber(wallet.number)}</span>
+                  {t.bank.accountNumber}: <span className="account-number">{groupAccountNumber(wallet.number)}</span>
                 </span>
               </div>
               <div className="account-amounts">
@@ -62,7 +62,7 @@ export function AccountsList({
                     {pending ? (
                       <Skeleton width={64} height={12} />
                     ) : rubles === null ? (
-                      ru.bank.noRate
+                      t.bank.noRate
                     ) : (
                       formatMoney(rubles, "RUB", language)
                     )}

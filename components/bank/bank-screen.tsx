@@ -27,7 +27,7 @@ function warm(tab: BankTab): void {
  * Its shell (tab bar, skeletons) is server-rendered, so the screen is not blank before scripts run.
  */
 export function BankScreen() {
-  const ru = useStrings();
+  const t = useStrings();
   const session = useRequiredSession();
   const router = useRouter();
   const pathname = usePathname();
@@ -51,7 +51,7 @@ export function BankScreen() {
             <Skeleton height={224} radius={14} />
           </div>
         )}
-        <TabBar current={tab} onSelect={select} onIntent={warm} strings={ru} />
+        <TabBar current={tab} onSelect={select} onIntent={warm} strings={t} />
       </Screen>
     );
   }
@@ -64,11 +64,11 @@ export function BankScreen() {
       </Suspense>
       {tab === "payments" && (
         <section className="section empty-state">
-          <h1 className="tab-title">{ru.bank.tabPayments}</h1>
-          <p className="hint">{ru.common.inDevelopment}</p>
+          <h1 className="tab-title">{t.bank.tabPayments}</h1>
+          <p className="hint">{t.common.inDevelopment}</p>
         </section>
       )}
-      <TabBar current={tab} onSelect={select} onIntent={warm} strings={ru} />
+      <TabBar current={tab} onSelect={select} onIntent={warm} strings={t} />
     </Screen>
   );
 }

@@ -34,7 +34,7 @@ export function HistorySkeleton() {
 }
 
 export function Message({ text, alert = false, onRetry }: { text: string; alert?: boolean; onRetry?: () => void }) {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <div className="stack">
       <p className={alert ? "inline-error" : "hint centered empty-state"} role={alert ? "alert" : undefined}>
@@ -42,7 +42,7 @@ export function Message({ text, alert = false, onRetry }: { text: string; alert?
       </p>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
-          {ru.history.retry}
+          {t.history.retry}
         </Button>
       )}
     </div>
@@ -58,11 +58,11 @@ function HistoryRow({
   counterparty: CounterpartyDto | null | undefined;
   loading: boolean;
 }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
-  const name = counterparty?.username ?? ru.common.unknown;
+  const name = counterparty?.username ?? t.common.unknown;
   // An exchange, a top-up or a request paid is named by what happened; a transfer by who.
-  const title = entry.kind === "transfer" ? name : ru.history.kinds[entry.kind];
+  const title = entry.kind === "transfer" ? name : t.history.kinds[entry.kind];
   const sign = entry.direction === "in" ? "+" : "-";
   return (
     <li className="history-item" data-testid="history-row">
@@ -138,12 +138,12 @@ type Feed = ReturnType<typeof useHistoryFeed>;
  * view (or with "Показать ещё").
  */
 export function HistoryDays({ feed, ownWalletIds }: { feed: Feed & { transfers: TransferDto[] }; ownWalletIds: readonly number[] }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const entries = useMemo(() => mergeHistory([feed.transfers], ownWalletIds), [feed.transfers, ownWalletIds]);
   const counterparties = useCounterparties(entries.map((e) => e.counterpartyWalletId));
   const sentinel = useWhenVisible(() => void feed.loadMore(), feed.hasMore && !feed.moreError);
-  if (entries.length === 0) return <Message text={ru.history.empty} />;
+  if (entries.length === 0) return <Message text={t.history.empty} />;
   return (
     <>
       {groupByMonth(entries, undefined, language).map((month) => (
@@ -172,11 +172,11 @@ export function HistoryDays({ feed, ownWalletIds }: { feed: Feed & { transfers: 
         <div ref={sentinel} className="stack">
           {feed.moreError ? (
             <p className="inline-error" role="alert">
-              {ru.history.loadMoreFailed}
+              {t.history.loadMoreFailed}
             </p>
           ) : null}
           <Button variant="secondary" onClick={() => void feed.loadMore()} loading={feed.loadingMore}>
-            {feed.moreError ? ru.history.retry : ru.history.loadMore}
+            {feed.moreError ? t.history.retry : t.history.loadMore}
           </Button>
         </div>
       )}
@@ -186,10 +186,10 @@ export function HistoryDays({ feed, ownWalletIds }: { feed: Feed & { transfers: 
 
 /** "Обновить": reads the newest transfers again. */
 export function RefreshButton({ feed }: { feed: Feed }) {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <Button variant="secondary" fullWidth={false} onClick={() => void feed.refresh()} loading={feed.refreshing}>
-      {ru.history.refresh}
+      {t.history.refresh}
     </Button>
   );
 }
@@ -199,7 +199,7 @@ export function RefreshButton({ feed }: { feed: Feed }) {
  * again; every error offers a retry.
  */
 export function HistoryTab() {
-  const ru = useStrings();
+  const t = useStrings();
   const me = useMe();
   const wallets = useWallets();
   const ids = useMemo(() => wallets.data?.map((w) => w.id) ?? null, [wallets.data]);
@@ -212,16 +212,16 @@ export function HistoryTab() {
   };
 
   let body;
-  if (me.error) body = <Message text={ru.history.userNotFound} alert onRetry={retry} />;
-  else if (wallets.error || feed.error) body = <Message text={ru.history.loadFailed} alert onRetry={retry} />;
-  else if (wallets.data && wallets.data.length === 0) body = <Message text={ru.history.walletsNotFound} alert />;
+  if (me.error) body = <Message text={t.history.userNotFound} alert onRetry={retry} />;
+  else if (wallets.error || feed.error) body = <Message text={t.history.loadFailed} alert onRetry={retry} />;
+  else if (wallets.data && wallets.data.length === 0) body = <Message text={t.history.walletsNotFound} alert />;
   else if (!feed.transfers || !ids) body = <HistorySkeleton />;
   else body = <HistoryDays feed={{ ...feed, transfers: feed.transfers }} ownWalletIds={ids} />;
 
   return (
     <>
       <div className="tab-title-row">
-        <h1 className="tab-title">{ru.history.title}</h1>
+        <h1 className="tab-title">{t.history.title}</h1>
         {feed.transfers && <RefreshButton feed={feed} />}
       </div>
       {body}

@@ -42,7 +42,7 @@ function useHomeScreen(offering = false): HomeState | null {
  * declined or ignored, it does not come back (the settings keep the row).
  */
 export function HomeScreenOffer() {
-  const ru = useStrings();
+  const t = useStrings();
   const env = useLoadedTelegram();
   const home = useHomeScreen(true);
   const [closed, setClosed] = useState(false);
@@ -53,9 +53,9 @@ export function HomeScreenOffer() {
       <div className="list-item list-item-stacked">
         <span className="list-item-text">
           <span id="home-screen-offer" className="list-item-title">
-            {ru.telegram.homeScreen.offer}
+            {t.telegram.homeScreen.offer}
           </span>
-          <span className="list-item-subtitle">{ru.telegram.homeScreen.offerHint}</span>
+          <span className="list-item-subtitle">{t.telegram.homeScreen.offerHint}</span>
         </span>
         <div className="home-screen-actions">
           <Button
@@ -64,7 +64,7 @@ export function HomeScreenOffer() {
               void home.module.addToHomeScreen(env);
             }}
           >
-            {ru.telegram.homeScreen.add}
+            {t.telegram.homeScreen.add}
           </Button>
           <Button
             variant="secondary"
@@ -73,7 +73,7 @@ export function HomeScreenOffer() {
               home.module.declineOffer();
             }}
           >
-            {ru.telegram.homeScreen.later}
+            {t.telegram.homeScreen.later}
           </Button>
         </div>
       </div>
@@ -83,7 +83,7 @@ export function HomeScreenOffer() {
 
 /** The settings row: "Добавить на главный экран" while the app is not there; a plain line once it is. */
 export function HomeScreenSetting() {
-  const ru = useStrings();
+  const t = useStrings();
   const env = useLoadedTelegram();
   const home = useHomeScreen();
   const [added, setAdded] = useState(false);
@@ -94,7 +94,7 @@ export function HomeScreenSetting() {
       <section className="section">
         <div className="list-item">
           <span className="list-item-text">
-            <span className="list-item-title">{ru.telegram.homeScreen.added}</span>
+            <span className="list-item-title">{t.telegram.homeScreen.added}</span>
           </span>
         </div>
       </section>
@@ -108,7 +108,7 @@ export function HomeScreenSetting() {
         onClick={() => void home.module.addToHomeScreen(env).then((answer) => setAdded(answer === "added"))}
       >
         <span className="list-item-text">
-          <span className="list-item-title link-text">{ru.telegram.homeScreen.offer}</span>
+          <span className="list-item-title link-text">{t.telegram.homeScreen.offer}</span>
         </span>
       </button>
     </section>

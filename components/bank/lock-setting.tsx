@@ -18,7 +18,7 @@ type Lock = typeof import("@/lib/client/telegram/app-lock");
  * opening asks, and the transfer size (in rubles) above which a transfer asks.
  */
 export function LockSetting({ env, onError }: { env: TelegramEnv | null; onError: (text: string) => void }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const [state, setState] = useState<{ lock: Lock; biometry: Biometry; on: boolean; prefs: LockPrefs } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,7 +45,7 @@ export function LockSetting({ env, onError }: { env: TelegramEnv | null; onError
     if (done) {
       lock.saveLockPrefs(prefs);
       lock.markActive();
-    } else onError(ru.lock.changeFailed);
+    } else onError(t.lock.changeFailed);
     setState((current) => current && { ...current, on: lock.lockIsOn(biometry) });
   }
 
@@ -58,25 +58,25 @@ export function LockSetting({ env, onError }: { env: TelegramEnv | null; onError
     <section className="section">
       <div className="list-item">
         <span className="list-item-text">
-          <span className="list-item-title">{ru.lock.setting}</span>
+          <span className="list-item-title">{t.lock.setting}</span>
         </span>
-        <Switch label={ru.lock.setting} checked={on} onChange={(enable) => void toggle(enable)} disabled={busy} />
+        <Switch label={t.lock.setting} checked={on} onChange={(enable) => void toggle(enable)} disabled={busy} />
       </div>
       {on && (
         <>
           <div className="list-item list-item-stacked">
-            <span className="list-item-subtitle">{ru.lock.afterLabel}</span>
+            <span className="list-item-subtitle">{t.lock.afterLabel}</span>
             <Segmented
-              label={ru.lock.afterLabel}
-              options={lock.LOCK_MINUTES.map((n) => ({ value: String(n), label: fill(ru.lock.minutes, { n }) }))}
+              label={t.lock.afterLabel}
+              options={lock.LOCK_MINUTES.map((n) => ({ value: String(n), label: fill(t.lock.minutes, { n }) }))}
               value={String(prefs.afterMinutes)}
               onChange={(value) => change({ ...prefs, afterMinutes: Number(value) })}
             />
           </div>
           <div className="list-item list-item-stacked">
-            <span className="list-item-subtitle">{ru.lock.aboveLabel}</span>
+            <span className="list-item-subtitle">{t.lock.aboveLabel}</span>
             <Segmented
-              label={ru.lock.aboveLabel}
+              label={t.lock.aboveLabel}
               options={lock.LOCK_ABOVE_RUB.map((a) => ({
                 value: String(a),
                 label: formatMoney(BigInt(a) * MINOR_PER_UNIT, "RUB", language),

@@ -30,22 +30,22 @@ export function NotificationsSetting({
   onToggle: (enable: boolean) => void;
   onAllow: () => void;
 }) {
-  const ru = useStrings();
+  const t = useStrings();
   const state = user ? notificationsState(user) : "off";
   const byEmail = state === "botBlocked" && Boolean(user?.email);
   return (
     <>
       <div className="list-item">
         <span className="list-item-text">
-          <span className="list-item-title">{ru.settings.notifications}</span>
+          <span className="list-item-title">{t.settings.notifications}</span>
           {state === "botBlocked" && (
             <span className="list-item-subtitle" data-testid="notifications-state">
-              {byEmail ? `${ru.settings.botCannotWrite}. ${ru.settings.notificationsByEmail}` : ru.settings.botCannotWrite}
+              {byEmail ? `${t.settings.botCannotWrite}. ${t.settings.notificationsByEmail}` : t.settings.botCannotWrite}
             </span>
           )}
         </span>
         <Switch
-          label={ru.settings.notifications}
+          label={t.settings.notifications}
           checked={state === "on" || byEmail}
           onChange={onToggle}
           disabled={!user || busy}
@@ -54,7 +54,7 @@ export function NotificationsSetting({
       {state === "botBlocked" && (
         <button type="button" className="list-item list-item-action" onClick={onAllow} disabled={busy}>
           <span className="list-item-text">
-            <span className="list-item-title link-text">{ru.settings.allowBot}</span>
+            <span className="list-item-title link-text">{t.settings.allowBot}</span>
           </span>
         </button>
       )}

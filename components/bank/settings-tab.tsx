@@ -32,11 +32,11 @@ import "./settings.css";
 export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl("/api/v1/openapi.json");
 
 /** The debug pages, offered when the start parameter asks for debug mode. */
-const debugLinks = (ru: Strings) => [
-  { href: "/init-data", label: ru.debug.initData },
-  { href: "/theme-params", label: ru.debug.themeParams },
-  { href: "/launch-params", label: ru.debug.launchParams },
-  { href: "/ton-connect", label: ru.debug.tonConnect },
+const debugLinks = (t: Strings) => [
+  { href: "/init-data", label: t.debug.initData },
+  { href: "/theme-params", label: t.debug.themeParams },
+  { href: "/launch-params", label: t.debug.launchParams },
+  { href: "/ton-connect", label: t.debug.tonConnect },
 ];
 
 /**
@@ -45,7 +45,7 @@ const debugLinks = (ru: Strings) => [
  * developer link and Logout.
  */
 export function SettingsTab() {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const router = useRouter();
   const toast = useToast();
@@ -75,7 +75,7 @@ export function SettingsTab() {
       );
     } catch {
       hapticError();
-      toast.error(ru.settings.notificationsFailed);
+      toast.error(t.settings.notificationsFailed);
     }
   }
 
@@ -95,7 +95,7 @@ export function SettingsTab() {
 
   return (
     <>
-      <h1 className="tab-title">{ru.settings.title}</h1>
+      <h1 className="tab-title">{t.settings.title}</h1>
       <section className="section">
         <div className="list-item">
           {user ? (
@@ -104,7 +104,7 @@ export function SettingsTab() {
             <Skeleton width={40} height={40} radius="50%" />
           )}
           <span className="list-item-text">
-            <span className="list-item-subtitle">{ru.settings.username}</span>
+            <span className="list-item-subtitle">{t.settings.username}</span>
             <span className="list-item-title" data-testid="settings-username">
               {user ? displayName(user) : <Skeleton width="50%" height={16} />}
             </span>
@@ -122,10 +122,10 @@ export function SettingsTab() {
       <HomeScreenSetting />
 
       <section className="section settings-language">
-        <h2 className="list-item-title">{ru.settings.language}</h2>
+        <h2 className="list-item-title">{t.settings.language}</h2>
         <Segmented
-          label={ru.settings.language}
-          options={LANGUAGES.map((value) => ({ value, label: ru.settings.languages[value] }))}
+          label={t.settings.language}
+          options={LANGUAGES.map((value) => ({ value, label: t.settings.languages[value] }))}
           value={language}
           onChange={chooseLanguage}
         />
@@ -134,13 +134,13 @@ export function SettingsTab() {
       <section className="section">
         <div className="list-item">
           <span className="list-item-text">
-            <span className="list-item-title">{ru.settings.version}</span>
+            <span className="list-item-title">{t.settings.version}</span>
           </span>
-          <span className="hint">{ru.settings.appVersion}</span>
+          <span className="hint">{t.settings.appVersion}</span>
         </div>
         <a className="list-item list-item-action" href={DEVELOPER_URL} target="_blank" rel="noopener noreferrer">
           <span className="list-item-text">
-            <span className="list-item-title">{ru.settings.developer}</span>
+            <span className="list-item-title">{t.settings.developer}</span>
           </span>
           <span className="hint">{DEVELOPER_URL.replace(/^https?:\/\//, "")}</span>
         </a>
@@ -148,7 +148,7 @@ export function SettingsTab() {
 
       {telegram?.debug && (
         <section className="section">
-          {debugLinks(ru).map((link) => (
+          {debugLinks(t).map((link) => (
             <a key={link.href} className="list-item list-item-action" href={link.href}>
               <span className="list-item-text">
                 <span className="list-item-title">{link.label}</span>
@@ -160,7 +160,7 @@ export function SettingsTab() {
 
       <Button variant="danger" onClick={logout}>
         <IconLogout size={20} />
-        {ru.settings.logout}
+        {t.settings.logout}
       </Button>
       <Toast toast={toast} />
     </>

@@ -11,10 +11,10 @@ export function parseTab(value: string | null): BankTab {
   return (BANK_TABS as readonly string[]).includes(value ?? "") ? (value as BankTab) : "wallet";
 }
 
-const bar = (ru: Strings): { tab: BankTab; label: string; icon: ReactNode }[] => [
-  { tab: "wallet", label: ru.bank.tabWallet, icon: <IconWallet /> },
-  { tab: "history", label: ru.bank.tabHistory, icon: <IconHistory /> },
-  { tab: "settings", label: ru.bank.tabSettings, icon: <IconSettings /> },
+const bar = (t: Strings): { tab: BankTab; label: string; icon: ReactNode }[] => [
+  { tab: "wallet", label: t.bank.tabWallet, icon: <IconWallet /> },
+  { tab: "history", label: t.bank.tabHistory, icon: <IconHistory /> },
+  { tab: "settings", label: t.bank.tabSettings, icon: <IconSettings /> },
 ];
 
 /**
@@ -26,7 +26,7 @@ export function TabBar({
   current,
   onSelect,
   onIntent,
-  strings: ru,
+  strings: t,
 }: {
   /** The dictionary to label the bar with (the server-rendered shell has no client language). */
   strings: Strings;
@@ -35,9 +35,9 @@ export function TabBar({
   onIntent?: (tab: BankTab) => void;
 }) {
   return (
-    <nav className="tab-bar" aria-label={ru.appName}>
+    <nav className="tab-bar" aria-label={t.appName}>
       <div className="tab-bar-inner" role="tablist">
-        {bar(ru).map(({ tab, label, icon }) => (
+        {bar(t).map(({ tab, label, icon }) => (
           <button
             key={tab}
             type="button"

@@ -41,19 +41,19 @@ function WalletHeader({ avatar, name }: { avatar: ReactNode; name: string }) {
 
 /** The total (or what stands in for it) and the main actions. */
 function BalanceCard({ children }: { children: ReactNode }) {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <section className="balance-card" aria-labelledby="total-label">
       <h1 id="total-label" className="balance-label">
-        {ru.bank.totalBalance}
+        {t.bank.totalBalance}
       </h1>
       {children}
-      <nav className="wallet-actions" aria-label={ru.bank.totalBalance}>
-        <Action href="/transfer-money" icon={<IconSend />} label={ru.bank.send} />
-        <Action href="/requests" icon={<IconRequest />} label={ru.requests.action} />
-        <Action href="/add-money" icon={<IconPlus />} label={ru.bank.topUp} />
-        <Action href="/exchange" icon={<IconExchange />} label={ru.exchange.action} />
-        <Action href="/qr" icon={<IconQr />} label={ru.bank.qr} />
+      <nav className="wallet-actions" aria-label={t.bank.totalBalance}>
+        <Action href="/transfer-money" icon={<IconSend />} label={t.bank.send} />
+        <Action href="/requests" icon={<IconRequest />} label={t.requests.action} />
+        <Action href="/add-money" icon={<IconPlus />} label={t.bank.topUp} />
+        <Action href="/exchange" icon={<IconExchange />} label={t.exchange.action} />
+        <Action href="/qr" icon={<IconQr />} label={t.bank.qr} />
       </nav>
     </section>
   );
@@ -64,7 +64,7 @@ function BalanceCard({ children }: { children: ReactNode }) {
  * balances render as soon as wallets and rates arrive; the TON widget fills its slot on its own.
  */
 export function WalletTab() {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const me = useMe();
   const wallets = useWallets();
@@ -100,12 +100,12 @@ export function WalletTab() {
             </p>
             {total.missing.length > 0 && (
               <p className="hint balance-partial" data-testid="total-partial">
-                {fill(ru.bank.totalWithout, { currencies: total.missing.join(", ") })}
+                {fill(t.bank.totalWithout, { currencies: total.missing.join(", ") })}
               </p>
             )}
           </>
         ) : failed ? (
-          <p className="balance-total">{ru.bank.noRate}</p>
+          <p className="balance-total">{t.bank.noRate}</p>
         ) : (
           <Skeleton width={180} height={36} />
         )}
@@ -116,7 +116,7 @@ export function WalletTab() {
       {failed && (
         <div className="stack">
           <p className="inline-error" role="alert">
-            {ru.bank.loadFailed}
+            {t.bank.loadFailed}
           </p>
           <Button
             variant="secondary"
@@ -124,12 +124,12 @@ export function WalletTab() {
               for (const resource of [wallets, usd, eur, cny]) if (resource.error) void resource.mutate();
             }}
           >
-            {ru.history.retry}
+            {t.history.retry}
           </Button>
         </div>
       )}
 
-      <h2 className="section-title">{ru.bank.accounts}</h2>
+      <h2 className="section-title">{t.bank.accounts}</h2>
       {wallets.data ? (
         <AccountsList wallets={wallets.data} rates={rates} ratesLoading={ratesLoading} />
       ) : wallets.error ? null : (
@@ -161,14 +161,14 @@ function AccountsSkeleton() {
  * It makes no requests.
  */
 export function WalletTabSkeleton() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <>
       <WalletHeader name="" avatar={<Skeleton width={40} height={40} radius="50%" />} />
       <BalanceCard>
         <Skeleton width={180} height={36} />
       </BalanceCard>
-      <h2 className="section-title">{ru.bank.accounts}</h2>
+      <h2 className="section-title">{t.bank.accounts}</h2>
       <AccountsSkeleton />
     </>
   );

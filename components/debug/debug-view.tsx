@@ -13,10 +13,10 @@ import "./debug-view.css";
 
 export type DebugKind = "init-data" | "theme-params" | "launch-params";
 
-const TITLES = (ru: Strings): Record<DebugKind, string> => ({
-  "init-data": ru.debug.initData,
-  "theme-params": ru.debug.themeParams,
-  "launch-params": ru.debug.launchParams,
+const TITLES = (t: Strings): Record<DebugKind, string> => ({
+  "init-data": t.debug.initData,
+  "theme-params": t.debug.themeParams,
+  "launch-params": t.debug.launchParams,
 });
 
 /** Launch parameters without the two blocks that have their own pages, without the prefix. */
@@ -30,15 +30,15 @@ export function launchEntries(env: TelegramEnv): Entry[] {
 }
 
 /** Which of the platform features Minibank uses this client has (its Bot API version and platform). */
-export function featureEntries(env: TelegramEnv, ru: Strings): Entry[] {
+export function featureEntries(env: TelegramEnv, t: Strings): Entry[] {
   const platform = env.launchParams.tgWebAppPlatform;
   return clientFeatures(env).map(({ feature, supported }) => ({
-    key: ru.debug.featureNames[feature.id],
+    key: t.debug.featureNames[feature.id],
     value: supported
-      ? fill(ru.debug.featureOn, { since: feature.since })
+      ? fill(t.debug.featureOn, { since: feature.since })
       : feature.platforms && !feature.platforms.includes(platform)
-        ? ru.debug.featureOffPlatform
-        : fill(ru.debug.featureOff, { since: feature.since }),
+        ? t.debug.featureOffPlatform
+        : fill(t.debug.featureOff, { since: feature.since }),
   }));
 }
 
@@ -49,11 +49,11 @@ function Swatch({ entry }: { entry: Entry }) {
 
 /** Live theme parameters: they change when the user switches the Telegram theme. */
 function ThemeParams({ env }: { env: TelegramEnv }) {
-  const ru = useStrings();
+  const t = useStrings();
   const state = env.sdk.useSignal(env.sdk.themeParams.state);
   const entries = flattenEntries(state);
   if (entries.length === 0) return <EmptyState />;
-  return <KeyValueList label={ru.debug.themeParams} entries={entries} decorate={(e) => <Swatch entry={e} />} />;
+  return <KeyValueList label={t.debug.themeParams} entries={entries} decorate={(e) => <Swatch entry={e} />} />;
 }
 
 /**
@@ -61,12 +61,12 @@ function ThemeParams({ env }: { env: TelegramEnv }) {
  * or launch parameters as key/value rows, or an empty state when there are none.
  */
 export function DebugView({ kind }: { kind: DebugKind }) {
-  const ru = useStrings();
+  const t = useStrings();
   const { status, env } = useTelegram();
   if (status === "idle" || status === "loading") {
     return (
       <div className="stack" aria-busy="true">
-        <span className="visually-hidden">{ru.common.loading}</span>
+        <span className="visually-hidden">{t.common.loading}</span>
         <Skeleton height={240} radius={14} />
       </div>
     );
@@ -76,12 +76,12 @@ export function DebugView({ kind }: { kind: DebugKind }) {
   const entries =
     kind === "init-data" ? flattenEntries(env.launchParams.tgWebAppData) : launchEntries(env);
   if (entries.length === 0) return <EmptyState />;
-  if (kind !== "launch-params") return <KeyValueList label={TITLES(ru)[kind]} entries={entries} />;
+  if (kind !== "launch-params") return <KeyValueList label={TITLES(t)[kind]} entries={entries} />;
   return (
     <>
-      <KeyValueList label={TITLES(ru)[kind]} entries={entries} />
-      <h2 className="section-title">{ru.debug.features}</h2>
-      <KeyValueList label={ru.debug.features} entries={featureEntries(env, ru)} />
+      <KeyValueList label={TITLES(t)[kind]} entries={entries} />
+      <h2 className="section-title">{t.debug.features}</h2>
+      <KeyValueList label={t.debug.features} entries={featureEntries(env, t)} />
     </>
   );
 }

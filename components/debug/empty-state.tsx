@@ -2,12 +2,12 @@ import { useStrings } from "@/lib/client/language";
 
 /** Shown by a debug page when Telegram gave it nothing to show. */
 export function EmptyState() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <div className="section result" role="status">
-      <p style={{ margin: 0 }}>{ru.debug.empty}</p>
+      <p style={{ margin: 0 }}>{t.debug.empty}</p>
       <p className="hint" style={{ margin: 0 }}>
-        {ru.debug.emptyHint}
+        {t.debug.emptyHint}
       </p>
     </div>
   );

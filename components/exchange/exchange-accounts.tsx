@@ -17,13 +17,13 @@ type ExchangeAccountsProps = {
 
 /** The two own accounts of an exchange, from and to (never the same one), and the swap between them. */
 export function ExchangeAccounts({ wallets, from, to, onFrom, onTo, onSwap }: ExchangeAccountsProps) {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <>
-      <section className="stack" aria-label={ru.exchange.fromAccount}>
-        <h2 className="section-title">{ru.exchange.fromAccount}</h2>
+      <section className="stack" aria-label={t.exchange.fromAccount}>
+        <h2 className="section-title">{t.exchange.fromAccount}</h2>
         <WalletPicker
-          label={ru.exchange.fromAccount}
+          label={t.exchange.fromAccount}
           wallets={wallets}
           selectedId={from.id}
           onSelect={(wallet) => {
@@ -33,12 +33,12 @@ export function ExchangeAccounts({ wallets, from, to, onFrom, onTo, onSwap }: Ex
         />
       </section>
       <Button variant="secondary" onClick={onSwap}>
-        {ru.exchange.swap}
+        {t.exchange.swap}
       </Button>
-      <section className="stack" aria-label={ru.exchange.toAccount}>
-        <h2 className="section-title">{ru.exchange.toAccount}</h2>
+      <section className="stack" aria-label={t.exchange.toAccount}>
+        <h2 className="section-title">{t.exchange.toAccount}</h2>
         <WalletPicker
-          label={ru.exchange.toAccount}
+          label={t.exchange.toAccount}
           wallets={wallets.filter((w) => w.id !== from.id)}
           selectedId={to.id}
           onSelect={(wallet) => {

@@ -84,10 +84,10 @@ function useExchangeDraft(wallets: readonly WalletDto[], initialFromId: number |
 type ExchangeDraft = ReturnType<typeof useExchangeDraft>;
 
 /** What the confirmation sheet says of the exchange; null until both sides are known. */
-function exchangeSummary({ from, to, quote }: ExchangeDraft, ru: Strings, language: Language): TransferSummary | null {
+function exchangeSummary({ from, to, quote }: ExchangeDraft, t: Strings, language: Language): TransferSummary | null {
   if (!from || !to || !quote?.give || !quote.get) return null;
   return {
-    recipientName: ru.exchange.ownAccounts,
+    recipientName: t.exchange.ownAccounts,
     account: maskAccountNumber(to.number),
     debit: formatMoney(quote.give, from.currency, language),
     credit: formatMoney(quote.get, to.currency, language),
@@ -98,20 +98,20 @@ function exchangeSummary({ from, to, quote }: ExchangeDraft, ru: Strings, langua
 
 /** Both amounts, each typed or computed from the other, then the rate both ways and the fee, live. */
 function ExchangeAmounts({ draft, from, to }: { draft: ExchangeDraft; from: WalletDto; to: WalletDto }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const { side, amount, quote } = draft;
   return (
     <>
       <AmountField
-        label={`${ru.exchange.give}, ${from.currency}`}
+        label={`${t.exchange.give}, ${from.currency}`}
         value={side === "give" ? amount.value : amountText(quote?.give ?? null)}
         error={side === "give" ? amount.error : null}
         shakeKey={side === "give" ? amount.shakeKey : undefined}
         onChange={(value) => draft.type("give", value)}
       />
       <AmountField
-        label={`${ru.exchange.get}, ${to.currency}`}
+        label={`${t.exchange.get}, ${to.currency}`}
         value={side === "get" ? amount.value : amountText(quote?.get ?? null)}
         error={side === "get" ? amount.error : null}
         shakeKey={side === "get" ? amount.shakeKey : undefined}
@@ -120,9 +120,9 @@ function ExchangeAmounts({ draft, from, to }: { draft: ExchangeDraft; from: Wall
       <div className="transfer-quote" role="status" aria-live="polite">
         <Details
           rows={[
-            [ru.exchange.rates, quote?.rates?.[0] ?? ru.common.loading],
-            ...(quote?.rates ? ([[ru.exchange.rateBack, quote.rates[1]]] as [string, string][]) : []),
-            [ru.exchange.fee, formatMoney(0, from.currency, language)],
+            [t.exchange.rates, quote?.rates?.[0] ?? t.common.loading],
+            ...(quote?.rates ? ([[t.exchange.rateBack, quote.rates[1]]] as [string, string][]) : []),
+            [t.exchange.fee, formatMoney(0, from.currency, language)],
           ]}
         />
       </div>
@@ -136,7 +136,7 @@ function ExchangeAmounts({ draft, from, to }: { draft: ExchangeDraft; from: Wall
  * confirmation sheet; success opens the receipt. `initialFromId`: opened from an account's page.
  */
 export function ExchangeForm({ initialFromId = null }: { initialFromId?: number | null }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const toast = useToast();
   const native = useLoadedTelegram()?.native ?? false;
@@ -150,8 +150,8 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
   function review() {
     if (!from || !to || money.submitting) return;
     if (!quote?.give || !quote.get) {
-      draft.amount.reject(ru.validation.invalidAmount);
-      toast.error(ru.validation.invalidAmount);
+      draft.amount.reject(t.validation.invalidAmount);
+      toast.error(t.validation.invalidAmount);
       return;
     }
     hideKeyboard();
@@ -168,11 +168,11 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
     });
   }
 
-  const summary = confirming ? exchangeSummary(draft, ru, language) : null;
+  const summary = confirming ? exchangeSummary(draft, t, language) : null;
   let body;
-  if (wallets.error) body = <p className="inline-error" role="alert">{ru.bank.loadFailed}</p>;
+  if (wallets.error) body = <p className="inline-error" role="alert">{t.bank.loadFailed}</p>;
   else if (!wallets.data) body = <Skeleton height={320} radius={14} />;
-  else if (!from || !to) body = <p className="hint centered empty-state">{ru.exchange.needTwo}</p>;
+  else if (!from || !to) body = <p className="hint centered empty-state">{t.exchange.needTwo}</p>;
   else {
     body = (
       <Form onSubmit={review}>
@@ -180,14 +180,14 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
         <ExchangeAmounts draft={draft} from={from} to={to} />
         <PrimaryAction
           type="submit"
-          label={native && summary ? ru.confirm.submit : money.submitting ? ru.transfer.submitting : ru.exchange.submit}
+          label={native && summary ? t.confirm.submit : money.submitting ? t.transfer.submitting : t.exchange.submit}
           onPress={native && summary ? () => void send() : review}
           disabled={!draft.amount.value}
           loading={money.submitting}
         />
         {summary && (
           <ConfirmSheet
-            title={ru.exchange.confirmTitle}
+            title={t.exchange.confirmTitle}
             summary={summary}
             submitting={money.submitting}
             showConfirm={!native}
@@ -200,7 +200,7 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
   }
 
   return (
-    <Screen title={ru.exchange.title} back={confirming ? () => setConfirming(false) : "/bank"}>
+    <Screen title={t.exchange.title} back={confirming ? () => setConfirming(false) : "/bank"}>
       {body}
       <Toast toast={toast} />
     </Screen>

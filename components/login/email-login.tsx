@@ -55,7 +55,7 @@ function useSecondsUntil(until: number): number {
  * code, which submits itself when complete.
  */
 export function EmailLogin() {
-  const ru = useStrings();
+  const t = useStrings();
   const router = useRouter();
   const toast = useToast();
   const [step, setStep] = useState<"email" | "code">("email");
@@ -84,7 +84,7 @@ export function EmailLogin() {
       return true;
     } catch (error) {
       hapticError();
-      toast.error(calls.rateLimitMessage(error) ?? ru.login.sendCodeFailed);
+      toast.error(calls.rateLimitMessage(error) ?? t.login.sendCodeFailed);
       return false;
     } finally {
       setSending(false);
@@ -98,7 +98,7 @@ export function EmailLogin() {
       setEmailError(true);
       setEmailShake((n) => n + 1);
       hapticError();
-      toast.error(ru.login.invalidEmail);
+      toast.error(t.login.invalidEmail);
       return;
     }
     setEmailError(false);
@@ -115,7 +115,7 @@ export function EmailLogin() {
     toast.hide();
     if (await sendCode(sentTo)) {
       setCode("");
-      toast.success(ru.login.codeResent);
+      toast.success(t.login.codeResent);
     }
   }
 
@@ -124,7 +124,7 @@ export function EmailLogin() {
     setCodeShake((n) => n + 1);
     vibrate(WRONG_CODE_VIBRATION_MS);
     hapticError();
-    toast.error(ru.login.wrongCode);
+    toast.error(t.login.wrongCode);
     if (clearTimer.current) clearTimeout(clearTimer.current);
     clearTimer.current = setTimeout(() => {
       setCode("");
@@ -149,18 +149,18 @@ export function EmailLogin() {
     } catch {
       setVerifying(false);
       hapticError();
-      toast.error(ru.login.loginFailed);
+      toast.error(t.login.loginFailed);
     }
   }
 
   if (step === "code") {
     return (
-      <Screen title={ru.login.codeTitle} back={() => setStep("email")}>
+      <Screen title={t.login.codeTitle} back={() => setStep("email")}>
         <p className="hint">
-          {ru.login.codeSentTo} <strong className="login-email">{sentTo}</strong>
+          {t.login.codeSentTo} <strong className="login-email">{sentTo}</strong>
         </p>
         <PinInput
-          label={ru.login.codeLabel}
+          label={t.login.codeLabel}
           value={code}
           onChange={(value) => {
             setWrong(false);
@@ -178,10 +178,10 @@ export function EmailLogin() {
           disabled={verifying || resendIn > 0}
           loading={sending}
         >
-          {resendIn > 0 ? fill(ru.login.resendIn, { time: minutesSeconds(resendIn) }) : ru.login.resendCode}
+          {resendIn > 0 ? fill(t.login.resendIn, { time: minutesSeconds(resendIn) }) : t.login.resendCode}
         </Button>
         <Button variant="secondary" onClick={() => setStep("email")} disabled={verifying}>
-          {ru.login.changeEmail}
+          {t.login.changeEmail}
         </Button>
         <Toast toast={toast} />
       </Screen>
@@ -189,25 +189,25 @@ export function EmailLogin() {
   }
 
   return (
-    <Screen title={ru.login.emailTitle} back="/">
+    <Screen title={t.login.emailTitle} back="/">
       <form className="stack" onSubmit={requestCode} noValidate>
         <TextField
-          label={ru.login.emailLabel}
+          label={t.login.emailLabel}
           type="email"
           inputMode="email"
           autoComplete="email"
-          placeholder={ru.login.emailPlaceholder}
+          placeholder={t.login.emailPlaceholder}
           value={email}
           onChange={(e) => {
             setEmail(e.target.value);
             setEmailError(false);
           }}
-          error={emailError ? ru.login.invalidEmail : null}
+          error={emailError ? t.login.invalidEmail : null}
           shakeKey={emailShake}
           autoFocus
         />
         <Button type="submit" loading={sending}>
-          {ru.login.getCode}
+          {t.login.getCode}
         </Button>
       </form>
       <Toast toast={toast} />

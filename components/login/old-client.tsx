@@ -5,12 +5,12 @@ import "./login.css";
 
 /** Shown when a Telegram client cannot initialise the SDK: the client is too old (spec §1). */
 export function OldClientScreen() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <main className="screen screen-centered">
       <div className="stack centered">
-        <h1 className="welcome-title">{ru.login.oldClientTitle}</h1>
-        <p className="hint">{ru.login.oldClient}</p>
+        <h1 className="welcome-title">{t.login.oldClientTitle}</h1>
+        <p className="hint">{t.login.oldClient}</p>
       </div>
     </main>
   );

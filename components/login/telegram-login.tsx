@@ -18,7 +18,7 @@ import "./login.css";
  * with the raw init data, which the server validates.
  */
 export function TelegramLogin() {
-  const ru = useStrings();
+  const t = useStrings();
   const router = useRouter();
   const toast = useToast();
   const { status, env } = useTelegram();
@@ -31,7 +31,7 @@ export function TelegramLogin() {
     const initData = env?.initDataRaw;
     if (!initData) {
       hapticError();
-      toast.error(ru.login.noLaunchData);
+      toast.error(t.login.noLaunchData);
       return;
     }
     setBusy(true);
@@ -43,12 +43,12 @@ export function TelegramLogin() {
     } catch {
       setBusy(false);
       hapticError();
-      toast.error(ru.login.loginFailed);
+      toast.error(t.login.loginFailed);
     }
   }
 
   return (
-    <Screen title={ru.login.telegramTitle} back="/">
+    <Screen title={t.login.telegramTitle} back="/">
       <section className="tg-user" aria-busy={loading}>
         {loading ? (
           <>
@@ -62,12 +62,12 @@ export function TelegramLogin() {
             {user.username && <p className="hint">@{user.username}</p>}
           </>
         ) : (
-          <p className="hint centered">{ru.login.noLaunchData}</p>
+          <p className="hint centered">{t.login.noLaunchData}</p>
         )}
       </section>
       <div className="spacer" />
       <Button onClick={signIn} loading={busy} disabled={loading}>
-        {user ? `${ru.login.continueAs} ${user.firstName}` : ru.common.continue}
+        {user ? `${t.login.continueAs} ${user.firstName}` : t.common.continue}
       </Button>
       <Toast toast={toast} />
     </Screen>

@@ -35,7 +35,7 @@ const notInTelegram = () => false;
  * client kept from an earlier visit (the choice waits for that answer).
  */
 export function Welcome() {
-  const ru = useStrings();
+  const t = useStrings();
   const router = useRouter();
   const signedIn = useSessionPresent();
   const inTelegram = useSyncExternalStore(noSubscription, isInsideTelegram, notInTelegram);
@@ -62,8 +62,8 @@ export function Welcome() {
     <Screen className="screen-centered">
       <div className="welcome">
         <Logo />
-        <h1 className="welcome-title">{ru.login.title}</h1>
-        <p className="hint centered">{ru.login.subtitle}</p>
+        <h1 className="welcome-title">{t.login.title}</h1>
+        <p className="hint centered">{t.login.subtitle}</p>
       </div>
       <div className="stack welcome-actions" aria-busy={resuming}>
         {resuming ? (
@@ -72,11 +72,11 @@ export function Welcome() {
           <>
             <IntentLink href="/telegram-login" className="btn btn-primary btn-full">
               <IconTelegram size={20} />
-              {ru.login.withTelegram}
+              {t.login.withTelegram}
             </IntentLink>
             <IntentLink href="/email-login" className="btn btn-secondary btn-full">
               <IconMail size={20} />
-              {ru.login.withEmail}
+              {t.login.withEmail}
             </IntentLink>
           </>
         )}

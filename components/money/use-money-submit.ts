@@ -42,7 +42,7 @@ export type MoneyRequest<T> = {
  * `idempotency` is the form's key when its owner outlives the form (a transfer's steps).
  */
 export function useMoneySubmit({ toast, idempotency }: { toast: ToastController; idempotency?: IdempotencyKey }) {
-  const ru = useStrings();
+  const t = useStrings();
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const ownKey = useIdempotencyKey();
@@ -71,7 +71,7 @@ export function useMoneySubmit({ toast, idempotency }: { toast: ToastController;
         request.onFailure?.(error);
         const unknown = outcomeUnknown(error);
         if (request.failure) toast.error(unknown ? request.failure.unknown : request.failure.failed);
-        else toast.error(unknown ? ru.transfer.outcomeUnknown : ru.transfer.errorPrefix + errorMessage(error));
+        else toast.error(unknown ? t.transfer.outcomeUnknown : t.transfer.errorPrefix + errorMessage(error));
         return;
       }
       key.reset();

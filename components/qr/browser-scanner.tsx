@@ -21,7 +21,7 @@ type BrowserScannerProps = {
  * for devices without a camera or when the permission is refused.
  */
 export function BrowserScanner({ onContent, onError }: BrowserScannerProps) {
-  const ru = useStrings();
+  const t = useStrings();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<CameraState>("starting");
   const handler = useRef(onContent);
@@ -79,14 +79,14 @@ export function BrowserScanner({ onContent, onError }: BrowserScannerProps) {
       <video
         ref={videoRef}
         className="qr-video"
-        aria-label={ru.qr.cameraLabel}
+        aria-label={t.qr.cameraLabel}
         muted
         playsInline
         hidden={camera !== "on"}
       />
-      <p className="hint centered">{camera === "off" ? ru.qr.cameraUnavailable : ru.qr.pointCamera}</p>
+      <p className="hint centered">{camera === "off" ? t.qr.cameraUnavailable : t.qr.pointCamera}</p>
       <label className="btn btn-secondary btn-full">
-        {ru.qr.uploadImage}
+        {t.qr.uploadImage}
         <input type="file" accept="image/*" className="visually-hidden" onChange={decodeFile} />
       </label>
     </div>

@@ -21,19 +21,19 @@ export function hasNativeScanner(env: TelegramEnv | null): env is TelegramEnv {
  * read closes it; closing it by hand (no code) leaves the page with its "scan" button.
  */
 export function NativeScanner({ env, onContent, onError }: NativeScannerProps) {
-  const ru = useStrings();
+  const t = useStrings();
   const opened = useRef(false);
   const scan = useCallback(async () => {
     const scanner = env.sdk.qrScanner;
     if (scanner.isOpened()) return;
     try {
       // The first code closes the scanner, so an error message is seen, not hidden behind it.
-      const content = await scanner.open({ text: ru.qr.pointCamera });
+      const content = await scanner.open({ text: t.qr.pointCamera });
       if (content !== undefined) onContent(content);
     } catch {
-      onError(ru.qr.processFailed);
+      onError(t.qr.processFailed);
     }
-  }, [env, onContent, onError, ru]);
+  }, [env, onContent, onError, t]);
 
   useEffect(() => {
     // Once per page: React StrictMode runs effects twice in development.
@@ -42,5 +42,5 @@ export function NativeScanner({ env, onContent, onError }: NativeScannerProps) {
     void scan();
   }, [scan]);
 
-  return <Button onClick={() => void scan()}>{ru.qr.scan}</Button>;
+  return <Button onClick={() => void scan()}>{t.qr.scan}</Button>;
 }

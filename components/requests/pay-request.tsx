@@ -67,7 +67,7 @@ function paymentSummary(
 
 /** Paying one request: from which account, what leaves it, then the confirmation sheet. */
 function PayForm({ request, token }: { request: PaymentRequestDto; token: string }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -99,10 +99,10 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
 
   return (
     <Form onSubmit={() => setConfirming(true)}>
-      <section className="stack" aria-label={ru.requests.payFrom}>
-        <h2 className="section-title">{ru.requests.payFrom}</h2>
+      <section className="stack" aria-label={t.requests.payFrom}>
+        <h2 className="section-title">{t.requests.payFrom}</h2>
         {wallets.data ? (
-          <WalletPicker label={ru.requests.payFrom} wallets={list} selectedId={wallet?.id ?? null} onSelect={(w) => setChosen(w.id)} />
+          <WalletPicker label={t.requests.payFrom} wallets={list} selectedId={wallet?.id ?? null} onSelect={(w) => setChosen(w.id)} />
         ) : (
           <Skeleton height={224} radius={14} />
         )}
@@ -111,22 +111,22 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
         <div className="transfer-quote" role="status" aria-live="polite">
           <Details
             rows={[
-              [ru.confirm.debit, debit !== null ? formatMoney(debit, wallet.currency, language) : ru.common.loading],
-              [ru.confirm.rate, payment.rate ?? ru.common.loading],
+              [t.confirm.debit, debit !== null ? formatMoney(debit, wallet.currency, language) : t.common.loading],
+              [t.confirm.rate, payment.rate ?? t.common.loading],
             ]}
           />
         </div>
       )}
       <PrimaryAction
         type="submit"
-        label={native && summary ? ru.confirm.submit : submitting ? ru.requests.paying : ru.requests.pay}
+        label={native && summary ? t.confirm.submit : submitting ? t.requests.paying : t.requests.pay}
         onPress={native && summary ? () => void send() : () => setConfirming(true)}
         disabled={!wallet || debit === null}
         loading={submitting}
       />
       {summary && (
         <ConfirmSheet
-          title={ru.requests.confirmTitle}
+          title={t.requests.confirmTitle}
           summary={summary}
           submitting={submitting}
           showConfirm={!native}
@@ -141,7 +141,7 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
 
 /** The payer's screen for a request link: who asks for what; pays it through the usual confirmation. */
 export function PayRequestScreen({ token }: { token: string | null }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const request = useRequest(token);
   let body;
@@ -149,7 +149,7 @@ export function PayRequestScreen({ token }: { token: string | null }) {
     const missing = !token || (request.error instanceof ApiError && request.error.status < 500);
     body = (
       <p className="inline-error" role="alert">
-        {missing ? ru.requests.notFound : ru.requests.loadFailed}
+        {missing ? t.requests.notFound : t.requests.loadFailed}
       </p>
     );
   } else if (!request.data) {
@@ -158,19 +158,19 @@ export function PayRequestScreen({ token }: { token: string | null }) {
     const data = request.data;
     body = (
       <div className="stack">
-        <section className="section receipt" aria-label={ru.requests.payTitle}>
+        <section className="section receipt" aria-label={t.requests.payTitle}>
           <Avatar src={data.requester.avatarUrl} name={data.requester.name} size={56} />
-          <div className="receipt-kind">{fill(ru.requests.asks, { name: data.requester.name })}</div>
+          <div className="receipt-kind">{fill(t.requests.asks, { name: data.requester.name })}</div>
           <div className="receipt-amount">{formatMoney(data.amount, data.currency, language)}</div>
           {data.message && <p className="request-message">{data.message}</p>}
           {data.status !== "pending" && (
             <div className={`request-status request-${data.status}`} role="status">
-              {ru.requests.status[data.status]}
+              {t.requests.status[data.status]}
             </div>
           )}
         </section>
         {data.own ? (
-          <p className="hint centered">{ru.requests.ownRequest}</p>
+          <p className="hint centered">{t.requests.ownRequest}</p>
         ) : (
           data.status === "pending" && <PayForm request={data} token={token} />
         )}
@@ -178,7 +178,7 @@ export function PayRequestScreen({ token }: { token: string | null }) {
     );
   }
   return (
-    <Screen title={ru.requests.payTitle} back="/bank">
+    <Screen title={t.requests.payTitle} back="/bank">
       {body}
     </Screen>
   );

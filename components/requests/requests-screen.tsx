@@ -40,12 +40,12 @@ function linkOf(token: string): string {
 
 /** One of my requests: amount, status, when it expires or was paid, and "Отменить" while pending. */
 function RequestRow({ request, onCancel }: { request: PaymentRequestDto; onCancel: (token: string) => void }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const when =
     request.status === "paid" && request.paidAt
       ? formatDateTime(request.paidAt, language)
-      : fill(ru.requests.expiresAt, { date: formatDateTime(request.expiresAt, language) });
+      : fill(t.requests.expiresAt, { date: formatDateTime(request.expiresAt, language) });
   return (
     <li className="list-item request-row" data-testid="request-row">
       <span className="list-item-text">
@@ -54,10 +54,10 @@ function RequestRow({ request, onCancel }: { request: PaymentRequestDto; onCance
         {request.message && <span className="list-item-subtitle history-message">{request.message}</span>}
       </span>
       <span className="list-item-after">
-        <span className={`request-status request-${request.status}`}>{ru.requests.status[request.status]}</span>
+        <span className={`request-status request-${request.status}`}>{t.requests.status[request.status]}</span>
         {request.status === "pending" && (
           <Button variant="secondary" fullWidth={false} onClick={() => onCancel(request.token)}>
-            {ru.requests.cancel}
+            {t.requests.cancel}
           </Button>
         )}
       </span>
@@ -70,7 +70,7 @@ function RequestRow({ request, onCancel }: { request: PaymentRequestDto; onCance
  * Telegram, Web Share or a copy outside) and "Новый запрос".
  */
 function CreatedRequest({ request, toast, onNew }: { request: PaymentRequestDto; toast: ToastController; onNew: () => void }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
 
   // Inside Telegram a request goes to a chat (the chat picker, 9.6, or a prepared message, 8.0),
@@ -79,32 +79,32 @@ function CreatedRequest({ request, toast, onNew }: { request: PaymentRequestDto;
   const toChat = Boolean(telegram?.native && (hasFeature(telegram, "requestChat") || hasFeature(telegram, "shareMessage")));
 
   async function share(asRequest: boolean) {
-    const text = fill(ru.requests.shareText, { amount: formatMoney(request.amount, request.currency, language) });
+    const text = fill(t.requests.shareText, { amount: formatMoney(request.amount, request.currency, language) });
     const outcome = await shareLink(linkOf(request.token), text, asRequest ? request.token : undefined);
-    if (outcome === "chat") toast.success(ru.telegram.chat.sent);
-    if (outcome === "copied") toast.success(ru.requests.copied);
-    if (outcome === "failed") toast.error(ru.requests.shareFailed);
+    if (outcome === "chat") toast.success(t.telegram.chat.sent);
+    if (outcome === "copied") toast.success(t.requests.copied);
+    if (outcome === "failed") toast.error(t.requests.shareFailed);
   }
 
   return (
-    <section className="stack" aria-label={ru.requests.created}>
+    <section className="stack" aria-label={t.requests.created}>
       <p className="receipt-success" role="status">
-        {ru.requests.created}
+        {t.requests.created}
       </p>
       <QrFigure
         link={linkOf(request.token)}
         name="request"
-        label={fill(ru.requests.qrLabel, { amount: formatMoney(request.amount, request.currency, language) })}
-        linkLabel={ru.requests.link}
+        label={fill(t.requests.qrLabel, { amount: formatMoney(request.amount, request.currency, language) })}
+        linkLabel={t.requests.link}
       />
-      <Button onClick={() => void share(true)}>{toChat ? ru.telegram.chat.send : ru.requests.share}</Button>
+      <Button onClick={() => void share(true)}>{toChat ? t.telegram.chat.send : t.requests.share}</Button>
       {toChat && (
         <Button variant="secondary" onClick={() => void share(false)}>
-          {ru.requests.share}
+          {t.requests.share}
         </Button>
       )}
       <Button variant="secondary" onClick={onNew}>
-        {ru.requests.newRequest}
+        {t.requests.newRequest}
       </Button>
     </section>
   );
@@ -112,21 +112,21 @@ function CreatedRequest({ request, toast, onNew }: { request: PaymentRequestDto;
 
 /** "Мои запросы": each with its status, and "Отменить" while pending. */
 function MyRequests({ onCancel }: { onCancel: (token: string) => void }) {
-  const ru = useStrings();
+  const t = useStrings();
   const mine = useMyRequests();
   return (
     <section className="stack" aria-labelledby="my-requests">
       <h2 id="my-requests" className="section-title">
-        {ru.requests.mine}
+        {t.requests.mine}
       </h2>
       {mine.error ? (
         <p className="inline-error" role="alert">
-          {ru.bank.loadFailed}
+          {t.bank.loadFailed}
         </p>
       ) : !mine.data ? (
         <Skeleton height={120} radius={14} />
       ) : mine.data.length === 0 ? (
-        <p className="hint centered empty-state">{ru.requests.none}</p>
+        <p className="hint centered empty-state">{t.requests.none}</p>
       ) : (
         <ul className="section history">
           {mine.data.map((request) => (
@@ -144,7 +144,7 @@ function MyRequests({ onCancel }: { onCancel: (token: string) => void }) {
  * inside Telegram, Web Share or a copy outside. Below, my requests with their status.
  */
 export function RequestsScreen() {
-  const ru = useStrings();
+  const t = useStrings();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const [currency, setCurrency] = useState<Currency>("RUB");
@@ -156,8 +156,8 @@ export function RequestsScreen() {
   async function create() {
     const minor = parseAmount(amount.value);
     if (minor === null) {
-      amount.reject(ru.validation.invalidAmount);
-      toast.error(ru.validation.invalidAmount);
+      amount.reject(t.validation.invalidAmount);
+      toast.error(t.validation.invalidAmount);
       return;
     }
     setSubmitting(true);
@@ -165,7 +165,7 @@ export function RequestsScreen() {
       setCreated(await createRequest({ currency, amount: toSafeNumber(minor), message: message.trim() || null }));
       void mutate(MY_REQUESTS);
     } catch (error) {
-      toast.error(ru.transfer.errorPrefix + errorMessage(error));
+      toast.error(t.transfer.errorPrefix + errorMessage(error));
     } finally {
       setSubmitting(false);
     }
@@ -174,16 +174,16 @@ export function RequestsScreen() {
   async function cancel(token: string) {
     try {
       await cancelRequest(token);
-      toast.success(ru.requests.cancelled);
+      toast.success(t.requests.cancelled);
       if (created?.token === token) setCreated(null);
     } catch (error) {
-      toast.error(ru.transfer.errorPrefix + errorMessage(error));
+      toast.error(t.transfer.errorPrefix + errorMessage(error));
     }
     void mutate(MY_REQUESTS);
   }
 
   return (
-    <Screen title={ru.requests.title} back="/bank">
+    <Screen title={t.requests.title} back="/bank">
       {created ? (
         <CreatedRequest
           request={created}
@@ -197,23 +197,23 @@ export function RequestsScreen() {
       ) : (
         <Form onSubmit={() => void create()}>
           <AmountField
-            label={ru.requests.amount}
+            label={t.requests.amount}
             value={amount.value}
             error={amount.error}
             shakeKey={amount.shakeKey}
             onChange={amount.change}
-            currency={{ label: ru.requests.currency, value: currency, onChange: setCurrency }}
+            currency={{ label: t.requests.currency, value: currency, onChange: setCurrency }}
           />
           <TextField
-            label={ru.requests.messageLabel}
-            placeholder={ru.transferMessage.placeholder}
+            label={t.requests.messageLabel}
+            placeholder={t.transferMessage.placeholder}
             value={message}
             autoComplete="off"
             onChange={(event) => setMessage(cleanMessageInput(event.target.value))}
           />
           <PrimaryAction
             type="submit"
-            label={submitting ? ru.requests.creating : ru.requests.create}
+            label={submitting ? t.requests.creating : t.requests.create}
             onPress={() => void create()}
             disabled={!amount.value}
             loading={submitting}
@@ -221,7 +221,7 @@ export function RequestsScreen() {
         </Form>
       )}
       <Link href="/splits" className="btn btn-secondary btn-full">
-        {ru.splits.entry}
+        {t.splits.entry}
       </Link>
       <MyRequests onCancel={(token) => void cancel(token)} />
       <Toast toast={toast} />

@@ -21,11 +21,11 @@ import type { Strings } from "@/lib/shared/i18n";
 import "@/components/bank/account-details.css";
 import "./statement-view.css";
 
-const choices = (t: Strings["statement"]) =>
+const choices = (t: Strings) =>
   [
-    { value: "thisMonth", label: t.thisMonth },
-    { value: "lastMonth", label: t.lastMonth },
-    { value: "custom", label: t.custom },
+    { value: "thisMonth", label: t.statement.thisMonth },
+    { value: "lastMonth", label: t.statement.lastMonth },
+    { value: "custom", label: t.statement.custom },
   ] as const;
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -38,20 +38,20 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 }
 
 function Totals({ walletId, period, currency }: { walletId: number; period: Period; currency: Currency }) {
-  const t = useStrings().statement;
+  const t = useStrings();
   const language = useLanguage();
   const summary = useSWR(statementPath(walletId, period), (key: string) => api(key, statementDto));
-  if (summary.error) return <Message text={errorMessage(summary.error) || t.loadFailed} alert onRetry={() => void summary.mutate()} />;
+  if (summary.error) return <Message text={errorMessage(summary.error) || t.statement.loadFailed} alert onRetry={() => void summary.mutate()} />;
   if (!summary.data) return <Skeleton height={172} radius={14} />;
   const s = summary.data;
   const money = (minor: number) => formatMoney(minor, currency, language);
   return (
-    <dl className="section kv-list statement-totals" aria-label={t.title}>
-      <Line label={t.opening} value={money(s.opening)} />
-      <Line label={t.totalIn} value={`+${money(s.totalIn)}`} />
-      <Line label={t.totalOut} value={`-${money(s.totalOut)}`} />
-      <Line label={t.closing} value={money(s.closing)} strong />
-      <Line label={t.count} value={String(s.count)} />
+    <dl className="section kv-list statement-totals" aria-label={t.statement.title}>
+      <Line label={t.statement.opening} value={money(s.opening)} />
+      <Line label={t.statement.totalIn} value={`+${money(s.totalIn)}`} />
+      <Line label={t.statement.totalOut} value={`-${money(s.totalOut)}`} />
+      <Line label={t.statement.closing} value={money(s.closing)} strong />
+      <Line label={t.statement.count} value={String(s.count)} />
     </dl>
   );
 }
@@ -61,8 +61,7 @@ function Totals({ walletId, period, currency }: { walletId: number; period: Peri
  * from the server, and the file as PDF or CSV (Telegram's download prompt inside Telegram).
  */
 export function StatementView({ walletId }: { walletId: number | null }) {
-  const ru = useStrings();
-  const t = ru.statement;
+  const t = useStrings();
   const wallets = useWallets();
   const env = useLoadedTelegram();
   const toast = useToast();
@@ -70,10 +69,10 @@ export function StatementView({ walletId }: { walletId: number | null }) {
   const [custom, setCustom] = useState<Period>(() => presetPeriod("thisMonth"));
   const [busy, setBusy] = useState<StatementFormat | null>(null);
 
-  if (wallets.error) return <Message text={ru.bank.loadFailed} alert onRetry={() => void wallets.mutate()} />;
+  if (wallets.error) return <Message text={t.bank.loadFailed} alert onRetry={() => void wallets.mutate()} />;
   if (!wallets.data) return <Skeleton height={240} radius={14} />;
   const wallet = wallets.data.find((w) => w.id === walletId);
-  if (!wallet) return <Message text={ru.bank.account.notFound} alert />;
+  if (!wallet) return <Message text={t.bank.account.notFound} alert />;
 
   const period = choice === "custom" ? custom : presetPeriod(choice);
   const valid = /^\d{4}-\d\d-\d\d$/.test(period.from) && /^\d{4}-\d\d-\d\d$/.test(period.to) && period.from <= period.to;
@@ -82,9 +81,9 @@ export function StatementView({ walletId }: { walletId: number | null }) {
     setBusy(format);
     try {
       await downloadStatement({ walletId: wallet!.id, period, format }, env);
-      toast.success(t.downloadStarted);
+      toast.success(t.statement.downloadStarted);
     } catch (error) {
-      toast.error(errorMessage(error) || t.downloadFailed);
+      toast.error(errorMessage(error) || t.statement.downloadFailed);
     } finally {
       setBusy(null);
     }
@@ -93,28 +92,28 @@ export function StatementView({ walletId }: { walletId: number | null }) {
   return (
     <div className="stack">
       <p className="hint">
-        {ru.currencies[wallet.currency]} · {groupAccountNumber(wallet.number)}
+        {t.currencies[wallet.currency]} · {groupAccountNumber(wallet.number)}
       </p>
-      <Segmented label={t.period} options={choices(t)} value={choice} onChange={setChoice} />
+      <Segmented label={t.statement.period} options={choices(t)} value={choice} onChange={setChoice} />
       {choice === "custom" && (
         <div className="statement-dates">
-          <TextField label={t.from} type="date" value={custom.from} max={custom.to} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />
-          <TextField label={t.to} type="date" value={custom.to} min={custom.from} onChange={(e) => setCustom({ ...custom, to: e.target.value })} />
+          <TextField label={t.statement.from} type="date" value={custom.from} max={custom.to} onChange={(e) => setCustom({ ...custom, from: e.target.value })} />
+          <TextField label={t.statement.to} type="date" value={custom.to} min={custom.from} onChange={(e) => setCustom({ ...custom, to: e.target.value })} />
         </div>
       )}
       {valid ? (
         <Totals walletId={wallet.id} period={period} currency={wallet.currency} />
       ) : (
         <p className="inline-error" role="alert">
-          {t.invalidPeriod}
+          {t.statement.invalidPeriod}
         </p>
       )}
       <div className="account-actions">
         <Button disabled={!valid} loading={busy === "pdf"} onClick={() => void download("pdf")}>
-          {t.downloadPdf}
+          {t.statement.downloadPdf}
         </Button>
         <Button variant="secondary" disabled={!valid} loading={busy === "csv"} onClick={() => void download("csv")}>
-          {t.downloadCsv}
+          {t.statement.downloadCsv}
         </Button>
       </div>
       <Toast toast={toast} />

@@ -38,8 +38,8 @@ function Fields({ rows }: { rows: [string, string][] }) {
 }
 
 function ConnectedWallet() {
-  const ru = useStrings();
-  const t = ru.debug.ton;
+  const t = useStrings();
+  const ton = t.debug.ton;
   const wallet = useTonWallet();
   const [ui] = useTonConnectUI();
   if (!wallet) return null;
@@ -67,7 +67,7 @@ function ConnectedWallet() {
   return (
     <>
       {"name" in wallet && (
-        <section className={styles.section} aria-label={t.wallet}>
+        <section className={styles.section} aria-label={ton.wallet}>
           <div className={styles.walletHead}>
             {/* eslint-disable-next-line @next/next/no-img-element -- remote wallet icons, not optimisable */}
             <img className={styles.walletIcon} src={wallet.imageUrl} alt="" />
@@ -76,50 +76,50 @@ function ConnectedWallet() {
         </section>
       )}
       <section className={styles.section}>
-        <h2>{t.account}</h2>
+        <h2>{ton.account}</h2>
         <Fields
           rows={[
-            [t.address, friendly],
-            [t.rawAddress, account.address],
-            [t.chain, `${account.chain} (${testnet ? t.testnet : t.mainnet})`],
-            [t.publicKey, account.publicKey ?? ru.debug.empty],
+            [ton.address, friendly],
+            [ton.rawAddress, account.address],
+            [ton.chain, `${account.chain} (${testnet ? ton.testnet : ton.mainnet})`],
+            [ton.publicKey, account.publicKey ?? t.debug.empty],
           ]}
         />
       </section>
       <section className={styles.section}>
-        <h2>{t.device}</h2>
+        <h2>{ton.device}</h2>
         <Fields
           rows={[
-            [t.appName, device.appName],
-            [t.appVersion, device.appVersion],
-            [t.maxProtocolVersion, String(device.maxProtocolVersion)],
-            [t.platform, device.platform],
-            [t.features, device.features.map(featureLabel).join(", ")],
+            [ton.appName, device.appName],
+            [ton.appVersion, device.appVersion],
+            [ton.maxProtocolVersion, String(device.maxProtocolVersion)],
+            [ton.platform, device.platform],
+            [ton.features, device.features.map(featureLabel).join(", ")],
           ]}
         />
       </section>
-      <p className={styles.hint}>{t.sendTestHint}</p>
+      <p className={styles.hint}>{ton.sendTestHint}</p>
       <button type="button" className={styles.action} onClick={sendTest}>
-        {t.sendTest}
+        {ton.sendTest}
       </button>
     </>
   );
 }
 
 function PanelBody() {
-  const ru = useStrings();
-  const t = ru.debug.ton;
+  const t = useStrings();
+  const ton = t.debug.ton;
   const restored = useIsConnectionRestored();
   const wallet = useTonWallet();
   return (
     <div className={styles.panel}>
       <TonConnectButton />
       {!restored ? (
-        <p className={styles.hint}>{ru.common.loading}</p>
+        <p className={styles.hint}>{t.common.loading}</p>
       ) : wallet ? (
         <ConnectedWallet />
       ) : (
-        <p className={styles.hint}>{t.disconnected}</p>
+        <p className={styles.hint}>{ton.disconnected}</p>
       )}
     </div>
   );

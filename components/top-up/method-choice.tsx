@@ -4,24 +4,24 @@ import { useStrings } from "@/lib/client/language";
 
 /** /add-money: online top-up or a payment QR code. */
 export function TopUpMethodChoice() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <section className="stack" aria-labelledby="top-up-choose-title">
       <h2 id="top-up-choose-title" className="section-title">
-        {ru.topUp.chooseMethod}
+        {t.topUp.chooseMethod}
       </h2>
       <div className="section">
         <ListItem
           href="/add-money/online"
-          title={ru.topUp.online}
-          subtitle={ru.topUp.onlineHint}
+          title={t.topUp.online}
+          subtitle={t.topUp.onlineHint}
           before={<IconPlus />}
           after={<IconChevron />}
         />
         <ListItem
           href="/add-money/qr"
-          title={ru.topUp.qr}
-          subtitle={ru.topUp.qrHint}
+          title={t.topUp.qr}
+          subtitle={t.topUp.qrHint}
           before={<IconQr />}
           after={<IconChevron />}
         />

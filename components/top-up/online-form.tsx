@@ -20,7 +20,7 @@ import { hideKeyboard } from "@/lib/client/telegram/keyboard";
  * provider); one idempotency key per submitted form makes a retry safe.
  */
 export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?: Currency }) {
-  const ru = useStrings();
+  const t = useStrings();
   const router = useRouter();
   const toast = useToast();
   const money = useMoneySubmit({ toast });
@@ -44,8 +44,8 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
   async function submit() {
     if (money.submitting) return;
     const minor = parseAmount(amount.value);
-    if (minor === null) return reject(ru.validation.invalidAmount);
-    if (minor > BigInt(MAX_TOPUP_MINOR)) return reject(ru.errors.topUpLimit);
+    if (minor === null) return reject(t.validation.invalidAmount);
+    if (minor > BigInt(MAX_TOPUP_MINOR)) return reject(t.errors.topUpLimit);
     hideKeyboard();
     await money.submit({
       send: (key) => topUpWallet({ currency, amount: toSafeNumber(minor) }, key),
@@ -53,16 +53,16 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
         amount.change("");
         // An earlier failure's popup must not stay beside the success.
         toast.hide();
-        setSuccess(fill(ru.topUp.success, { amount: formatAmount(minor), symbol: CURRENCY_INFO[currency].symbol }));
+        setSuccess(fill(t.topUp.success, { amount: formatAmount(minor), symbol: CURRENCY_INFO[currency].symbol }));
       },
-      failure: { unknown: ru.topUp.outcomeUnknown, failed: ru.topUp.failed },
+      failure: { unknown: t.topUp.outcomeUnknown, failed: t.topUp.failed },
     });
   }
 
   return (
     <Form onSubmit={() => void submit()}>
       <AmountField
-        label={ru.topUp.amount}
+        label={t.topUp.amount}
         value={amount.value}
         error={amount.error}
         shakeKey={amount.shakeKey}
@@ -71,8 +71,8 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
           edited();
         }}
         currency={{
-          label: ru.topUp.currencyGroup,
-          title: ru.topUp.currency,
+          label: t.topUp.currencyGroup,
+          title: t.topUp.currency,
           value: currency,
           onChange: (value) => {
             setCurrency(value);
@@ -83,7 +83,7 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
       />
       <PrimaryAction
         type="submit"
-        label={money.submitting ? ru.topUp.submitting : ru.topUp.confirm}
+        label={money.submitting ? t.topUp.submitting : t.topUp.confirm}
         onPress={() => void submit()}
         loading={money.submitting}
         disabled={!amount.value}
@@ -92,7 +92,7 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
         <div className="section result">
           <p role="status">{success}</p>
           <Button variant="secondary" onClick={() => router.push("/bank")}>
-            {ru.topUp.toBank}
+            {t.topUp.toBank}
           </Button>
         </div>
       )}

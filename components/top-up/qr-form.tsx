@@ -28,7 +28,7 @@ const QrFigure = dynamic(() => import("@/components/money/qr-figure").then((m) =
  * QR-код" is the screen's primary action: Telegram's MainButton inside Telegram.
  */
 export function QrTopUpForm() {
-  const ru = useStrings();
+  const t = useStrings();
   const wallets = useWallets();
   const toast = useToast();
   const [walletId, setWalletId] = useState<number | null>(null);
@@ -41,8 +41,8 @@ export function QrTopUpForm() {
   function generate() {
     if (!wallet) return;
     if (parseAmount(amount.value) === null) {
-      amount.reject(ru.validation.invalidAmount);
-      toast.error(ru.validation.invalidAmount);
+      amount.reject(t.validation.invalidAmount);
+      toast.error(t.validation.invalidAmount);
       return;
     }
     // With the bot's Mini App link known, the code holds a t.me link a phone camera opens in
@@ -54,10 +54,10 @@ export function QrTopUpForm() {
 
   async function share(url: string) {
     try {
-      if (typeof navigator.share === "function") await navigator.share({ url, title: ru.topUp.shareTitle });
+      if (typeof navigator.share === "function") await navigator.share({ url, title: t.topUp.shareTitle });
       else {
         await navigator.clipboard.writeText(url);
-        toast.success(ru.topUp.linkCopied);
+        toast.success(t.topUp.linkCopied);
       }
     } catch {
       // The user closed the share sheet: nothing to report.
@@ -67,20 +67,20 @@ export function QrTopUpForm() {
   if (wallets.isLoading) {
     return (
       <div className="stack" aria-busy="true">
-        <span className="visually-hidden">{ru.common.loading}</span>
+        <span className="visually-hidden">{t.common.loading}</span>
         <Skeleton height={224} radius={14} />
         <Skeleton height={72} radius={12} />
       </div>
     );
   }
-  if (wallets.error) return <p role="alert">{ru.bank.loadFailed}</p>;
-  if (list.length === 0) return <p className="hint">{ru.topUp.noWallets}</p>;
+  if (wallets.error) return <p role="alert">{t.bank.loadFailed}</p>;
+  if (list.length === 0) return <p className="hint">{t.topUp.noWallets}</p>;
 
   return (
     <Form onSubmit={generate}>
-      <h2 className="section-title">{ru.topUp.account}</h2>
+      <h2 className="section-title">{t.topUp.account}</h2>
       <WalletPicker
-        label={ru.topUp.account}
+        label={t.topUp.account}
         wallets={list}
         selectedId={wallet?.id ?? null}
         onSelect={(w) => {
@@ -89,7 +89,7 @@ export function QrTopUpForm() {
         }}
       />
       <AmountField
-        label={ru.topUp.amount}
+        label={t.topUp.amount}
         value={amount.value}
         error={amount.error}
         shakeKey={amount.shakeKey}
@@ -98,19 +98,19 @@ export function QrTopUpForm() {
           setLink(null);
         }}
       />
-      <PrimaryAction type="submit" label={ru.topUp.generate} onPress={generate} disabled={!amount.value} />
+      <PrimaryAction type="submit" label={t.topUp.generate} onPress={generate} disabled={!amount.value} />
       {link && wallet && (
         <QrFigure
           link={link}
           name="payment"
-          label={fill(ru.topUp.qrImageLabel, { number: wallet.number })}
-          linkLabel={ru.topUp.qrLink}
-          caption={ru.topUp.qrCaption}
+          label={fill(t.topUp.qrImageLabel, { number: wallet.number })}
+          linkLabel={t.topUp.qrLink}
+          caption={t.topUp.qrCaption}
         />
       )}
       {link?.startsWith("https://") && (
         <Button type="button" variant="secondary" onClick={() => void share(link)}>
-          {ru.topUp.shareLink}
+          {t.topUp.shareLink}
         </Button>
       )}
       <Toast toast={toast} />

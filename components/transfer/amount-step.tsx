@@ -109,7 +109,7 @@ async function appLockHold(telegram: TelegramEnv | null, rubles: bigint | null, 
  * (step 3); only its "Подтвердить" sends, and success opens the receipt.
  */
 export function AmountStep(props: AmountStepProps) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const { recipient, receiver, sender, amount, message, confirming, idempotency } = props;
   const note = message.trim();
@@ -127,9 +127,9 @@ export function AmountStep(props: AmountStepProps) {
   function review() {
     if (!sender || submitting) return;
     if (minor === null) {
-      props.onAmountError(ru.validation.invalidAmount);
+      props.onAmountError(t.validation.invalidAmount);
       setShake((n) => n + 1);
-      toast.error(ru.validation.invalidAmount);
+      toast.error(t.validation.invalidAmount);
       return;
     }
     hideKeyboard();
@@ -139,7 +139,7 @@ export function AmountStep(props: AmountStepProps) {
   async function send() {
     if (!sender || minor === null) return;
     await submit({
-      hold: () => appLockHold(telegram, receivedAmount(minor, sender.currency, "RUB", conversion.fromRate, 1), ru.lock.failed),
+      hold: () => appLockHold(telegram, receivedAmount(minor, sender.currency, "RUB", conversion.fromRate, 1), t.lock.failed),
       send: (key) =>
         createTransfer({ senderWalletId: sender.id, receiverWalletId: receiver.id, amount: toSafeNumber(minor), message: note || null }, key),
       receipt: (transfer) => transfer.id,
@@ -165,10 +165,10 @@ export function AmountStep(props: AmountStepProps) {
         onSender={props.onSender}
       />
 
-      <AmountField label={ru.transfer.amount} value={amount} error={props.amountError} shakeKey={shake} onChange={props.onAmount} />
+      <AmountField label={t.transfer.amount} value={amount} error={props.amountError} shakeKey={shake} onChange={props.onAmount} />
       <TextField
-        label={ru.transferMessage.label}
-        placeholder={ru.transferMessage.placeholder}
+        label={t.transferMessage.label}
+        placeholder={t.transferMessage.placeholder}
         value={message}
         autoComplete="off"
         enterKeyHint="done"
@@ -179,7 +179,7 @@ export function AmountStep(props: AmountStepProps) {
       {/* Inside Telegram the MainButton also confirms; in a browser the sheet has its own button. */}
       <PrimaryAction
         type="submit"
-        label={native && summary ? ru.confirm.submit : submitting ? ru.transfer.submitting : ru.transfer.submit}
+        label={native && summary ? t.confirm.submit : submitting ? t.transfer.submitting : t.transfer.submit}
         onPress={native && summary ? () => void send() : review}
         disabled={!sender || !amount}
         loading={submitting}

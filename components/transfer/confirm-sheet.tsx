@@ -38,8 +38,8 @@ type ConfirmSheetProps = {
  * until "Подтвердить"; Escape, the backdrop and "Отмена" close it and send nothing.
  */
 export function ConfirmSheet({ summary, title: heading, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
-  const ru = useStrings();
-  const title = heading ?? ru.confirm.title;
+  const t = useStrings();
+  const title = heading ?? t.confirm.title;
   const confirmRef = useRef<HTMLButtonElement>(null);
   useVerticalSwipesOff(true);
   useEffect(() => {
@@ -52,12 +52,12 @@ export function ConfirmSheet({ summary, title: heading, submitting, showConfirm 
   }, [onCancel, submitting]);
 
   const rows: [string, string][] = [
-    ...(summary.account ? ([[ru.confirm.account, summary.account]] as [string, string][]) : []),
-    [ru.confirm.debit, summary.debit],
-    ...(summary.credit ? ([[ru.confirm.credit, summary.credit]] as [string, string][]) : []),
-    ...(summary.rate ? ([[ru.confirm.rate, summary.rate]] as [string, string][]) : []),
-    [ru.confirm.fee, summary.fee],
-    ...(summary.message ? ([[ru.transferMessage.term, summary.message]] as [string, string][]) : []),
+    ...(summary.account ? ([[t.confirm.account, summary.account]] as [string, string][]) : []),
+    [t.confirm.debit, summary.debit],
+    ...(summary.credit ? ([[t.confirm.credit, summary.credit]] as [string, string][]) : []),
+    ...(summary.rate ? ([[t.confirm.rate, summary.rate]] as [string, string][]) : []),
+    [t.confirm.fee, summary.fee],
+    ...(summary.message ? ([[t.transferMessage.term, summary.message]] as [string, string][]) : []),
   ];
   return (
     <div className="sheet-backdrop" onClick={submitting ? undefined : onCancel}>
@@ -74,7 +74,7 @@ export function ConfirmSheet({ summary, title: heading, submitting, showConfirm 
         <div className="sheet-person">
           <Avatar src={summary.recipientAvatar} name={summary.recipientName} size={48} />
           <div>
-            <div className="hint">{ru.confirm.recipient}</div>
+            <div className="hint">{t.confirm.recipient}</div>
             <div className="sheet-person-name">{summary.recipientName}</div>
           </div>
         </div>
@@ -82,11 +82,11 @@ export function ConfirmSheet({ summary, title: heading, submitting, showConfirm 
         <div className="stack">
           {showConfirm && (
             <Button ref={confirmRef} onClick={onConfirm} loading={submitting}>
-              {ru.confirm.submit}
+              {t.confirm.submit}
             </Button>
           )}
           <Button variant="secondary" onClick={onCancel} disabled={submitting}>
-            {ru.confirm.cancel}
+            {t.confirm.cancel}
           </Button>
         </div>
       </div>

@@ -10,10 +10,10 @@ import { useStrings } from "@/lib/client/language";
 import type { Strings } from "@/lib/shared/i18n";
 import "./method-choice.css";
 
-const methods = (ru: Strings): readonly { method: TransferMethod; label: string }[] => [
-  { method: "card", label: ru.transfer.byCard },
-  { method: "username", label: ru.transfer.byUsername },
-  { method: "email", label: ru.transfer.byEmail },
+const methods = (t: Strings): readonly { method: TransferMethod; label: string }[] => [
+  { method: "card", label: t.transfer.byCard },
+  { method: "username", label: t.transfer.byUsername },
+  { method: "email", label: t.transfer.byEmail },
 ];
 
 function MethodIcon({ method }: { method: TransferMethod }) {
@@ -24,20 +24,20 @@ function MethodIcon({ method }: { method: TransferMethod }) {
 
 /** Up to five people sent to lately: one tap opens the form for the account that got the money. */
 function RecentRecipients({ onPick }: { onPick: (walletNumber: string) => void }) {
-  const ru = useStrings();
+  const t = useStrings();
   const recent = useRecentRecipients();
   if (!recent.data || recent.data.length === 0) return null;
   return (
     <section className="stack" aria-labelledby="transfer-recent-title">
       <h2 id="transfer-recent-title" className="section-title">
-        {ru.transfer.recent}
+        {t.transfer.recent}
       </h2>
       <div className="section">
         {recent.data.map((person) => (
           <ListItem
             key={person.userId}
             title={person.name}
-            subtitle={`${ru.currencies[person.currency]} ${maskAccountNumber(person.walletNumber)}`}
+            subtitle={`${t.currencies[person.currency]} ${maskAccountNumber(person.walletNumber)}`}
             before={<Avatar src={person.avatarUrl} name={person.name} size={40} />}
             after={<IconChevron />}
             onClick={() => onPick(person.walletNumber)}
@@ -56,16 +56,16 @@ export function MethodChoice({
   onChoose: (method: TransferMethod) => void;
   onRecent: (walletNumber: string) => void;
 }) {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <>
       <RecentRecipients onPick={onRecent} />
       <section className="stack" aria-labelledby="transfer-choose-title">
         <h2 id="transfer-choose-title" className="section-title">
-          {ru.transfer.chooseMethod}
+          {t.transfer.chooseMethod}
         </h2>
         <div className="section">
-          {methods(ru).map(({ method, label }) => (
+          {methods(t).map(({ method, label }) => (
             <ListItem
               key={method}
               title={label}

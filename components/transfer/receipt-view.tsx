@@ -33,7 +33,7 @@ function ReceiptSkeleton() {
  * text leads.
  */
 export function ReceiptView({ transferId, fresh }: { transferId: number | null; fresh: boolean }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   const router = useRouter();
   const receipt = useReceipt(transferId);
@@ -45,14 +45,14 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
     return (
       <div className="section stack">
         <p className="inline-error" role="alert">
-          {missing ? ru.receipt.notFound : ru.receipt.loadFailed}
+          {missing ? t.receipt.notFound : t.receipt.loadFailed}
         </p>
         {!missing && (
           <Button variant="secondary" onClick={() => void receipt.mutate()}>
-            {ru.receipt.retry}
+            {t.receipt.retry}
           </Button>
         )}
-        <Button onClick={() => router.push("/bank")}>{ru.receipt.done}</Button>
+        <Button onClick={() => router.push("/bank")}>{t.receipt.done}</Button>
       </div>
     );
   }
@@ -67,16 +67,16 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
     setSharing(true);
     const outcome = await shareReceipt(data);
     setSharing(false);
-    if (outcome === "copied") toast.success(ru.receipt.copied);
-    if (outcome === "failed") toast.error(ru.receipt.shareFailed);
+    if (outcome === "copied") toast.success(t.receipt.copied);
+    if (outcome === "failed") toast.error(t.receipt.shareFailed);
   }
 
   return (
     <div className="stack">
-      <section className="section receipt" aria-label={ru.receipt.title}>
+      <section className="section receipt" aria-label={t.receipt.title}>
         {fresh && (
           <p className="receipt-success" role="status">
-            {data.kind === "exchange" ? ru.exchange.success : ru.transfer.success}
+            {data.kind === "exchange" ? t.exchange.success : t.transfer.success}
           </p>
         )}
         <Avatar src={other.avatarUrl} name={other.name} size={56} />
@@ -85,13 +85,13 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
           {sign}
           {shown}
         </div>
-        <div className="receipt-status">{ru.receipt.status}</div>
+        <div className="receipt-status">{t.receipt.status}</div>
         <Details rows={receiptLines(data, language)} />
       </section>
       <Button variant="secondary" onClick={() => void share()} loading={sharing}>
-        {ru.receipt.share}
+        {t.receipt.share}
       </Button>
-      <Button onClick={() => router.push("/bank")}>{ru.receipt.done}</Button>
+      <Button onClick={() => router.push("/bank")}>{t.receipt.done}</Button>
       <Toast toast={toast} />
     </div>
   );

@@ -19,20 +19,20 @@ type RecipientStatusProps = {
 
 /** Shown under the recipient field: hint, searching, not found, or who the money goes to. */
 export function RecipientStatus({ query, recipient, loading, error }: RecipientStatusProps) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
-  if (query.length < 3) return <p className="hint">{ru.transfer.lookupHint}</p>;
+  if (query.length < 3) return <p className="hint">{t.transfer.lookupHint}</p>;
   if (loading) {
     return (
       <div className="stack" aria-busy="true">
-        <span className="visually-hidden">{ru.transfer.searching}</span>
+        <span className="visually-hidden">{t.transfer.searching}</span>
         <Skeleton height={56} radius={14} />
       </div>
     );
   }
   if (error) {
     const text =
-      error instanceof ApiError && error.status === 404 ? ru.errors.userNotFound : errorMessage(error);
+      error instanceof ApiError && error.code === "USER_NOT_FOUND" ? t.errors.userNotFound : errorMessage(error);
     return (
       <p className="field-error" role="status">
         {text}
@@ -42,11 +42,11 @@ export function RecipientStatus({ query, recipient, loading, error }: RecipientS
   if (!recipient) return null;
   const name = recipientName(recipient, language);
   return (
-    <div className="section" role="group" aria-label={ru.transfer.recipient}>
+    <div className="section" role="group" aria-label={t.transfer.recipient}>
       <ListItem
         before={<Avatar src={recipient.avatarUrl} name={name} />}
         title={name}
-        subtitle={recipient.telegramVerified ? ru.transfer.telegramVerified : ru.transfer.notTelegramVerified}
+        subtitle={recipient.telegramVerified ? t.transfer.telegramVerified : t.transfer.notTelegramVerified}
       />
     </div>
   );

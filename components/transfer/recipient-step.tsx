@@ -38,7 +38,7 @@ type RecipientStepProps = {
  * accounts by currency and the last four digits only; "Продолжить" leads to the amount.
  */
 export function RecipientStep(props: RecipientStepProps) {
-  const ru = useStrings();
+  const t = useStrings();
   const { method, target, recipient, wallets, receiverId } = props;
   const canContinue = Boolean(recipient && receiverId !== null);
   return (
@@ -48,7 +48,7 @@ export function RecipientStep(props: RecipientStepProps) {
       }}
     >
       <TextField
-        label={ru.transfer.target[method]}
+        label={t.transfer.target[method]}
         value={target}
         type={TARGET_INPUT[method].type}
         inputMode={TARGET_INPUT[method].inputMode}
@@ -64,24 +64,24 @@ export function RecipientStep(props: RecipientStepProps) {
         error={props.recipientError}
       />
       {recipient && (
-        <section className="stack" aria-label={ru.transfer.recipientWallets}>
-          <h2 className="section-title">{ru.transfer.recipientWallets}</h2>
+        <section className="stack" aria-label={t.transfer.recipientWallets}>
+          <h2 className="section-title">{t.transfer.recipientWallets}</h2>
           {props.walletsLoading ? (
             <Skeleton height={112} radius={14} />
           ) : wallets && wallets.length > 0 ? (
             <WalletPicker
-              label={ru.transfer.recipientWallets}
+              label={t.transfer.recipientWallets}
               wallets={wallets}
               selectedId={receiverId}
               masked
               onSelect={props.onReceiver}
             />
           ) : (
-            <p className="hint">{ru.transfer.noRecipientWallets}</p>
+            <p className="hint">{t.transfer.noRecipientWallets}</p>
           )}
         </section>
       )}
-      <PrimaryAction type="submit" label={ru.common.continue} onPress={props.onContinue} disabled={!canContinue} />
+      <PrimaryAction type="submit" label={t.common.continue} onPress={props.onContinue} disabled={!canContinue} />
     </Form>
   );
 }

@@ -17,13 +17,13 @@ type RequireSessionProps = {
  * storage has been read (hydration), a skeleton of the screen shows.
  */
 export function RequireSession({ title, children }: RequireSessionProps) {
-  const ru = useStrings();
+  const t = useStrings();
   const ready = useRequireSession();
   if (ready) return children;
   return (
     <Screen title={title}>
       <div className="stack" aria-busy="true">
-        <span className="visually-hidden">{ru.common.loading}</span>
+        <span className="visually-hidden">{t.common.loading}</span>
         <Skeleton height={56} radius={14} />
         <Skeleton height={168} radius={14} />
         <Skeleton height={48} radius={12} />

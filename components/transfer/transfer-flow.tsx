@@ -17,11 +17,11 @@ const TransferForm = dynamic(() => import("@/components/transfer/transfer-form")
 });
 
 function TransferLoading() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <Screen title={ru.transfer.title}>
+    <Screen title={t.transfer.title}>
       <div className="stack" aria-busy="true">
-        <span className="visually-hidden">{ru.common.loading}</span>
+        <span className="visually-hidden">{t.common.loading}</span>
         <Skeleton height={56} radius={14} />
       </div>
     </Screen>
@@ -35,7 +35,7 @@ function TransferLoading() {
  * 'choose' goes to /bank.
  */
 export function TransferFlow() {
-  const ru = useStrings();
+  const t = useStrings();
   const params = useSearchParams();
   const [prefill, setPrefill] = useState<TransferPrefill | null>(() => readTransferPrefill(params));
   const [method, setMethod] = useState<TransferMethod | null>(() => prefill?.method ?? null);
@@ -63,7 +63,7 @@ export function TransferFlow() {
     );
   }
   return (
-    <Screen title={ru.transfer.title} back="/bank">
+    <Screen title={t.transfer.title} back="/bank">
       <MethodChoice
         onChoose={setMethod}
         onRecent={(walletNumber) => {

@@ -45,7 +45,7 @@ export function TransferForm({
   initialSenderId = null,
   onExit,
 }: TransferFormProps) {
-  const ru = useStrings();
+  const t = useStrings();
   const [step, setStep] = useState<Step>(() =>
     method === "card" && normalizeAccountNumber(initialTarget).length >= 3 ? "amount" : "recipient",
   );
@@ -54,7 +54,7 @@ export function TransferForm({
   const [message, setMessage] = useState("");
   const [chosenReceiverId, setChosenReceiverId] = useState<number | null>(null);
   const [chosenSenderId, setChosenSenderId] = useState<number | null>(initialSenderId);
-  const [amountError, setAmountError] = useState<string | null>(initialAmountRefused ? ru.validation.invalidAmount : null);
+  const [amountError, setAmountError] = useState<string | null>(initialAmountRefused ? t.validation.invalidAmount : null);
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState(false);
   // Typed input not yet sent: closing the app asks first.
@@ -93,7 +93,7 @@ export function TransferForm({
       : onExit;
 
   return (
-    <Screen title={ru.transfer.title} back={back}>
+    <Screen title={t.transfer.title} back={back}>
       {step === "recipient" ? (
         <RecipientStep
           method={method}
@@ -148,7 +148,7 @@ export function TransferForm({
         />
       ) : (
         <div className="stack" aria-busy="true">
-          <span className="visually-hidden">{ru.transfer.searching}</span>
+          <span className="visually-hidden">{t.transfer.searching}</span>
           <Skeleton height={56} radius={14} />
           <Skeleton height={224} radius={14} />
         </div>

@@ -22,24 +22,24 @@ type TransferPartiesProps = {
 
 /** Who gets the money (their account masked), and from which own account it leaves. */
 export function TransferParties({ name, avatarUrl, receiver, sender, senderWallets, sendersLoading, onSender }: TransferPartiesProps) {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <>
-      <div className="section" role="group" aria-label={ru.transfer.recipient}>
+      <div className="section" role="group" aria-label={t.transfer.recipient}>
         <ListItem
           before={<Avatar src={avatarUrl} name={name} size={40} />}
           title={name}
-          subtitle={`${ru.currencies[receiver.currency]} ${maskAccountNumber(receiver.number)}`}
+          subtitle={`${t.currencies[receiver.currency]} ${maskAccountNumber(receiver.number)}`}
         />
       </div>
 
-      <section className="stack" aria-label={ru.transfer.senderWallet}>
-        <h2 className="section-title">{ru.transfer.senderWallet}</h2>
+      <section className="stack" aria-label={t.transfer.senderWallet}>
+        <h2 className="section-title">{t.transfer.senderWallet}</h2>
         {sendersLoading ? (
           <Skeleton height={224} radius={14} />
         ) : (
           <WalletPicker
-            label={ru.transfer.senderWallet}
+            label={t.transfer.senderWallet}
             wallets={senderWallets ?? []}
             selectedId={sender?.id ?? null}
             onSelect={(wallet) => {

@@ -11,11 +11,11 @@ type TransferQuoteProps = {
 
 /** Under the amount of a transfer across currencies: what arrives, at which rate, for what fee. */
 export function TransferQuote({ credit, rate, fee }: TransferQuoteProps) {
-  const ru = useStrings();
+  const t = useStrings();
   const rows: [string, string][] = [
-    ...(credit ? ([[ru.transfer.willReceive, credit]] as [string, string][]) : []),
-    [ru.confirm.rate, rate ?? ru.common.loading],
-    [ru.confirm.fee, fee],
+    ...(credit ? ([[t.transfer.willReceive, credit]] as [string, string][]) : []),
+    [t.confirm.rate, rate ?? t.common.loading],
+    [t.confirm.fee, fee],
   ];
   return (
     <div className="transfer-quote" role="status" aria-live="polite">

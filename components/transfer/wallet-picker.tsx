@@ -28,7 +28,7 @@ export function WalletPicker<W extends PickerWallet>({
   disabled,
   masked = false,
 }: WalletPickerProps<W>) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
   return (
     <div className="section" role="radiogroup" aria-label={label}>
@@ -39,7 +39,7 @@ export function WalletPicker<W extends PickerWallet>({
         const balance =
           wallet.balance === undefined ? null : (
             <>
-              {ru.transfer.balance}:{" "}
+              {t.transfer.balance}:{" "}
               <span className="nowrap">{formatMoney(wallet.balance, wallet.currency, language)}</span>
             </>
           );
@@ -58,7 +58,7 @@ export function WalletPicker<W extends PickerWallet>({
             <span className="choice-mark" aria-hidden="true" />
             <span className="list-item-text">
               <span className="list-item-title">
-                {ru.currencies[wallet.currency]} {info.symbol}
+                {t.currencies[wallet.currency]} {info.symbol}
               </span>
               <span className="list-item-subtitle">{masked ? maskAccountNumber(wallet.number) : groupAccountNumber(wallet.number)}</span>
             </span>

@@ -18,7 +18,7 @@ type ToastState = { message: string; kind: ToastKind; id: number } | null;
  *
  * ```tsx
  * const toast = useToast();
- * toast.error(ru.login.invalidEmail);
+ * toast.error(t.login.invalidEmail);
  * return <>…<Toast toast={toast} /></>;
  * ```
  */

@@ -10,7 +10,10 @@ import { takePreloaded } from "@/lib/client/preload";
 import { currentLanguage } from "@/lib/client/language";
 import { DICTIONARIES } from "@/lib/shared/i18n";
 
-/** An API failure with the server's Russian `message` and machine `code`. */
+/**
+ * An API failure: the server's `message` (in the language the request asked for) to show, and its
+ * machine `code` to act on — never the words, whose language may change.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,

@@ -23,13 +23,13 @@ export function dayKey(iso: string): string {
 
 /** A day heading of the history: "Сегодня", "Вчера", "12 ноября", "12 ноября 2025" (another year). */
 export function dayLabel(iso: string, now: Date = new Date(), language: Language = "ru"): string {
-  const ru = DICTIONARIES[language];
+  const t = DICTIONARIES[language];
   const date = new Date(iso);
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
-  if (dayKey(iso) === dayKey(now.toISOString())) return ru.history.today;
-  if (dayKey(iso) === dayKey(yesterday.toISOString())) return ru.history.yesterday;
-  const label = `${date.getDate()} ${ru.history.months[date.getMonth()]}`;
+  if (dayKey(iso) === dayKey(now.toISOString())) return t.history.today;
+  if (dayKey(iso) === dayKey(yesterday.toISOString())) return t.history.yesterday;
+  const label = `${date.getDate()} ${t.history.months[date.getMonth()]}`;
   return date.getFullYear() === now.getFullYear() ? label : `${label} ${date.getFullYear()}`;
 }
 
@@ -40,8 +40,8 @@ export function monthKey(iso: string): string {
 
 /** A month heading of the history: "Ноябрь", "Ноябрь 2025" (another year). */
 export function monthLabel(iso: string, now: Date = new Date(), language: Language = "ru"): string {
-  const ru = DICTIONARIES[language];
+  const t = DICTIONARIES[language];
   const date = new Date(iso);
-  const title = ru.history.monthTitles[date.getMonth()];
+  const title = t.history.monthTitles[date.getMonth()];
   return date.getFullYear() === now.getFullYear() ? title : `${title} ${date.getFullYear()}`;
 }

@@ -1,5 +1,5 @@
 import { en } from "@/lib/shared/strings-en";
-import { ru, type Strings } from "@/lib/shared/strings";
+import { fill, ru, type Strings } from "@/lib/shared/strings";
 
 export type { Strings };
 
@@ -7,7 +7,6 @@ export type { Strings };
 export const LANGUAGES = ["ru", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "ru";
-
 
 export const DICTIONARIES: Record<Language, Strings> = { ru, en };
 
@@ -46,37 +45,49 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .map((entry) => entry.tag);
 }
 
-type Tree = { readonly [key: string]: Tree | string | readonly string[] };
-let paths: Map<string, readonly string[]> | null = null;
+/**
+ * The key of every text of the dictionaries: its dotted path ("errors.walletNotFound"). Errors
+ * travel as keys (a zod schema's message, an AppError's words) and become words in the language of
+ * whoever reads them. Lists are not texts, so their items have no key.
+ */
+export type MessageKey = KeysOf<typeof ru>;
+type KeysOf<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : T[K] extends readonly string[] ? never : `${K}.${KeysOf<T[K]>}`;
+}[keyof T & string];
 
-/** Where each Russian text sits in the dictionary ("Кошелёк не найден" → errors.walletNotFound). */
-function russianPaths(): Map<string, readonly string[]> {
-  if (paths) return paths;
-  const found = new Map<string, readonly string[]>();
-  const walk = (tree: Tree, at: readonly string[]) => {
-    for (const [key, value] of Object.entries(tree)) {
-      if (typeof value === "string") {
-        if (!found.has(value)) found.set(value, [...at, key]);
-      } else if (!Array.isArray(value)) walk(value as Tree, [...at, key]);
-    }
-  };
-  // Error texts first: where a text also stands elsewhere, an error keeps its error translation.
-  walk({ errors: ru.errors } as unknown as Tree, []);
-  walk(ru as unknown as Tree, []);
-  paths = found;
-  return found;
+type Tree = { readonly [key: string]: Tree | string | readonly string[] };
+
+/** Every text of a dictionary by its key. */
+function textsOf(tree: Tree, prefix = "", into = new Map<string, string>()): Map<string, string> {
+  for (const [name, value] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${name}` : name;
+    if (typeof value === "string") into.set(key, value);
+    else if (!Array.isArray(value)) textsOf(value as Tree, key, into);
+  }
+  return into;
+}
+
+const texts: Partial<Record<Language, Map<string, string>>> = {};
+
+function textsIn(language: Language): Map<string, string> {
+  return (texts[language] ??= textsOf(DICTIONARIES[language] as unknown as Tree));
+}
+
+/** Whether `value` is the key of a text (what a zod issue's message is when a schema named one). */
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === "string" && textsIn(DEFAULT_LANGUAGE).has(value);
+}
+
+/** The text of `key` in `language`, its `{placeholders}` filled from `params`. */
+export function message(key: MessageKey, language: Language = DEFAULT_LANGUAGE, params?: Record<string, string | number>): string {
+  const text = textsIn(language).get(key) ?? textsIn(DEFAULT_LANGUAGE).get(key) ?? key;
+  return params ? fill(text, params) : text;
 }
 
 /**
- * A Russian text of the dictionary in another language: the text at the same key. Server errors
- * carry the Russian text they were made with (zod schemas and use cases use `ru`); the answer
- * is given in the caller's language. A text that is not in the dictionary stays as it is.
+ * A zod check's words, named by key (`z.number(says("errors.invalidAmount"))`): the issue's
+ * message is the key, which the server answers with in the caller's language.
  */
-export function translate(russian: string, language: Language): string {
-  if (language === "ru") return russian;
-  const path = russianPaths().get(russian);
-  if (!path) return russian;
-  let node: unknown = DICTIONARIES[language];
-  for (const key of path) node = (node as Record<string, unknown> | undefined)?.[key];
-  return typeof node === "string" ? node : russian;
+export function says(key: MessageKey): { error: MessageKey } {
+  return { error: key };
 }

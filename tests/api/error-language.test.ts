@@ -1,5 +1,6 @@
 import { GET as meRoute } from "@/app/api/v1/users/me/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
+import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { GET as summaryRoute } from "@/app/api/v1/statements/wallet/[walletId]/route";
 import { acceptedLanguages } from "@/lib/shared/i18n";
 import { ru } from "@/lib/shared/strings";
@@ -35,6 +36,38 @@ describe("error messages in the caller's language", () => {
     expect(reversed.body).toEqual({ message: en.errors.invalidDateRange, code: "INVALID_DATE_RANGE" });
     const russian = await call(topUpRoute, { token: alice.token, body: { currency: "RUB", amount: 0 } });
     expect(russian.body.message).toBe("Сумма пополнения должна быть от 0,01 до 1 000 000,00");
+  });
+
+  it("answers a validation error and a domain error in Russian by default and in English when asked", async () => {
+    const alice = await createFundedUser({ RUB: 1_000 });
+    const bob = await createFundedUser();
+    const bad = { currency: "RUB", amount: 1.5 };
+    const tooMuch = { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 5_000 };
+    for (const [headers, dictionary] of [[{}, ru], [lang("ru"), ru], [lang("en-GB,en;q=0.9"), en]] as const) {
+      const invalid = await call(topUpRoute, { token: alice.token, body: bad, headers });
+      expect({ status: invalid.status, body: invalid.body }).toEqual({ status: 400, body: { message: dictionary.errors.topUpLimit, code: "VALIDATION_ERROR" } });
+      const refused = await call(transferRoute, { token: alice.token, body: tooMuch, headers });
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 422, body: { message: dictionary.errors.insufficientFunds, code: "INSUFFICIENT_FUNDS" } });
+    }
+  });
+
+  it("answers the generic validation words for an issue that names no key, in either language", async () => {
+    const alice = await createFundedUser();
+    for (const [headers, dictionary] of [[{}, ru], [lang("en"), en]] as const) {
+      const stranger = await call(transferRoute, { token: alice.token, body: { senderWalletId: "one", receiverWalletId: "two", amount: 100 }, headers });
+      expect(stranger.body).toEqual({ message: dictionary.errors.validation, code: "VALIDATION_ERROR" });
+    }
+  });
+
+  it("answers the specific words a use case names, in either language", async () => {
+    const alice = await createFundedUser({ RUB: 1_000 });
+    const bob = await createFundedUser();
+    const body = { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 100 };
+    const idempotencyKey = { "Idempotency-Key": "k".repeat(1_000) };
+    for (const [language, dictionary] of [["ru", ru], ["en", en]] as const) {
+      const res = await call(transferRoute, { token: alice.token, body, headers: { ...idempotencyKey, ...lang(language) } });
+      expect(res.body).toEqual({ message: dictionary.errors.idempotencyKeyInvalid, code: "VALIDATION_ERROR" });
+    }
   });
 
   it("reads Accept-Language by preference", () => {

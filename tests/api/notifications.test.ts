@@ -7,7 +7,8 @@ import { resetEnvForTests } from "@/lib/server/platform/env";
 import { onShutdown, runShutdownHooks } from "@/lib/server/platform/shutdown";
 import { UNREACHABLE_MS } from "@/lib/server/notifications/send";
 import { freePort } from "@/scripts/app-server";
-import { claimDue, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
+import { TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
+import { claimDue } from "@/lib/server/notifications/store-claim";
 import {
   deliverDue,
   LEASE_MS,

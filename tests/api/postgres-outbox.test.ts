@@ -1,6 +1,7 @@
 import { getDb, sqlIn } from "@/lib/server/db";
 import { takeTurns } from "@/lib/server/db/claim";
-import { claimDue, TELEGRAM_CLAIMS, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
+import { TELEGRAM_CLAIMS, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
+import { claimDue } from "@/lib/server/notifications/store-claim";
 import { LEASE_MS } from "@/lib/server/notifications/deliver";
 import { checkInvariants, createFundedUser } from "@/tests/support/ledger";
 

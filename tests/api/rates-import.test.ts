@@ -76,7 +76,7 @@ describe("Central Bank of Russia importer", () => {
   });
 
   it("imports USD, EUR and CNY per one unit with 4 decimals for the document's date", async () => {
-    const result = await importCbrRates(getDb(), `${base}/scripts/XML_daily.asp?date_req=21/11/2026`);
+    const result = await importCbrRates(`${base}/scripts/XML_daily.asp?date_req=21/11/2026`);
     expect(result).toEqual({ date: "2026-11-21", imported: ["USD", "EUR", "CNY"] });
     // CNY is quoted per 10 yuan: 112,3456 / 10 = 11.23456 → 11.2346.
     expect(await stored()).toEqual([
@@ -110,15 +110,15 @@ describe("Central Bank of Russia importer", () => {
 
   it("updates an existing quote for the same day instead of duplicating it", async () => {
     await getDb().rate.create({ data: { currency: "USD", date: "2026-11-21", value: 1 } });
-    await importCbrRates(getDb(), `${base}/scripts/XML_daily.asp`);
-    await importCbrRates(getDb(), `${base}/scripts/XML_daily.asp`);
+    await importCbrRates(`${base}/scripts/XML_daily.asp`);
+    await importCbrRates(`${base}/scripts/XML_daily.asp`);
     expect(await getDb().rate.count()).toBe(3);
     expect((await getDb().rate.findFirstOrThrow({ where: { currency: "USD" } })).value).toBe(815_043);
   });
 
   it("fails loudly on a server error or a document that is not CBR XML, storing nothing", async () => {
-    await expect(importCbrRates(getDb(), `${base}/error`)).rejects.toThrow(/500/);
-    await expect(importCbrRates(getDb(), `${base}/broken`)).rejects.toThrow(/ValCurs/);
+    await expect(importCbrRates(`${base}/error`)).rejects.toThrow(/500/);
+    await expect(importCbrRates(`${base}/broken`)).rejects.toThrow(/ValCurs/);
     expect(await getDb().rate.count()).toBe(0);
   });
 
@@ -241,7 +241,7 @@ describe("a quote applies from its own date in Moscow, never before", () => {
     const friend = await createFundedUser();
 
     // The Central Bank publishes tomorrow's rates hours ahead; the import stores them at once.
-    expect(await importCbrRates(getDb(), `${base}/dated/${cbrDate(tomorrow)}`)).toEqual({ date: tomorrow, imported: ["USD", "EUR", "CNY"] });
+    expect(await importCbrRates(`${base}/dated/${cbrDate(tomorrow)}`)).toEqual({ date: tomorrow, imported: ["USD", "EUR", "CNY"] });
     expect((await getDb().rate.findUniqueOrThrow({ where: { currency_date: { currency: "USD", date: tomorrow } } })).value).toBe(815_043);
 
     // Today: the quote shown, an exchange, a transfer across currencies and the history all use 90 ₽.
@@ -268,7 +268,7 @@ describe("a quote applies from its own date in Moscow, never before", () => {
     const today = rateDay();
     // The same two quotes a day later: yesterday's 90 ₽ and today's file, imported the day before.
     await setRate("USD", 900_000, shift(today, -1));
-    await importCbrRates(getDb(), `${base}/dated/${cbrDate(today)}`);
+    await importCbrRates(`${base}/dated/${cbrDate(today)}`);
     forgetCachedRates();
     const me = await createFundedUser({ RUB: 100_000 });
     expect((await call(rateRoute, { token: me.token, params: { currency: "USD" } })).body).toEqual({ value: 81.5043 });

@@ -8,11 +8,11 @@ import { useStrings } from "@/lib/client/language";
 
 /** /account/<wallet id>: one own account, its number, actions and history. */
 export default function AccountPage() {
-  const ru = useStrings();
+  const t = useStrings();
   const { id } = useParams<{ id: string }>();
   return (
-    <RequireSession title={ru.bank.account.title}>
-      <Screen title={ru.bank.account.title} back="/bank">
+    <RequireSession title={t.bank.account.title}>
+      <Screen title={t.bank.account.title} back="/bank">
         <AccountDetails walletId={/^\d{1,15}$/.test(id) ? Number(id) : null} />
       </Screen>
     </RequireSession>

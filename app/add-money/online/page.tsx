@@ -15,10 +15,10 @@ function Form() {
 }
 
 export default function OnlineTopUpPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <RequireSession title={ru.topUp.title}>
-      <Screen title={ru.topUp.title} back="/add-money">
+    <RequireSession title={t.topUp.title}>
+      <Screen title={t.topUp.title} back="/add-money">
         <Suspense>
           <Form />
         </Suspense>

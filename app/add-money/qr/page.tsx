@@ -6,10 +6,10 @@ import { RequireSession } from "@/components/transfer/require-session";
 import { useStrings } from "@/lib/client/language";
 
 export default function QrTopUpPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <RequireSession title={ru.topUp.qr}>
-      <Screen title={ru.topUp.qr} back="/add-money">
+    <RequireSession title={t.topUp.qr}>
+      <Screen title={t.topUp.qr} back="/add-money">
         <QrTopUpForm />
       </Screen>
     </RequireSession>

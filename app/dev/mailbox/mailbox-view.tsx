@@ -8,23 +8,23 @@ export type MailView = { id: string | number; to: string; subject: string; text:
 
 /** The demo outbox in the screen's language. */
 export function MailboxView({ mails }: { mails: readonly MailView[] }) {
-  const ru = useStrings();
+  const t = useStrings();
   return (
     <main className={styles.page}>
-      <h1 className={styles.title}>{ru.mailbox.title}</h1>
-      <p className={styles.hint}>{ru.mailbox.hint}</p>
+      <h1 className={styles.title}>{t.mailbox.title}</h1>
+      <p className={styles.hint}>{t.mailbox.hint}</p>
       {mails.length === 0 ? (
-        <p className={styles.empty}>{ru.mailbox.empty}</p>
+        <p className={styles.empty}>{t.mailbox.empty}</p>
       ) : (
         <ul className={styles.list}>
           {mails.map((mail) => (
             <li key={mail.id} className={styles.mail} data-letter>
               <dl className={styles.meta}>
-                <dt>{ru.mailbox.to}</dt>
+                <dt>{t.mailbox.to}</dt>
                 <dd data-testid="mail-to">{mail.to}</dd>
-                <dt>{ru.mailbox.subject}</dt>
+                <dt>{t.mailbox.subject}</dt>
                 <dd>{mail.subject}</dd>
-                <dt>{ru.mailbox.sentAt}</dt>
+                <dt>{t.mailbox.sentAt}</dt>
                 <dd>
                   <time dateTime={mail.createdAt}>{dayjs(mail.createdAt).format("DD.MM.YYYY HH:mm:ss")}</time>
                 </dd>

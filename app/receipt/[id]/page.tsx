@@ -8,12 +8,12 @@ import { ReceiptView } from "@/components/transfer/receipt-view";
 import { useStrings } from "@/lib/client/language";
 
 function Receipt() {
-  const ru = useStrings();
+  const t = useStrings();
   const { id } = useParams<{ id: string }>();
   const fresh = useSearchParams().get("new") === "1";
   // Back from a fresh receipt goes home (the form is done); from an old one, to the history.
   return (
-    <Screen title={ru.receipt.title} back={fresh ? "/bank" : "/bank?tab=history"}>
+    <Screen title={t.receipt.title} back={fresh ? "/bank" : "/bank?tab=history"}>
       <ReceiptView transferId={/^\d{1,15}$/.test(id) ? Number(id) : null} fresh={fresh} />
     </Screen>
   );
@@ -21,9 +21,9 @@ function Receipt() {
 
 /** /receipt/<transfer id>: one transfer's receipt, right after sending or from the history. */
 export default function ReceiptPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <RequireSession title={ru.receipt.title}>
+    <RequireSession title={t.receipt.title}>
       <Suspense>
         <Receipt />
       </Suspense>

@@ -8,43 +8,43 @@ import { DICTIONARIES, type Language } from "@/lib/shared/i18n";
 
 /** What the receipt's headline calls the operation. */
 export function receiptKind(receipt: ReceiptDto, language: Language = "ru"): string {
-  const ru = DICTIONARIES[language];
-  if (receipt.kind === "topup") return ru.receipt.kind.topup;
-  if (receipt.kind === "exchange") return ru.exchange.receiptKind;
-  if (receipt.kind === "request") return ru.history.kinds.request;
-  return ru.receipt.kind[receipt.direction];
+  const t = DICTIONARIES[language];
+  if (receipt.kind === "topup") return t.receipt.kind.topup;
+  if (receipt.kind === "exchange") return t.exchange.receiptKind;
+  if (receipt.kind === "request") return t.history.kinds.request;
+  return t.receipt.kind[receipt.direction];
 }
 
 /** The lines of a receipt, in the order the screen shows them (also the shared text). */
 export function receiptLines(receipt: ReceiptDto, language: Language = "ru"): [string, string][] {
-  const ru = DICTIONARIES[language];
+  const t = DICTIONARIES[language];
   const other = receipt.direction === "out" ? receipt.receiver : receipt.sender;
   const lines: [string, string][] = [];
   if (receipt.kind === "transfer" || receipt.kind === "request") {
-    lines.push([receipt.direction === "out" ? ru.receipt.receiver : ru.receipt.sender, other.name]);
+    lines.push([receipt.direction === "out" ? t.receipt.receiver : t.receipt.sender, other.name]);
   }
   // The caller's own account comes in full, the other person's masked ("•• 3750").
   const shown = (account: string) => (account.startsWith("••") ? account : groupAccountNumber(account));
-  if (receipt.sender.account) lines.push([ru.receipt.fromAccount, shown(receipt.sender.account)]);
-  lines.push([ru.receipt.toAccount, shown(receipt.receiver.account)]);
+  if (receipt.sender.account) lines.push([t.receipt.fromAccount, shown(receipt.sender.account)]);
+  lines.push([t.receipt.toAccount, shown(receipt.receiver.account)]);
   const rate = formatExchangeRate(receipt.rate, receipt.currency, receipt.receivedCurrency, language);
   if (rate) {
-    lines.push([ru.receipt.credited, formatMoney(receipt.receivedAmount, receipt.receivedCurrency, language)]);
-    lines.push([ru.receipt.rate, rate]);
+    lines.push([t.receipt.credited, formatMoney(receipt.receivedAmount, receipt.receivedCurrency, language)]);
+    lines.push([t.receipt.rate, rate]);
   }
-  lines.push([ru.receipt.fee, formatMoney(receipt.fee, receipt.currency, language)]);
-  if (receipt.message) lines.push([ru.transferMessage.term, receipt.message]);
-  lines.push([ru.receipt.date, formatDateTime(receipt.createdAt, language)]);
-  lines.push([ru.receipt.number, String(receipt.id)]);
+  lines.push([t.receipt.fee, formatMoney(receipt.fee, receipt.currency, language)]);
+  if (receipt.message) lines.push([t.transferMessage.term, receipt.message]);
+  lines.push([t.receipt.date, formatDateTime(receipt.createdAt, language)]);
+  lines.push([t.receipt.number, String(receipt.id)]);
   return lines;
 }
 
 /** The receipt as plain text for sharing. */
 export function receiptText(receipt: ReceiptDto, language: Language = "ru"): string {
-  const ru = DICTIONARIES[language];
+  const t = DICTIONARIES[language];
   return [
-    ru.receipt.shareTitle,
-    `${receiptKind(receipt, language)} · ${ru.receipt.status}`,
+    t.receipt.shareTitle,
+    `${receiptKind(receipt, language)} · ${t.receipt.status}`,
     formatMoney(receipt.amount, receipt.currency, language),
     ...receiptLines(receipt, language).map(([term, value]) => `${term}: ${value}`),
   ].join("\n");

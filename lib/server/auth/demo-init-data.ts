@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { sign } from "@telegram-apps/init-data-node";
-import { getDb } from "@/lib/server/db";
+import { findDemoTelegramUser } from "@/lib/server/auth/store";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { avatarUrlFor } from "@/lib/server/users/dto";
@@ -26,21 +26,7 @@ export async function demoInitData(options: { telegramId?: string }): Promise<st
   if (options.telegramId !== undefined && !/^\d{1,15}$/.test(options.telegramId)) {
     throw new AppError("VALIDATION_ERROR");
   }
-  const row = await getDb().user.findFirst({
-    where: {
-      isSystem: false,
-      ...(options.telegramId ? { telegramId: options.telegramId } : { telegramId: { not: null } }),
-    },
-    orderBy: { id: "asc" },
-    select: {
-      id: true,
-      telegramId: true,
-      telegramUsername: true,
-      telegramFirstName: true,
-      username: true,
-      photoUrl: true,
-    },
-  });
+  const row = await findDemoTelegramUser(options.telegramId);
   if (options.telegramId && !row) throw new AppError("USER_NOT_FOUND");
   const user = row
     ? {

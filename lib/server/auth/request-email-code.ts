@@ -1,5 +1,12 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import {
+  deleteChallenge,
+  deleteEmailCode,
+  findEmailCode,
+  insertChallenge,
+  insertEmailCode,
+  replaceEmailCode,
+} from "@/lib/server/auth/store-codes";
 import { sendMail } from "@/lib/server/mail/send-mail";
 import { hitRateLimits } from "@/lib/server/limits/rate-limit";
 import { CODE_TTL_MS, codeRequestLimits, requesterKey } from "@/lib/server/auth/code-limits";
@@ -15,23 +22,18 @@ type LiveCode = { code: string; expiresAt: Date; fresh: boolean };
  * so nobody else's request can invalidate the code in the owner's mailbox), else a new one.
  */
 async function liveCode(email: string): Promise<LiveCode> {
-  const db = getDb();
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const now = new Date();
-    const row = await db.emailCode.findUnique({ where: { email } });
+    const row = await findEmailCode(email);
     if (row && row.expiresAt > now) return { code: unsealCode(row.codeSealed), expiresAt: row.expiresAt, fresh: false };
     const code = generateCode();
     const data = { codeHash: hashCode(email, code), codeSealed: sealCode(code), expiresAt: new Date(now.getTime() + CODE_TTL_MS) };
     if (row) {
       // Replace the expired code only if nobody replaced it in the meantime.
-      const replaced = await db.emailCode.updateMany({
-        where: { email, codeHash: row.codeHash },
-        data: { ...data, attempts: 0, createdAt: now },
-      });
-      if (replaced.count === 1) return { code, expiresAt: data.expiresAt, fresh: true };
+      if (await replaceEmailCode(email, row.codeHash, data, now)) return { code, expiresAt: data.expiresAt, fresh: true };
     } else {
       try {
-        await db.emailCode.create({ data: { email, ...data } });
+        await insertEmailCode(email, data);
         return { code, expiresAt: data.expiresAt, fresh: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -52,16 +54,13 @@ export async function requestEmailCode(options: { email: string; ip: string; lan
   const texts = DICTIONARIES[options.language ?? DEFAULT_LANGUAGE];
   await hitRateLimits(codeRequestLimits(email, ip));
   const live = await liveCode(email);
-  const db = getDb();
-  const challenge = await db.emailChallenge.create({
-    data: { id: newChallengeId(), email, requesterKey: requesterKey(ip), expiresAt: live.expiresAt },
-    select: { id: true },
-  });
+  const challenge = { id: newChallengeId(), email, requesterKey: requesterKey(ip), expiresAt: live.expiresAt };
+  await insertChallenge(challenge);
   try {
     await sendMail({ to: email, subject: texts.mail.codeSubject, text: fill(texts.mail.codeText, { code: live.code }) });
   } catch (error) {
-    await db.emailChallenge.deleteMany({ where: { id: challenge.id } });
-    if (live.fresh) await db.emailCode.deleteMany({ where: { email, codeHash: hashCode(email, live.code) } });
+    await deleteChallenge(challenge.id);
+    if (live.fresh) await deleteEmailCode(email, hashCode(email, live.code));
     throw error;
   }
   return { challengeId: challenge.id };

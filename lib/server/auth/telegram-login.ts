@@ -2,18 +2,12 @@ import "server-only";
 import { pickLanguage, type Language } from "@/lib/shared/i18n";
 import { validate } from "@telegram-apps/init-data-node";
 import { z } from "zod";
-import { getDb } from "@/lib/server/db";
+import { insertUsedInitData, saveTelegramUser } from "@/lib/server/auth/store";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
-import {
-  emailHandleBase,
-  RESERVED_USERNAMES,
-  retryOnConflict,
-  uniqueUsername,
-  usernameBase,
-} from "@/lib/server/users/username";
+import { RESERVED_USERNAMES, retryOnConflict } from "@/lib/server/users/username";
 
 /** Init data older than this is refused (spec: one day). */
 export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -134,57 +128,29 @@ export async function telegramLogin(options: { initData: string }): Promise<Toke
  */
 async function spendInitData(profile: TelegramProfile): Promise<void> {
   try {
-    await getDb().usedInitData.create({
-      data: { hash: profile.hash, expiresAt: new Date((profile.authDate + INIT_DATA_MAX_AGE_SECONDS) * 1000) },
-    });
+    await insertUsedInitData(profile.hash, new Date((profile.authDate + INIT_DATA_MAX_AGE_SECONDS) * 1000));
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("INVALID_INIT_DATA");
     throw error;
   }
 }
 
+/**
+ * The signed-in user's id: Telegram vouches for their username, so it becomes their handle when
+ * anybody may hold it (see `saveTelegramUser` for who moves aside). A system user is refused.
+ */
 async function upsertTelegramUser(profile: TelegramProfile): Promise<number> {
-  return getDb().$transaction(async (tx) => {
-    const telegramData = {
-      telegramUsername: profile.username ?? null,
-      telegramFirstName: profile.firstName,
-      photoUrl: profile.photoUrl ?? null,
-      language: profile.language,
-    };
-    const existing = await tx.user.findUnique({
-      where: { telegramId: profile.telegramId },
-      select: { id: true, username: true, isSystem: true },
-    });
-    if (existing?.isSystem) throw new AppError("INVALID_INIT_DATA");
-    const wanted = profile.username ? profile.username.toLowerCase() : undefined;
-    const wantedUsable = wanted !== undefined && /^[a-z0-9_]{3,32}$/.test(wanted) && !RESERVED_USERNAMES.has(wanted);
-    let username = existing?.username ?? null;
-    if (wantedUsable && username !== wanted) {
-      // Telegram vouches for this name: it goes to its Telegram owner. Whoever holds it without
-      // that proof (an older account, or a Telegram user who has since changed names) moves aside.
-      const holder = await tx.user.findUnique({
-        where: { username: wanted },
-        select: { id: true, email: true, telegramId: true, isSystem: true, telegramUsername: true },
-      });
-      if (!holder) username = wanted;
-      else if (!holder.isSystem && holder.telegramUsername?.toLowerCase() !== wanted) {
-        const aside = holder.telegramId
-          ? await uniqueUsername(tx, usernameBase(`tg${holder.telegramId}`))
-          : await uniqueUsername(tx, emailHandleBase());
-        await tx.user.update({ where: { id: holder.id }, data: { username: aside } });
-        username = wanted;
-      }
-    }
-    username ??= await uniqueUsername(tx, usernameBase(`tg${profile.telegramId}`));
-    if (existing) {
-      const granted = profile.allowsWrite ? { botMayWrite: true } : {};
-      await tx.user.update({ where: { id: existing.id }, data: { ...telegramData, ...granted, username } });
-      return existing.id;
-    }
-    const created = await tx.user.create({
-      data: { telegramId: profile.telegramId, username, ...telegramData, botMayWrite: profile.allowsWrite },
-      select: { id: true },
-    });
-    return created.id;
+  const wanted = profile.username ? profile.username.toLowerCase() : undefined;
+  const wantedUsable = wanted !== undefined && /^[a-z0-9_]{3,32}$/.test(wanted) && !RESERVED_USERNAMES.has(wanted);
+  const id = await saveTelegramUser({
+    telegramId: profile.telegramId,
+    telegramUsername: profile.username ?? null,
+    telegramFirstName: profile.firstName,
+    photoUrl: profile.photoUrl ?? null,
+    language: profile.language,
+    allowsWrite: profile.allowsWrite,
+    wanted: wantedUsable ? wanted : undefined,
   });
+  if (id === null) throw new AppError("INVALID_INIT_DATA");
+  return id;
 }

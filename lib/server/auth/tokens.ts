@@ -2,7 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { getEnv } from "@/lib/server/platform/env";
-import { getDb, sqlOf } from "@/lib/server/db";
+import { familyOfToken, insertRefreshToken, isFamilyRevoked, revokeFamily, rotateStoredToken } from "@/lib/server/auth/store-tokens";
 import { AppError } from "@/lib/server/platform/errors";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -83,14 +83,7 @@ export function verifyAccessToken(token: string): AccessClaims | null {
 
 async function issueRefreshToken(userId: number, family: string): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await getDb().refreshToken.create({
-    data: {
-      tokenHash: sha256(token),
-      family,
-      userId,
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
-    },
-  });
+  await insertRefreshToken({ tokenHash: sha256(token), family, userId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
   return token;
 }
 
@@ -107,15 +100,8 @@ export async function issueTokens(userId: number): Promise<TokenPair> {
  * Whether the session an access token names was revoked (logout, or reuse of a refresh token).
  * On every authenticated request: one indexed look-up on the direct SQL path.
  */
-export async function isSessionRevoked(sessionId: string): Promise<boolean> {
-  const sql = await sqlOf();
-  const rows = await sql.$queryRaw<unknown[]>`
-    SELECT 1 FROM "RefreshToken" WHERE "family" = ${sessionId} AND "revokedAt" IS NOT NULL LIMIT 1`;
-  return rows.length > 0;
-}
-
-async function revokeFamily(family: string): Promise<void> {
-  await getDb().refreshToken.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: new Date() } });
+export function isSessionRevoked(sessionId: string): Promise<boolean> {
+  return isFamilyRevoked(sessionId);
 }
 
 /**
@@ -125,37 +111,15 @@ async function revokeFamily(family: string): Promise<void> {
  * token exactly one wins, and the revocation the losers trigger covers the winner's new token too.
  */
 export async function rotateRefreshToken(token: string): Promise<TokenPair> {
-  const outcome = await getDb().$transaction(async (tx) => {
-    const now = new Date();
-    const row = await tx.refreshToken.findUnique({ where: { tokenHash: sha256(token) } });
-    if (!row) return { kind: "unknown" as const };
-    if (row.usedAt || row.revokedAt) return { kind: "reused" as const, family: row.family };
-    if (row.expiresAt <= now) return { kind: "unknown" as const };
-    const revoked = await tx.refreshToken.count({ where: { family: row.family, revokedAt: { not: null } } });
-    if (revoked > 0) return { kind: "reused" as const, family: row.family };
-    const claimed = await tx.refreshToken.updateMany({
-      where: { id: row.id, usedAt: null, revokedAt: null },
-      data: { usedAt: now },
-    });
-    if (claimed.count !== 1) return { kind: "reused" as const, family: row.family };
-    const next = crypto.randomBytes(32).toString("base64url");
-    await tx.refreshToken.create({
-      data: {
-        tokenHash: sha256(next),
-        family: row.family,
-        userId: row.userId,
-        expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
-      },
-    });
-    return { kind: "rotated" as const, userId: row.userId, family: row.family, refresh: next };
-  });
+  const next = crypto.randomBytes(32).toString("base64url");
+  const outcome = await rotateStoredToken(sha256(token), { tokenHash: sha256(next), ttlMs: REFRESH_TOKEN_TTL_MS });
   if (outcome.kind === "reused") await revokeFamily(outcome.family);
   if (outcome.kind !== "rotated") throw new AppError("INVALID_REFRESH_TOKEN");
-  return { access_token: await signAccessToken(outcome.userId, outcome.family), refresh_token: outcome.refresh };
+  return { access_token: await signAccessToken(outcome.userId, outcome.family), refresh_token: next };
 }
 
 /** Ends the session the refresh token belongs to. Unknown tokens are ignored. */
 export async function revokeRefreshToken(token: string): Promise<void> {
-  const row = await getDb().refreshToken.findUnique({ where: { tokenHash: sha256(token) }, select: { family: true } });
-  if (row) await revokeFamily(row.family);
+  const family = await familyOfToken(sha256(token));
+  if (family) await revokeFamily(family);
 }

@@ -1,11 +1,12 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import { challengeRequester, claimChallengeTry, claimCodeTry, deleteChallengesOf, deleteEmailCode, findEmailCode } from "@/lib/server/auth/store-codes";
+import { findOrCreateEmailUser } from "@/lib/server/auth/store";
 import { AppError } from "@/lib/server/platform/errors";
 import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
 import { CODE_MAX_ATTEMPTS, requesterKey, verifyLimit, wrongGuessLimit } from "@/lib/server/auth/code-limits";
 import { checkRateLimit, hitRateLimit, recordHit } from "@/lib/server/limits/rate-limit";
 import { hashCode, sameHash } from "@/lib/server/auth/email-code";
-import { emailHandleBase, retryOnConflict, uniqueUsername } from "@/lib/server/users/username";
+import { retryOnConflict } from "@/lib/server/users/username";
 
 /**
  * Pays for one try before the comparison, atomically, so concurrent guesses cannot get more than
@@ -14,23 +15,14 @@ import { emailHandleBase, retryOnConflict, uniqueUsername } from "@/lib/server/u
  * Returns whose guess it is: the challenge's requester, or the guessing address.
  */
 async function claimTry(email: string, challengeId: string | undefined, ip: string): Promise<string> {
-  const db = getDb();
   const now = new Date();
   if (challengeId) {
-    const claimed = await db.emailChallenge.updateMany({
-      where: { id: challengeId, email, attempts: { lt: CODE_MAX_ATTEMPTS }, expiresAt: { gt: now } },
-      data: { attempts: { increment: 1 } },
-    });
-    if (claimed.count !== 1) throw new AppError("INVALID_CODE");
-    const challenge = await db.emailChallenge.findUnique({ where: { id: challengeId }, select: { requesterKey: true } });
-    if (!challenge) throw new AppError("INVALID_CODE");
-    return challenge.requesterKey;
+    if (!(await claimChallengeTry(challengeId, email, CODE_MAX_ATTEMPTS, now))) throw new AppError("INVALID_CODE");
+    const requester = await challengeRequester(challengeId);
+    if (requester === null) throw new AppError("INVALID_CODE");
+    return requester;
   }
-  const claimed = await db.emailCode.updateMany({
-    where: { email, attempts: { lt: CODE_MAX_ATTEMPTS }, expiresAt: { gt: now } },
-    data: { attempts: { increment: 1 } },
-  });
-  if (claimed.count !== 1) throw new AppError("INVALID_CODE");
+  if (!(await claimCodeTry(email, CODE_MAX_ATTEMPTS, now))) throw new AppError("INVALID_CODE");
   return requesterKey(ip);
 }
 
@@ -47,38 +39,21 @@ export async function verifyEmailCode(options: {
   ip: string;
 }): Promise<TokenPair> {
   const { email, code, challengeId, ip } = options;
-  const db = getDb();
   await hitRateLimit(verifyLimit(ip));
   const requester = await claimTry(email, challengeId, ip);
   const wrongGuesses = wrongGuessLimit(email, requester);
   await checkRateLimit(wrongGuesses);
-  const row = await db.emailCode.findUnique({ where: { email }, select: { codeHash: true, expiresAt: true } });
+  const row = await findEmailCode(email);
   const codeHash = hashCode(email, code);
   if (!row || row.expiresAt <= new Date() || !sameHash(row.codeHash, codeHash)) {
     await recordHit(wrongGuesses);
     throw new AppError("INVALID_CODE");
   }
   // Single use: of two concurrent correct tries only the one that deletes the row wins.
-  const consumed = await db.emailCode.deleteMany({ where: { email, codeHash } });
-  if (consumed.count !== 1) throw new AppError("INVALID_CODE");
-  await db.emailChallenge.deleteMany({ where: { email } });
-  const userId = await findOrCreateEmailUser(email);
+  if (!(await deleteEmailCode(email, codeHash))) throw new AppError("INVALID_CODE");
+  await deleteChallengesOf(email);
+  // The bank's own users hold its wallets; nobody may sign in as one.
+  const userId = await retryOnConflict(() => findOrCreateEmailUser(email));
+  if (userId === null) throw new AppError("INVALID_CODE");
   return issueTokens(userId);
-}
-
-async function findOrCreateEmailUser(email: string): Promise<number> {
-  return retryOnConflict(() =>
-    getDb().$transaction(async (tx) => {
-      const existing = await tx.user.findUnique({
-        where: { email },
-        select: { id: true, isSystem: true },
-      });
-      // The bank's own users hold its wallets; nobody may sign in as one.
-      if (existing?.isSystem) throw new AppError("INVALID_CODE");
-      if (existing) return existing.id;
-      const username = await uniqueUsername(tx, emailHandleBase());
-      const created = await tx.user.create({ data: { email, username }, select: { id: true } });
-      return created.id;
-    }),
-  );
 }

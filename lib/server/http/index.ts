@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { z } from "zod";
-import { acceptedLanguages, pickLanguage, type Language } from "@/lib/shared/i18n";
+import { acceptedLanguages, isMessageKey, pickLanguage, type Language } from "@/lib/shared/i18n";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/client-ip";
 import { corsHeaders } from "@/lib/server/http/cors";
 import { checksAnswers, getEnv } from "@/lib/server/platform/env";
@@ -120,12 +120,13 @@ function routeLabel(pathname: string, params: Record<string, string | string[] |
     .join("/");
 }
 
-const CYRILLIC = /[а-яё]/i;
-
-/** A zod failure as a 400. Schemas carry Russian messages where a user may see them. */
+/**
+ * A zod failure as a 400. Where a user may see the failure, the schema names the key of its words
+ * as the issue's message; other issues (zod's own English) answer with the generic words.
+ */
 function validationError(error: z.ZodError): AppError {
-  const custom = error.issues.find((issue) => CYRILLIC.test(issue.message));
-  return new AppError("VALIDATION_ERROR", custom?.message);
+  const key = error.issues.map((issue) => issue.message).find(isMessageKey);
+  return new AppError("VALIDATION_ERROR", key);
 }
 
 /** Whether any string in a parsed request holds a NUL character (no database stores one in text). */

@@ -129,7 +129,7 @@ export function openApiDocument(routes: { contract: Contract }[]): Record<string
       title: "Minibank API",
       version: "1.0.0",
       description:
-        "Multi-currency wallet. Money is integer minor units (hundredths); rates are ruble prices of one unit. Errors are `{message, code}` with a Russian message.",
+        "Multi-currency wallet. Money is integer minor units (hundredths); rates are ruble prices of one unit. Errors are `{message, code}`: the message in the language Accept-Language asks for (Russian by default, English for any other), the code to act on.",
       contact: { name: "Minibank API maintainers" },
     },
     servers: [{ url: "/" }],
@@ -142,7 +142,7 @@ export function openApiDocument(routes: { contract: Contract }[]): Record<string
           type: "object",
           required: ["message", "code"],
           properties: {
-            message: { type: "string", description: "Russian text for the user" },
+            message: { type: "string", description: "Text for the user, in the language Accept-Language asks for (Russian by default)" },
             code: { type: "string", description: "Machine code, e.g. INSUFFICIENT_FUNDS" },
           },
           additionalProperties: false,

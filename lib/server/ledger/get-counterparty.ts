@@ -15,7 +15,7 @@ export const BANK_AVATAR_URL = "/bank-avatar.svg";
  * "not found", so the endpoint cannot name the owners of arbitrary wallets.
  */
 export async function getCounterparty(options: { walletId: number; callerId: number; language?: Language }): Promise<CounterpartyDto> {
-  const ru = DICTIONARIES[options.language ?? DEFAULT_LANGUAGE];
+  const t = DICTIONARIES[options.language ?? DEFAULT_LANGUAGE];
   const { walletId, callerId } = options;
   const known = await getDb().wallet.findFirst({
     where: {
@@ -37,9 +37,9 @@ export async function getCounterparty(options: { walletId: number; callerId: num
   });
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   const { user } = wallet;
-  if (user.isSystem) return { username: ru.history.topUpName, avatarUrl: BANK_AVATAR_URL };
+  if (user.isSystem) return { username: t.history.topUpName, avatarUrl: BANK_AVATAR_URL };
   return {
-    username: user.username ?? publicName(user.telegramFirstName) ?? ru.common.unknown,
+    username: user.username ?? publicName(user.telegramFirstName) ?? t.common.unknown,
     avatarUrl: avatarUrlFor(user),
   };
 }

@@ -16,9 +16,9 @@ type PartyRow = {
 };
 
 function toParty(wallet: PartyRow, own: boolean, language: Language): ReceiptPartyDto {
-  const ru = DICTIONARIES[language];
+  const t = DICTIONARIES[language];
   const { user } = wallet;
-  if (user.isSystem) return { name: ru.history.topUpName, avatarUrl: BANK_AVATAR_URL, account: "", bank: true };
+  if (user.isSystem) return { name: t.history.topUpName, avatarUrl: BANK_AVATAR_URL, account: "", bank: true };
   return {
     name: personName(user),
     avatarUrl: avatarUrlFor(user),

@@ -6,7 +6,6 @@ import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/server/platform/err
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import type { PlanEffect } from "@/lib/server/db/apply-plan";
 import { transferById, type TransferRow } from "@/lib/server/ledger/postings";
-import { ru } from "@/lib/shared/strings";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 
@@ -39,7 +38,7 @@ function parseKey(raw: string | null): string | null {
   if (raw === null) return null;
   const key = raw.trim();
   if (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new AppError("VALIDATION_ERROR", ru.errors.idempotencyKeyInvalid);
+    throw new AppError("VALIDATION_ERROR", "errors.idempotencyKeyInvalid");
   }
   return key;
 }

@@ -14,7 +14,6 @@ import {
 } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
 import { creditNotice, type NoticeParty } from "@/lib/server/notifications/enqueue";
-import { ru } from "@/lib/shared/strings";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +65,7 @@ export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, 
   replayIfStored(wallet);
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   if (step.counted && Number(wallet.topUpsLately ?? 0) >= getEnv().topUpCountDailyLimit) {
-    throw new AppError("RATE_LIMITED", ru.errors.topUpCountLimited);
+    throw new AppError("RATE_LIMITED", "errors.topUpCountLimited");
   }
   const bank = await bankWallet(sql, options.currency);
   const plan = await planTransfer(sql, {

@@ -2,7 +2,6 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
-import { ru } from "@/lib/shared/strings";
 import { countLookup } from "@/lib/server/users/lookup-limit";
 
 /** What a transfer's first query reads for the limits (`limitColumns`). */
@@ -51,7 +50,7 @@ export function limitColumns(userId: number, receiverWalletId: number): Prisma.S
  */
 export function checkSentLately(row: Pick<LimitRow, "sentLately">): void {
   if (Number(row.sentLately ?? 0) >= getEnv().transferLimitPerUser) {
-    throw new AppError("RATE_LIMITED", ru.errors.transferRateLimited);
+    throw new AppError("RATE_LIMITED", "errors.transferRateLimited");
   }
 }
 

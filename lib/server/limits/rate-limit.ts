@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
+import type { MessageKey } from "@/lib/shared/i18n";
 
 export type RateLimit = {
   /** What is limited, e.g. "code:ip:1.2.3.4". Callers hash personal data (e-mails) first. */
@@ -8,8 +9,8 @@ export type RateLimit = {
   /** Allowed hits per window. */
   limit: number;
   windowMs: number;
-  /** The 429's message (a dictionary text), when the limit has words of its own. */
-  message?: string;
+  /** The key of the 429's words, when the limit has words of its own. */
+  message?: MessageKey;
 };
 
 /**

@@ -1,10 +1,10 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { logger } from "@/lib/server/platform/log";
 import { processState } from "@/lib/server/platform/process-state";
+import { insertOutboxEmail } from "@/lib/server/mail/store";
 
 export type Mail = { to: string; subject: string; text: string };
 
@@ -93,7 +93,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     return;
   }
   if (env.demo) {
-    await getDb().outboxEmail.create({ data: mail });
+    await insertOutboxEmail(mail);
     return;
   }
   // Production refuses to start without SMTP_URL; this is a safety net, not a mode.

@@ -1,13 +1,9 @@
 import "server-only";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/shared/i18n";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb, sqlOf } from "@/lib/server/db";
-import { inList } from "@/lib/server/db/claim";
 import { logger } from "@/lib/server/platform/log";
 import { metrics } from "@/lib/server/platform/metrics";
 import {
   CHANNELS,
-  claimDue,
   LEASE_MS,
   TELEGRAM_PER_SECOND,
   type Channel,
@@ -15,7 +11,17 @@ import {
   type Claimed,
   type ClaimedRow,
 } from "@/lib/server/notifications/claim";
-import { creditsOf, foldedText } from "@/lib/server/notifications/fold";
+import { foldedText } from "@/lib/server/notifications/fold";
+import { claimDue } from "@/lib/server/notifications/store-claim";
+import {
+  creditsOf,
+  notifiedUsers,
+  settleFailed,
+  settleReleased,
+  settleSent,
+  settleSlowDown,
+  settleSwitchedOff,
+} from "@/lib/server/notifications/store";
 import { send, type Outcome } from "@/lib/server/notifications/send";
 import { processState } from "@/lib/server/platform/process-state";
 
@@ -44,38 +50,17 @@ const IDLE_MS = 250;
 /** Something due but held back (rate limits, no room): look again soon. */
 const HELD_MS = 100;
 
-/**
- * Records an outcome for `rows` (what `set` writes, per the rows' attempts), only where this
- * worker still holds the lease: status `sending` and `attempts` as claimed (a worker that lost
- * its lease to another changes nothing). One statement per distinct `attempts`, usually one.
- */
-async function settleRows(rows: ClaimedRow[], set: (attempts: number) => Prisma.Sql): Promise<void> {
-  const sql = await sqlOf();
-  const byAttempts = new Map<number, number[]>();
-  for (const row of rows) byAttempts.set(row.attempts, [...(byAttempts.get(row.attempts) ?? []), row.id]);
-  for (const [attempts, ids] of byAttempts) {
-    await sql.$executeRaw`UPDATE "Notification" SET ${set(attempts)}
-      WHERE "id" ${inList(sql, ids)} AND "status" = 'sending' AND "attempts" = ${attempts}`;
-  }
-}
-
+/** Records the outcome of a try that ended `at` on every row the message told. */
 function settle(rows: ClaimedRow[], outcome: Outcome, at: Date): Promise<void> {
   const later = (ms: number) => new Date(at.getTime() + ms);
   switch (outcome.kind) {
     case "sent":
-      // Every row the message told becomes `sent` at once.
-      return settleRows(rows, () => Prisma.sql`"status" = 'sent', "sentAt" = ${at}, "lastTriedAt" = ${at},
-        "leaseUntil" = NULL, "lastError" = NULL`);
+      return settleSent(rows, at);
     case "slowDown":
-      // Not a try: the attempt the claim counted is given back.
-      return settleRows(rows, () => Prisma.sql`"status" = 'pending', "attempts" = "attempts" - 1,
-        "nextAttemptAt" = ${later(outcome.waitMs)}, "lastTriedAt" = ${at}, "leaseUntil" = NULL, "lastError" = ${outcome.error}`);
+      return settleSlowDown(rows, at, later(outcome.waitMs), outcome.error);
     case "failed":
-      return settleRows(rows, (attempts) =>
-        !outcome.retry || attempts >= MAX_ATTEMPTS
-          ? Prisma.sql`"status" = 'failed', "lastTriedAt" = ${at}, "leaseUntil" = NULL, "lastError" = ${outcome.error}`
-          : Prisma.sql`"status" = 'pending', "nextAttemptAt" = ${later(retryDelayMs(attempts))}, "lastTriedAt" = ${at},
-            "leaseUntil" = NULL, "lastError" = ${outcome.error}`,
+      return settleFailed(rows, at, outcome.error, (attempts) =>
+        !outcome.retry || attempts >= MAX_ATTEMPTS ? null : later(retryDelayMs(attempts)),
       );
   }
 }
@@ -88,12 +73,12 @@ async function take(channel: Channel, now: Date, limit: number): Promise<Claim &
   const claim = await claimDue(channel, now, limit);
   const userIds = [...new Set(claim.messages.flatMap((m) => m.rows.map((r) => r.userId)))];
   if (userIds.length === 0) return { ...claim, languages: new Map() };
-  const on = await getDb().user.findMany({ where: { id: { in: userIds }, notification: true }, select: { id: true, language: true } });
+  const on = await notifiedUsers(userIds);
   // A folded message is written when it is sent, in the recipient's language of that moment.
   const languages = new Map(on.map((u) => [u.id, isLanguage(u.language) ? u.language : DEFAULT_LANGUAGE]));
   const off = claim.messages.flatMap((m) => m.rows.filter((r) => !languages.has(r.userId)));
   if (off.length === 0) return { ...claim, languages };
-  await settleRows(off, () => Prisma.sql`"status" = 'failed', "leaseUntil" = NULL, "lastError" = 'notifications switched off'`);
+  await settleSwitchedOff(off);
   const messages = claim.messages.map((m) => ({ ...m, rows: m.rows.filter((r) => languages.has(r.userId)) }));
   return { ...claim, messages: messages.filter((m) => m.rows.length > 0), languages };
 }
@@ -236,8 +221,7 @@ export async function releaseNotificationLeases(now: Date = new Date()): Promise
   const rows = [...leased].flat();
   leased.clear();
   if (rows.length === 0) return 0;
-  await settleRows(rows, () => Prisma.sql`"status" = 'pending', "attempts" = "attempts" - 1, "nextAttemptAt" = ${now},
-    "leaseUntil" = NULL, "lastError" = 'released: the sending server stopped'`);
+  await settleReleased(rows, now);
   logger.warn({ notifications: rows.map((row) => row.id) }, "notification leases released at shutdown");
   return rows.length;
 }

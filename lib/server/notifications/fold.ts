@@ -1,5 +1,4 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
 import { DICTIONARIES, type Language } from "@/lib/shared/i18n";
 import { CURRENCIES, formatMoney, isCurrency, type Currency } from "@/lib/shared/money";
 import { fill, pluralForm, type PluralForm } from "@/lib/shared/strings";
@@ -33,13 +32,4 @@ export function foldedText(credits: Credit[], language: Language = "ru"): string
   const bot = DICTIONARIES[language].bot;
   const texts = kinds.size > 1 ? bot.creditedMany : kinds.has("topup") ? bot.toppedUpMany : bot.receivedMany;
   return fill(texts[pluralIn(language, credits.length)], { count: credits.length, amount });
-}
-
-/** The credits behind outbox rows, read from their transfers. */
-export async function creditsOf(transferIds: number[]): Promise<Credit[]> {
-  const transfers = await getDb().transfer.findMany({
-    where: { id: { in: transferIds } },
-    select: { kind: true, receivedAmount: true, receivedCurrency: true },
-  });
-  return transfers.map((t) => ({ kind: t.kind, amount: t.receivedAmount, currency: t.receivedCurrency }));
 }

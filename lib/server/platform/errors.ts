@@ -1,45 +1,44 @@
 import "server-only";
-import { translate, type Language } from "@/lib/shared/i18n";
-import { ru } from "@/lib/shared/strings";
+import { DEFAULT_LANGUAGE, message, type Language, type MessageKey } from "@/lib/shared/i18n";
 
-/** Every error the API can answer with: HTTP status and the default Russian message. */
+/** Every error the API can answer with: HTTP status and the key of its words (lib/shared/strings.ts). */
 const ERRORS = {
-  VALIDATION_ERROR: { status: 400, message: ru.errors.validation },
-  INVALID_JSON: { status: 400, message: ru.errors.invalidJson },
-  INVALID_AMOUNT: { status: 400, message: ru.errors.invalidAmount },
-  UNKNOWN_CURRENCY: { status: 400, message: ru.errors.unknownCurrency },
-  SAME_WALLET: { status: 400, message: ru.errors.sameWallet },
-  INVALID_DATE_RANGE: { status: 400, message: ru.errors.invalidDateRange },
-  REQUEST_ABORTED: { status: 400, message: ru.errors.requestAborted },
-  UNAUTHORIZED: { status: 401, message: ru.errors.unauthorized },
-  INVALID_CODE: { status: 401, message: ru.errors.wrongCode },
-  INVALID_INIT_DATA: { status: 401, message: ru.errors.invalidInitData },
-  INVALID_REFRESH_TOKEN: { status: 401, message: ru.errors.invalidRefresh },
-  FORBIDDEN: { status: 403, message: ru.errors.forbidden },
-  NOT_FOUND: { status: 404, message: ru.errors.notFound },
-  USER_NOT_FOUND: { status: 404, message: ru.errors.userNotFound },
-  WALLET_NOT_FOUND: { status: 404, message: ru.errors.walletNotFound },
-  RATE_NOT_FOUND: { status: 404, message: ru.errors.rateNotFound },
-  IDEMPOTENCY_MISMATCH: { status: 409, message: ru.errors.idempotencyMismatch },
-  REQUEST_PAID: { status: 409, message: ru.requests.errors.paid },
-  REQUEST_CANCELLED: { status: 409, message: ru.requests.errors.cancelled },
-  REQUEST_EXPIRED: { status: 409, message: ru.requests.errors.expired },
-  REQUEST_OWN: { status: 400, message: ru.requests.errors.own },
-  SPLIT_CLOSED: { status: 409, message: ru.splits.errors.full },
-  PAYLOAD_TOO_LARGE: { status: 413, message: ru.errors.payloadTooLarge },
-  INSUFFICIENT_FUNDS: { status: 422, message: ru.errors.insufficientFunds },
-  BALANCE_LIMIT: { status: 422, message: ru.errors.balanceLimit },
-  TELEGRAM_ONLY: { status: 422, message: ru.share.errors.telegramOnly },
-  TOPUP_DAILY_LIMIT: { status: 422, message: ru.errors.topUpDailyLimit },
-  STATEMENT_TOO_LARGE: { status: 422, message: ru.errors.statementTooLarge },
-  RATE_LIMITED: { status: 429, message: ru.errors.rateLimited },
-  INTERNAL_ERROR: { status: 500, message: ru.errors.internal },
-  MAIL_FAILED: { status: 502, message: ru.errors.mailFailed },
-  TELEGRAM_FAILED: { status: 502, message: ru.share.errors.telegramFailed },
-  UNAVAILABLE: { status: 503, message: ru.errors.unavailable },
-  RATE_UNAVAILABLE: { status: 503, message: ru.errors.rateUnavailable },
-  SHARE_UNAVAILABLE: { status: 503, message: ru.share.errors.unavailable },
-} as const satisfies Record<string, { status: number; message: string }>;
+  VALIDATION_ERROR: { status: 400, key: "errors.validation" },
+  INVALID_JSON: { status: 400, key: "errors.invalidJson" },
+  INVALID_AMOUNT: { status: 400, key: "errors.invalidAmount" },
+  UNKNOWN_CURRENCY: { status: 400, key: "errors.unknownCurrency" },
+  SAME_WALLET: { status: 400, key: "errors.sameWallet" },
+  INVALID_DATE_RANGE: { status: 400, key: "errors.invalidDateRange" },
+  REQUEST_ABORTED: { status: 400, key: "errors.requestAborted" },
+  UNAUTHORIZED: { status: 401, key: "errors.unauthorized" },
+  INVALID_CODE: { status: 401, key: "errors.wrongCode" },
+  INVALID_INIT_DATA: { status: 401, key: "errors.invalidInitData" },
+  INVALID_REFRESH_TOKEN: { status: 401, key: "errors.invalidRefresh" },
+  FORBIDDEN: { status: 403, key: "errors.forbidden" },
+  NOT_FOUND: { status: 404, key: "errors.notFound" },
+  USER_NOT_FOUND: { status: 404, key: "errors.userNotFound" },
+  WALLET_NOT_FOUND: { status: 404, key: "errors.walletNotFound" },
+  RATE_NOT_FOUND: { status: 404, key: "errors.rateNotFound" },
+  IDEMPOTENCY_MISMATCH: { status: 409, key: "errors.idempotencyMismatch" },
+  REQUEST_PAID: { status: 409, key: "requests.errors.paid" },
+  REQUEST_CANCELLED: { status: 409, key: "requests.errors.cancelled" },
+  REQUEST_EXPIRED: { status: 409, key: "requests.errors.expired" },
+  REQUEST_OWN: { status: 400, key: "requests.errors.own" },
+  SPLIT_CLOSED: { status: 409, key: "splits.errors.full" },
+  PAYLOAD_TOO_LARGE: { status: 413, key: "errors.payloadTooLarge" },
+  INSUFFICIENT_FUNDS: { status: 422, key: "errors.insufficientFunds" },
+  BALANCE_LIMIT: { status: 422, key: "errors.balanceLimit" },
+  TELEGRAM_ONLY: { status: 422, key: "share.errors.telegramOnly" },
+  TOPUP_DAILY_LIMIT: { status: 422, key: "errors.topUpDailyLimit" },
+  STATEMENT_TOO_LARGE: { status: 422, key: "errors.statementTooLarge" },
+  RATE_LIMITED: { status: 429, key: "errors.rateLimited" },
+  INTERNAL_ERROR: { status: 500, key: "errors.internal" },
+  MAIL_FAILED: { status: 502, key: "errors.mailFailed" },
+  TELEGRAM_FAILED: { status: 502, key: "share.errors.telegramFailed" },
+  UNAVAILABLE: { status: 503, key: "errors.unavailable" },
+  RATE_UNAVAILABLE: { status: 503, key: "errors.rateUnavailable" },
+  SHARE_UNAVAILABLE: { status: 503, key: "share.errors.unavailable" },
+} as const satisfies Record<string, { status: number; key: MessageKey }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 
@@ -49,22 +48,33 @@ export function errorStatus(code: ErrorCode): number {
   return ERRORS[code].status;
 }
 
-/** The one error type of the server. Thrown anywhere; turned into `{message, code}` by the wrapper. */
+/** The key of the words a code answers with when nothing more specific was said. */
+export function errorKey(code: ErrorCode): MessageKey {
+  return ERRORS[code].key;
+}
+
+/**
+ * The one error type of the server. Thrown anywhere; turned into `{message, code}` by the wrapper.
+ * It carries a code and the key of its words — the code's own, or a more specific one (which
+ * limit was hit) — never a text: the words are chosen in the caller's language at the edge.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  readonly key: MessageKey;
 
-  constructor(code: ErrorCode, message?: string) {
-    super(message ?? ERRORS[code].message);
+  constructor(code: ErrorCode, key: MessageKey = ERRORS[code].key) {
+    super(`${code}: ${key}`);
     this.name = "AppError";
     this.code = code;
     this.status = ERRORS[code].status;
+    this.key = key;
   }
 }
 
 export type ErrorBody = { message: string; code: ErrorCode };
 
 /** The error's body, its message in the caller's language (Russian by default). */
-export function errorBody(error: AppError, language: Language = "ru"): ErrorBody {
-  return { message: translate(error.message, language), code: error.code };
+export function errorBody(error: AppError, language: Language = DEFAULT_LANGUAGE): ErrorBody {
+  return { message: message(error.key, language), code: error.code };
 }

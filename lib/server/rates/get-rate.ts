@@ -1,7 +1,7 @@
 import "server-only";
-import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
-import { latestRateUnits, rateDay } from "@/lib/server/rates/latest";
+import { rateDay } from "@/lib/server/rates/latest";
+import { rateUnitsOn } from "@/lib/server/rates/store";
 import { isCurrency, unitsToRate, type Currency } from "@/lib/shared/money";
 import type { RateDto } from "@/lib/shared/schemas/rates";
 
@@ -17,7 +17,7 @@ export function rateCurrency(raw: string): Currency {
  * (`rateDay`). A quote imported for tomorrow is not shown before tomorrow, like it is not used.
  */
 export async function getRate(options: { currency: string; now?: number }): Promise<RateDto> {
-  const units = await latestRateUnits(await sqlOf(), rateCurrency(options.currency), rateDay(options.now));
+  const units = await rateUnitsOn(rateCurrency(options.currency), rateDay(options.now));
   if (units === null) throw new AppError("RATE_NOT_FOUND");
   return { value: unitsToRate(units) };
 }

@@ -2,7 +2,11 @@ import "server-only";
 import type { Sql } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { processState } from "@/lib/server/platform/process-state";
+import { latestRateUnits } from "@/lib/server/rates/store";
 import { RATE_SCALE, type Currency } from "@/lib/shared/money";
+
+// The ledger reads the rate in force where it plans a transfer.
+export { latestRateUnits };
 
 /** The Central Bank's official rates are those of a calendar day in Moscow. */
 export const RATES_TIME_ZONE = "Europe/Moscow";
@@ -23,18 +27,6 @@ const moscowDate = new Intl.DateTimeFormat("en-US", {
 export function rateDay(instant: number | Date = Date.now()): string {
   const parts = Object.fromEntries(moscowDate.formatToParts(instant).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
-/**
- * The ruble price of one unit in ten-thousandths from the newest quote dated on or before `asOf`
- * (a YYYY-MM-DD day, see `rateDay`). The ruble itself is always 1. Null when there is no quote.
- */
-export async function latestRateUnits(db: Sql, currency: Currency, asOf: string): Promise<bigint | null> {
-  if (currency === "RUB") return RATE_SCALE;
-  const [row] = await db.$queryRaw<{ value: number | bigint }[]>`
-    SELECT "value" FROM "Rate" WHERE "currency" = ${currency} AND "date" <= ${asOf}
-    ORDER BY "date" DESC LIMIT 1`;
-  return row ? BigInt(row.value) : null;
 }
 
 type Cached = { units: bigint; day: string; readAt: number; generation: number };

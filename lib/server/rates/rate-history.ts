@@ -1,8 +1,8 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
 import { rateCurrency } from "@/lib/server/rates/get-rate";
 import { rateDay } from "@/lib/server/rates/latest";
+import { quotesBetween } from "@/lib/server/rates/store";
 import { RATE_SCALE, unitsToRate } from "@/lib/shared/money";
 import { rateHistoryQuery, type rateHistoryDto } from "@/lib/shared/schemas/rates";
 import type { z } from "zod";
@@ -55,21 +55,9 @@ export async function getRateHistory(
     return points;
   }
 
-  const db = getDb();
-  const [before, inRange] = await Promise.all([
-    db.rate.findFirst({
-      where: { currency, date: { lt: fromDay } },
-      orderBy: { date: "desc" },
-      select: { value: true },
-    }),
-    db.rate.findMany({
-      where: { currency, date: { gte: fromDay, lte: toDay } },
-      orderBy: { date: "asc" },
-      select: { date: true, value: true },
-    }),
-  ]);
+  const { before, inRange } = await quotesBetween(currency, fromDay, toDay);
   const quotes = new Map(inRange.map((r) => [r.date, r.value]));
-  let carried: number | null = before?.value ?? null;
+  let carried: number | null = before;
   const points = [];
   for (let ms = range.from; ms <= end; ms += DAY_MS) {
     const day = msToDay(ms);

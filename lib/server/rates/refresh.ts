@@ -1,5 +1,4 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
 import { logger } from "@/lib/server/platform/log";
 import { processState } from "@/lib/server/platform/process-state";
 import { importCbrRates } from "@/lib/server/rates/import-cbr";
@@ -30,7 +29,7 @@ const state = processState("rates-refresh", () => ({
  */
 export async function refreshRatesOnce(url: string): Promise<boolean> {
   try {
-    const result = await importCbrRates(getDb(), url);
+    const result = await importCbrRates(url);
     logger.info({ date: result.date, imported: result.imported }, "rates imported");
     return true;
   } catch (error) {

@@ -1,12 +1,11 @@
 import "server-only";
 import crypto from "node:crypto";
-import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { toRequestDto } from "@/lib/server/requests/dto";
+import { findRequestWallet, insertRequest } from "@/lib/server/requests/store";
 import type { CreateRequestBody, PaymentRequestDto } from "@/lib/shared/schemas/requests";
-import { ru } from "@/lib/shared/strings";
 
 /** The window PAYMENT_REQUEST_LIMIT_PER_USER counts requests in. */
 export const REQUEST_LIMIT_WINDOW_MS = 10 * 60 * 1000;
@@ -18,7 +17,7 @@ export const REQUEST_LIMIT_WINDOW_MS = 10 * 60 * 1000;
  */
 function countRequest(userId: number): Promise<void> {
   const limit = getEnv().paymentRequestLimitPerUser;
-  return hitRateLimit({ key: `request:user:${userId}`, limit, windowMs: REQUEST_LIMIT_WINDOW_MS, message: ru.requests.errors.tooMany });
+  return hitRateLimit({ key: `request:user:${userId}`, limit, windowMs: REQUEST_LIMIT_WINDOW_MS, message: "requests.errors.tooMany" });
 }
 
 /**
@@ -30,24 +29,18 @@ function countRequest(userId: number): Promise<void> {
  */
 export async function createRequest(options: CreateRequestBody & { userId: number; token?: string }): Promise<PaymentRequestDto> {
   await countRequest(options.userId);
-  const db = getDb();
-  const wallet = await db.wallet.findFirst({
-    where: { userId: options.userId, currency: options.currency },
-    select: { id: true, user: { select: { username: true, telegramFirstName: true, photoUrl: true } } },
-  });
+  const wallet = await findRequestWallet(options.userId, options.currency);
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   const now = new Date();
-  const row = await db.paymentRequest.create({
-    data: {
-      token: options.token ?? newRequestToken(),
-      requesterId: options.userId,
-      walletId: wallet.id,
-      amount: BigInt(options.amount),
-      currency: options.currency,
-      message: options.message ?? null,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + getEnv().paymentRequestTtlMs),
-    },
+  const row = await insertRequest({
+    token: options.token ?? newRequestToken(),
+    requesterId: options.userId,
+    walletId: wallet.id,
+    amount: BigInt(options.amount),
+    currency: options.currency,
+    message: options.message ?? null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + getEnv().paymentRequestTtlMs),
   });
   return toRequestDto({ ...row, ...wallet.user }, options.userId);
 }

@@ -1,10 +1,9 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { linkAvatarUrlFor, personName } from "@/lib/server/users/dto";
 import { toSafeNumber, type Currency } from "@/lib/shared/money";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 
-/** A request row with its requester's name columns (`REQUEST_COLUMNS`). */
+/** A request row with its requester's name columns (as requests/store.ts reads it). */
 export type RequestRow = {
   id: number;
   token: string;
@@ -23,10 +22,6 @@ export type RequestRow = {
   telegramFirstName: string | null;
   photoUrl: string | null;
 };
-
-export const REQUEST_COLUMNS = Prisma.sql`r."id", r."token", r."requesterId", r."walletId", r."amount", r."currency",
-  r."message", r."status", r."transferId", r."payerId", r."createdAt", r."expiresAt", r."paidAt",
-  u."username", u."telegramFirstName", u."photoUrl"`;
 
 /** Rows from the database drivers: ids may come back as bigints, dates as strings on SQLite. */
 function asDate(value: Date | string): Date {

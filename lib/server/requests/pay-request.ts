@@ -1,18 +1,11 @@
 import "server-only";
-import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
-import {
-  replayIfStored,
-  runIdempotent,
-  storedKeyColumns,
-  type KeyToRecord,
-  type WithStoredKey,
-  keyEffect,
-} from "@/lib/server/ledger/idempotency";
+import { replayIfStored, runIdempotent, type KeyToRecord, keyEffect } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
-import { checkSentLately, sentLatelyColumn, type LimitRow } from "@/lib/server/ledger/transfer-limits";
+import { checkSentLately } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice, senderLabel } from "@/lib/server/notifications/enqueue";
 import { statusOf } from "@/lib/server/requests/dto";
+import { readRequestToPay } from "@/lib/server/requests/store";
 import { isTelegramVerified } from "@/lib/server/users/username";
 import { formatMoney, isCurrency } from "@/lib/shared/money";
 import type { PayRequestBody } from "@/lib/shared/schemas/requests";
@@ -21,40 +14,10 @@ import { fill } from "@/lib/shared/strings";
 
 export type PayRequestOptions = PayRequestBody & { token: string; userId: number; idempotencyKey: string | null };
 
-type Row = WithStoredKey & Pick<LimitRow, "sentLately"> & {
-  id: number;
-  requesterId: number;
-  walletId: number;
-  amount: bigint;
-  currency: string;
-  message: string | null;
-  status: string;
-  expiresAt: Date;
-  notify: boolean;
-  telegramId: string | null;
-  email: string | null;
-  payerWalletId: number | null;
-  payerWalletOwner: number | null;
-  payerCurrency: string | null;
-  language: string;
-  payerHandle: string | null;
-  payerTelegramUsername: string | null;
-};
-
 async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
-  const sql = await sqlOf();
   // The request, its requester's notice details, the payer's wallet, the stored key and the payer's
   // transfers to others lately (the sending limit): one query.
-  const [row] = await sql.$queryRaw<Row[]>`
-    SELECT r."id", r."requesterId", r."walletId", r."amount", r."currency", r."message", r."status",
-      r."expiresAt", u."notification" AS "notify",
-      CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language", pw."id" AS "payerWalletId",
-      pw."userId" AS "payerWalletOwner", pw."currency" AS "payerCurrency",
-      pu."username" AS "payerHandle", pu."telegramUsername" AS "payerTelegramUsername" ${storedKeyColumns(key)}
-      ${sentLatelyColumn(options.userId)}
-    FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
-      LEFT JOIN "Wallet" pw ON pw."id" = ${options.walletId} LEFT JOIN "User" pu ON pu."id" = pw."userId"
-    WHERE r."token" = ${options.token}`;
+  const { row, ledger: sql } = await readRequestToPay({ token: options.token, walletId: options.walletId, payerId: options.userId, key });
   replayIfStored(row);
   if (!row) throw new AppError("NOT_FOUND");
   if (row.payerWalletOwner === null || Number(row.payerWalletOwner) !== options.userId) throw new AppError("FORBIDDEN");

@@ -100,7 +100,7 @@ export async function prepareShare(options: { callerId: number; target: PrepareS
   if (!user?.telegramId) throw new AppError("TELEGRAM_ONLY");
   // The demo's bot token names no real bot unless TELEGRAM_API_URL points at a Bot API.
   if (!env.telegramBotLink || !env.notifyByTelegram) throw new AppError("SHARE_UNAVAILABLE");
-  await hitRateLimit({ key: `share:user:${callerId}`, limit: env.shareLimitPerUser, windowMs: SHARE_LIMIT_WINDOW_MS, message: ru.share.errors.tooMany });
+  await hitRateLimit({ key: `share:user:${callerId}`, limit: env.shareLimitPerUser, windowMs: SHARE_LIMIT_WINDOW_MS, message: "share.errors.tooMany" });
   const result =
     target.kind === "receipt"
       ? await receiptArticle(target.transferId, callerId, env.telegramBotLink)

@@ -6,37 +6,37 @@ import { createRequest, newRequestToken } from "@/lib/server/requests/create-req
 import { cancelRequest } from "@/lib/server/requests/read-requests";
 import { toSplitDto } from "@/lib/server/splits/dto";
 import { existingPeople, insertSplit, splitByKey, splitByToken, type NewSplit } from "@/lib/server/splits/store";
+import type { MessageKey } from "@/lib/shared/i18n";
 import { toSafeNumber } from "@/lib/shared/money";
 import type { CreateSplitBody, SplitDto } from "@/lib/shared/schemas/splits";
 import { equalShares, sumShares } from "@/lib/shared/split-shares";
-import { ru } from "@/lib/shared/strings";
 
 type Options = CreateSplitBody & { organiserId: number; idempotencyKey: string | null };
 
-function invalid(message: string): AppError {
-  return new AppError("VALIDATION_ERROR", message);
+function invalid(key: MessageKey): AppError {
+  return new AppError("VALIDATION_ERROR", key);
 }
 
 /** Each share's amount: equal parts of the total, or the amounts given, which must add up to it. */
 function amountsOf(body: CreateSplitBody): bigint[] {
   const total = BigInt(body.total);
   if (body.mode === "equal") {
-    if (body.shares.some((share) => share.amount !== undefined)) throw invalid(ru.splits.errors.amountsInEqual);
-    if (total < BigInt(body.shares.length)) throw invalid(ru.splits.errors.tooSmall);
+    if (body.shares.some((share) => share.amount !== undefined)) throw invalid("splits.errors.amountsInEqual");
+    if (total < BigInt(body.shares.length)) throw invalid("splits.errors.tooSmall");
     return equalShares(total, body.shares.length);
   }
   const amounts = body.shares.map((share) => share.amount);
-  if (amounts.some((amount) => amount === undefined)) throw invalid(ru.splits.errors.amountMissing);
+  if (amounts.some((amount) => amount === undefined)) throw invalid("splits.errors.amountMissing");
   const given = amounts.map((amount) => BigInt(amount ?? 0));
-  if (sumShares(given) !== total) throw invalid(ru.splits.errors.sumMismatch);
+  if (sumShares(given) !== total) throw invalid("splits.errors.sumMismatch");
   return given;
 }
 
 /** Refuses shares that name nobody real, name someone twice, or leave nobody to pay. */
 async function checkPeople(body: CreateSplitBody, organiserId: number): Promise<void> {
   const ids = body.shares.flatMap((share) => (share.userId === null ? [] : [share.userId]));
-  if (new Set(ids).size !== ids.length) throw invalid(ru.splits.errors.duplicate);
-  if (body.shares.every((share) => share.userId === organiserId)) throw invalid(ru.splits.errors.noShares);
+  if (new Set(ids).size !== ids.length) throw invalid("splits.errors.duplicate");
+  if (body.shares.every((share) => share.userId === organiserId)) throw invalid("splits.errors.noShares");
   const others = ids.filter((id) => id !== organiserId);
   const found = await existingPeople(others);
   if (others.some((id) => !found.has(id))) throw new AppError("USER_NOT_FOUND");
@@ -45,7 +45,7 @@ async function checkPeople(body: CreateSplitBody, organiserId: number): Promise<
 function parseKey(raw: string | null): string | null {
   if (raw === null) return null;
   const key = raw.trim();
-  if (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalid(ru.errors.idempotencyKeyInvalid);
+  if (!key || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalid("errors.idempotencyKeyInvalid");
   return key;
 }
 

@@ -4,7 +4,6 @@ import { isOpenShare, toSplitDto } from "@/lib/server/splits/dto";
 import { visibleSplit } from "@/lib/server/splits/read-splits";
 import { splitByToken, takeShare } from "@/lib/server/splits/store";
 import type { SplitDto } from "@/lib/shared/schemas/splits";
-import { ru } from "@/lib/shared/strings";
 
 /**
  * Takes one of a split's open shares for the caller, who came from the link shared into a chat:
@@ -15,9 +14,9 @@ import { ru } from "@/lib/shared/strings";
 export async function joinSplit(options: { token: string; callerId: number }): Promise<SplitDto> {
   const { callerId } = options;
   const { split } = await visibleSplit(options.token, callerId);
-  if (split.organiserId === callerId) throw new AppError("VALIDATION_ERROR", ru.splits.errors.own);
+  if (split.organiserId === callerId) throw new AppError("VALIDATION_ERROR", "splits.errors.own");
   if (split.shares.some((share) => share.participantId === callerId)) return toSplitDto(split, callerId);
-  if (split.status === "cancelled") throw new AppError("SPLIT_CLOSED", ru.splits.errors.cancelled);
+  if (split.status === "cancelled") throw new AppError("SPLIT_CLOSED", "splits.errors.cancelled");
   for (const share of split.shares) {
     if (!isOpenShare(share)) continue;
     if (await takeShare(share.id, callerId)) {
@@ -26,5 +25,5 @@ export async function joinSplit(options: { token: string; callerId: number }): P
       return toSplitDto(joined, callerId);
     }
   }
-  throw new AppError("SPLIT_CLOSED", ru.splits.errors.full);
+  throw new AppError("SPLIT_CLOSED", "splits.errors.full");
 }

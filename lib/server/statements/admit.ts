@@ -3,7 +3,6 @@ import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { readStatementHead, type StatementHead, type StatementOptions } from "@/lib/server/statements/read-statement";
-import { ru } from "@/lib/shared/strings";
 
 /** The window STATEMENT_DOWNLOAD_LIMIT_PER_USER counts downloads in. */
 export const STATEMENT_DOWNLOAD_WINDOW_MS = 10 * 60 * 1000;
@@ -36,7 +35,7 @@ export async function admitStatementDownload(head: StatementHead): Promise<void>
       windowMs: STATEMENT_DOWNLOAD_WINDOW_MS,
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === "RATE_LIMITED") throw new AppError("RATE_LIMITED", ru.errors.statementRateLimited);
+    if (error instanceof AppError && error.code === "RATE_LIMITED") throw new AppError("RATE_LIMITED", "errors.statementRateLimited");
     throw error;
   }
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { logger } from "@/lib/server/platform/log";
@@ -8,6 +7,7 @@ import { getRequest } from "@/lib/server/requests/read-requests";
 import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
 import type { WebhookReply } from "@/lib/server/telegram/handle-update";
 import { requestCard } from "@/lib/server/telegram/request-card";
+import { findRequestById, findRequestId, findTelegramUser, findUserTelegram } from "@/lib/server/telegram/store";
 import { DICTIONARIES, pickLanguage } from "@/lib/shared/i18n";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { PreparedChatButtonDto } from "@/lib/shared/schemas/share";
@@ -28,7 +28,7 @@ async function ownPendingRequest(token: string, callerId: number): Promise<{ id:
   if (dto.status === "paid") throw new AppError("REQUEST_PAID");
   if (dto.status === "cancelled") throw new AppError("REQUEST_CANCELLED");
   if (dto.status === "expired") throw new AppError("REQUEST_EXPIRED");
-  const row = await getDb().paymentRequest.findUnique({ where: { token }, select: { id: true } });
+  const row = await findRequestId(token);
   if (!row) throw new AppError("NOT_FOUND");
   return { id: row.id, dto };
 }
@@ -41,7 +41,7 @@ async function ownPendingRequest(token: string, callerId: number): Promise<{ id:
  */
 export async function prepareChatButton(options: { callerId: number; token: string }): Promise<PreparedChatButtonDto> {
   const env = getEnv();
-  const user = await getDb().user.findUnique({ where: { id: options.callerId }, select: { telegramId: true } });
+  const user = await findUserTelegram(options.callerId);
   if (!user?.telegramId) throw new AppError("TELEGRAM_ONLY");
   if (!env.telegramBotLink || !env.notifyByTelegram) throw new AppError("SHARE_UNAVAILABLE");
   const { id } = await ownPendingRequest(options.token, options.callerId);
@@ -77,8 +77,8 @@ export async function postToSharedChat(update: unknown): Promise<WebhookReply | 
   const language = pickLanguage({ detected: [from.language_code] });
   const env = getEnv();
   try {
-    const row = await getDb().paymentRequest.findUnique({ where: { id: shared.request_id }, select: { token: true, requesterId: true } });
-    const requester = await getDb().user.findUnique({ where: { telegramId: String(from.id) }, select: { id: true } });
+    const row = await findRequestById(shared.request_id);
+    const requester = await findTelegramUser(String(from.id));
     if (!row || !requester || row.requesterId !== requester.id || !env.telegramBotLink) throw new AppError("NOT_FOUND");
     const { dto } = await ownPendingRequest(row.token, requester.id);
     const card = requestCard({ ...dto, token: row.token, language, botLink: env.telegramBotLink });

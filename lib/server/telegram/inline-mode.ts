@@ -1,7 +1,6 @@
 import "server-only";
 import type { InlineQueryResultsButton } from "grammy/types";
 import { z } from "zod";
-import { getDb } from "@/lib/server/db";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { getEnv } from "@/lib/server/platform/env";
 import { logger } from "@/lib/server/platform/log";
@@ -10,6 +9,7 @@ import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
 import { parseRequestQuery } from "@/lib/server/telegram/inline-query";
 import { REQUEST_PAYLOAD_PREFIX } from "@/lib/server/share/prepare-share";
 import { requestArticle } from "@/lib/server/telegram/request-card";
+import { findTelegramUser, findWalletOf } from "@/lib/server/telegram/store";
 import { DICTIONARIES, pickLanguage, type Language } from "@/lib/shared/i18n";
 import { CURRENCY_INFO } from "@/lib/shared/money";
 import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
@@ -28,7 +28,7 @@ const chosenResultUpdate = z.object({
 
 /** The Minibank user behind a Telegram account, or null for someone who never signed in with it. */
 async function minibankUser(telegramId: number): Promise<{ id: number } | null> {
-  return getDb().user.findUnique({ where: { telegramId: String(telegramId) }, select: { id: true } });
+  return findTelegramUser(String(telegramId));
 }
 
 /**
@@ -45,7 +45,7 @@ async function inlineAnswer(query: z.infer<typeof inlineQueryUpdate>["inline_que
   if (!user) return { results: [], button: open(t.signIn) };
   const request = parseRequestQuery(query.query);
   if (!request || !env.telegramBotLink) return { results: [], button: open(t.hint, "/requests") };
-  const wallet = await getDb().wallet.findFirst({ where: { userId: user.id, currency: request.currency }, select: { id: true } });
+  const wallet = await findWalletOf(user.id, request.currency);
   if (!wallet) return { results: [], button: open(fill(t.noWallet, { currency: CURRENCY_INFO[request.currency].symbol })) };
   const article = requestArticle({
     token: newRequestToken(),

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import { saveBotMayWrite } from "@/lib/server/users/store";
 
 /**
  * Records whether the bot may write to the Telegram user `telegramId` (whoever holds that id, if
@@ -7,5 +7,5 @@ import { getDb } from "@/lib/server/db";
  * Bot API refused a message to them with 403.
  */
 export async function setBotMayWrite(options: { telegramId: string; mayWrite: boolean }): Promise<void> {
-  await getDb().user.updateMany({ where: { telegramId: options.telegramId }, data: { botMayWrite: options.mayWrite } });
+  await saveBotMayWrite(options.telegramId, options.mayWrite);
 }

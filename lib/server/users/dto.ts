@@ -62,16 +62,3 @@ export const personSelect = { id: true, username: true, telegramFirstName: true,
 export function personName(user: Pick<UserRow, "username" | "telegramFirstName">): string {
   return publicName(user.telegramFirstName) ?? user.username ?? ru.common.unknown;
 }
-
-/** Prisma `select` for the columns the DTOs need (never more). */
-export const userSelect = {
-  id: true,
-  username: true,
-  email: true,
-  telegramUsername: true,
-  telegramFirstName: true,
-  photoUrl: true,
-  notification: true,
-  telegramId: true,
-  botMayWrite: true,
-} as const;

@@ -1,11 +1,10 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import { findPublicProfile, type ProfileQuery } from "@/lib/server/users/store";
 import { AppError } from "@/lib/server/platform/errors";
 import { normalizeEmail } from "@/lib/shared/email";
-import { toPublicUserDto, userSelect } from "@/lib/server/users/dto";
+import { toPublicUserDto } from "@/lib/server/users/dto";
 import { countLookup } from "@/lib/server/users/lookup-limit";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
-import type { Prisma } from "@/lib/generated/prisma/client";
 
 export type UserLookup =
   | { by: "id"; id: number }
@@ -14,24 +13,25 @@ export type UserLookup =
   | { by: "username"; username: string }
   | { by: "wallet"; number: string };
 
-function whereFor(lookup: UserLookup): Prisma.UserWhereInput | null {
+/** The look-up as the store runs it; null for one that can find nobody. */
+function storedLookup(lookup: UserLookup): ProfileQuery | null {
   switch (lookup.by) {
     case "id":
-      return { id: lookup.id };
+      return lookup;
     case "email": {
       // E-mails are stored in their canonical form (the request schema normalises them).
       const email = normalizeEmail(lookup.email);
-      return email ? { email } : null;
+      return email ? { by: "email", email } : null;
     }
     case "telegram":
-      return { telegramId: lookup.telegramId };
+      return lookup;
     case "username": {
       // Usernames are created in lower case; older or imported ones may not be.
       const raw = lookup.username.trim().replace(/^@/, "");
-      return raw ? { username: { in: [...new Set([raw, raw.toLowerCase()])] } } : null;
+      return raw ? { by: "username", usernames: [...new Set([raw, raw.toLowerCase()])] } : null;
     }
     case "wallet":
-      return { wallets: { some: { number: lookup.number.trim() } } };
+      return { by: "wallet", number: lookup.number.trim() };
   }
 }
 
@@ -41,10 +41,8 @@ function whereFor(lookup: UserLookup): Prisma.UserWhereInput | null {
  */
 export async function findUser(lookup: UserLookup, callerId: number): Promise<PublicUserDto> {
   await countLookup(callerId);
-  const where = whereFor(lookup);
-  const user = where
-    ? await getDb().user.findFirst({ where: { AND: [where, { isSystem: false }] }, select: userSelect })
-    : null;
+  const stored = storedLookup(lookup);
+  const user = stored ? await findPublicProfile(stored) : null;
   if (!user) throw new AppError("USER_NOT_FOUND");
   return toPublicUserDto(user);
 }

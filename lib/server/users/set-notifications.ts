@@ -1,7 +1,7 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import { saveNotifications } from "@/lib/server/users/store";
 import { AppError } from "@/lib/server/platform/errors";
-import { toUserDto, userSelect } from "@/lib/server/users/dto";
+import { toUserDto } from "@/lib/server/users/dto";
 import type { UserDto } from "@/lib/shared/schemas/users";
 
 /**
@@ -17,14 +17,7 @@ export async function setNotifications(options: {
   writeAccessAllowed?: boolean;
 }): Promise<UserDto> {
   if (options.callerId !== options.userId) throw new AppError("FORBIDDEN");
-  const db = getDb();
-  const user = await db.$transaction(async (tx) => {
-    const updated = await tx.user.updateMany({ where: { id: options.userId }, data: { notification: options.enable } });
-    if (updated.count !== 1) throw new AppError("UNAUTHORIZED");
-    if (options.writeAccessAllowed) {
-      await tx.user.updateMany({ where: { id: options.userId, telegramId: { not: null } }, data: { botMayWrite: true } });
-    }
-    return tx.user.findUniqueOrThrow({ where: { id: options.userId }, select: userSelect });
-  });
+  const user = await saveNotifications(options.userId, options.enable, options.writeAccessAllowed === true);
+  if (!user) throw new AppError("UNAUTHORIZED");
   return toUserDto(user);
 }

@@ -1,6 +1,5 @@
 import "server-only";
 import crypto from "node:crypto";
-import type { Tx } from "@/lib/server/db";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 
 const MAX_LENGTH = 32;
@@ -56,23 +55,6 @@ export function usernameBase(raw: string): string {
     .replace(/^_|_$/g, "")
     .slice(0, MAX_LENGTH - 6);
   return cleaned.length >= 3 ? cleaned : `user_${cleaned}`.replace(/_$/, "");
-}
-
-/** `base` if nobody has it (and it is not reserved), else `base2`, `base3`, … — the smallest free one. */
-export async function uniqueUsername(db: Tx, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await db.user.findMany({
-        where: { username: { startsWith: base } },
-        select: { username: true },
-      })
-    ).map((user) => user.username),
-  );
-  if (!taken.has(base) && !RESERVED_USERNAMES.has(base)) return base;
-  for (let n = 2; ; n += 1) {
-    const candidate = `${base}${n}`;
-    if (!taken.has(candidate)) return candidate;
-  }
 }
 
 /** Runs `attempt` again when it lost a race on a unique column (username, e-mail, Telegram id). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ru } from "@/lib/shared/strings";
+import { says } from "@/lib/shared/i18n";
 
 /**
  * An amount of money in a request body: minor units (kopecks, cents), a positive integer that a
@@ -7,7 +7,7 @@ import { ru } from "@/lib/shared/strings";
  * top-up has its own ceiling: `topUpBody`).
  */
 export const minorAmount = z
-  .number({ error: ru.errors.invalidAmount })
-  .int({ error: ru.errors.invalidAmount })
-  .positive({ error: ru.errors.invalidAmount })
-  .max(Number.MAX_SAFE_INTEGER, { error: ru.errors.invalidAmount });
+  .number(says("errors.invalidAmount"))
+  .int(says("errors.invalidAmount"))
+  .positive(says("errors.invalidAmount"))
+  .max(Number.MAX_SAFE_INTEGER, says("errors.invalidAmount"));

@@ -1,12 +1,12 @@
 import { z } from "zod";
+import { says, type MessageKey } from "@/lib/shared/i18n";
 import { normalizeEmail } from "@/lib/shared/email";
-import { ru } from "@/lib/shared/strings";
 
 /** An e-mail address in its canonical form (lib/shared/email.ts); anything else is refused. */
-export const emailSchema = z.string({ error: ru.login.invalidEmail }).transform((raw, ctx) => {
+export const emailSchema = z.string(says("login.invalidEmail")).transform((raw, ctx) => {
   const email = normalizeEmail(raw);
   if (email === null) {
-    ctx.addIssue({ code: "custom", message: ru.login.invalidEmail });
+    ctx.addIssue({ code: "custom", message: "login.invalidEmail" satisfies MessageKey });
     return z.NEVER;
   }
   return email;
@@ -18,7 +18,7 @@ export const requestCodeBody = z.object({ email: emailSchema });
 
 export const verifyCodeBody = z.object({
   email: emailSchema,
-  code: z.string({ error: ru.login.wrongCode }).regex(/^\d{6}$/, { error: ru.login.wrongCode }),
+  code: z.string(says("login.wrongCode")).regex(/^\d{6}$/, says("login.wrongCode")),
   /** The id request-code answered with; optional, so the spec's `{email, code}` keeps working. */
   challengeId: z.string().regex(/^[\w-]{10,64}$/).optional(),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { says } from "@/lib/shared/i18n";
 import { minorAmount } from "@/lib/shared/schemas/amount";
 import { rowId } from "@/lib/shared/schemas/ids";
-import { ru } from "@/lib/shared/strings";
 
 const wallets = { fromWalletId: rowId, toWalletId: rowId };
 
@@ -13,7 +13,7 @@ const wallets = { fromWalletId: rowId, toWalletId: rowId };
  */
 export const createExchangeBody = z.union(
   [z.strictObject({ ...wallets, amount: minorAmount }), z.strictObject({ ...wallets, receivedAmount: minorAmount })],
-  { error: ru.exchange.oneSide },
+  says("exchange.oneSide"),
 );
 /** Either shape, as the use case reads it. */
 export type CreateExchangeBody = { fromWalletId: number; toWalletId: number; amount?: number; receivedAmount?: number };

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { says } from "@/lib/shared/i18n";
 import { minorAmount } from "@/lib/shared/schemas/amount";
 import { rowId } from "@/lib/shared/schemas/ids";
 import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { MAX_SPLIT_SHARES, SHARE_STATUSES, SPLIT_MODES } from "@/lib/shared/split-shares";
-import { ru } from "@/lib/shared/strings";
 
 /**
  * One share of a new split: a person (their user id, as the recipient lookups and the recent
@@ -19,14 +19,14 @@ export const splitShareInput = z.object({
 
 export const createSplitBody = z.object({
   /** What the bill is for: the message of every share's payment request. */
-  title: transferMessage.pipe(z.string({ error: ru.splits.errors.titleRequired })),
+  title: transferMessage.pipe(z.string(says("splits.errors.titleRequired"))),
   currency: currencySchema,
   total: minorAmount,
   mode: z.enum(SPLIT_MODES),
   shares: z
     .array(splitShareInput)
-    .min(1, { error: ru.splits.errors.noShares })
-    .max(MAX_SPLIT_SHARES, { error: ru.splits.errors.tooMany }),
+    .min(1, says("splits.errors.noShares"))
+    .max(MAX_SPLIT_SHARES, says("splits.errors.tooMany")),
 });
 export type CreateSplitBody = z.infer<typeof createSplitBody>;
 

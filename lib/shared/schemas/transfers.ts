@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { says } from "@/lib/shared/i18n";
 import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { minorAmount } from "@/lib/shared/schemas/amount";
-import { ru } from "@/lib/shared/strings";
 import { rowId, rowIdParam } from "@/lib/shared/schemas/ids";
 import { hasControlCharacters, hasInvisibleCharacters, MAX_TRANSFER_MESSAGE, messageLength } from "@/lib/shared/transfer-message";
 
@@ -15,11 +15,11 @@ const walletId = rowId;
  * means none (null). Never markup: every screen and notification shows it as text.
  */
 export const transferMessage = z
-  .string({ error: ru.transferMessage.controlCharacters })
+  .string(says("transferMessage.controlCharacters"))
   .trim()
-  .refine((text) => !hasControlCharacters(text), { error: ru.transferMessage.controlCharacters })
-  .refine((text) => !hasInvisibleCharacters(text), { error: ru.transferMessage.invisibleCharacters })
-  .refine((text) => messageLength(text) <= MAX_TRANSFER_MESSAGE, { error: ru.transferMessage.tooLong })
+  .refine((text) => !hasControlCharacters(text), says("transferMessage.controlCharacters"))
+  .refine((text) => !hasInvisibleCharacters(text), says("transferMessage.invisibleCharacters"))
+  .refine((text) => messageLength(text) <= MAX_TRANSFER_MESSAGE, says("transferMessage.tooLong"))
   .transform((text) => (text === "" ? null : text));
 
 export const createTransferBody = z.object({

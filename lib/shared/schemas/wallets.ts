@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { says } from "@/lib/shared/i18n";
 import { CURRENCIES, MAX_TOPUP_MINOR } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
 import { rowIdParam } from "@/lib/shared/schemas/ids";
 
-export const currencySchema = z.enum(CURRENCIES, { error: ru.errors.unknownCurrency });
+export const currencySchema = z.enum(CURRENCIES, says("errors.unknownCurrency"));
 
 export const walletDto = z.object({
   id: z.number().int(),
@@ -20,10 +20,10 @@ export type PublicWalletDto = z.infer<typeof publicWalletDto>;
 export const topUpBody = z.object({
   currency: currencySchema,
   amount: z
-    .number({ error: ru.errors.topUpLimit })
-    .int({ error: ru.errors.topUpLimit })
-    .min(1, { error: ru.errors.topUpLimit })
-    .max(MAX_TOPUP_MINOR, { error: ru.errors.topUpLimit }),
+    .number(says("errors.topUpLimit"))
+    .int(says("errors.topUpLimit"))
+    .min(1, says("errors.topUpLimit"))
+    .max(MAX_TOPUP_MINOR, says("errors.topUpLimit")),
 });
 export type TopUpBody = z.infer<typeof topUpBody>;
 

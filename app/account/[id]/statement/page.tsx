@@ -8,11 +8,11 @@ import { useStrings } from "@/lib/client/language";
 
 /** /account/<wallet id>/statement: one own account's statement for a period, as PDF or CSV. */
 export default function StatementPage() {
-  const ru = useStrings();
+  const t = useStrings();
   const { id } = useParams<{ id: string }>();
   return (
-    <RequireSession title={ru.statement.title}>
-      <Screen title={ru.statement.title} back={`/account/${id}`}>
+    <RequireSession title={t.statement.title}>
+      <Screen title={t.statement.title} back={`/account/${id}`}>
         <StatementView walletId={/^\d{1,15}$/.test(id) ? Number(id) : null} />
       </Screen>
     </RequireSession>

@@ -1,0 +1,70 @@
+import "server-only";
+import { getDb, sqlOf } from "@/lib/server/db";
+
+/**
+ * Every statement of refresh tokens and sessions. A session is a refresh-token family: the
+ * tokens issued one after another from one sign-in.
+ */
+
+export type NewRefreshToken = { tokenHash: string; family: string; userId: number; expiresAt: Date };
+
+export async function insertRefreshToken(token: NewRefreshToken): Promise<void> {
+  await getDb().refreshToken.create({ data: token });
+}
+
+/**
+ * Whether any token of the family is revoked. On every authenticated request: one indexed
+ * look-up on the direct SQL path.
+ */
+export async function isFamilyRevoked(family: string): Promise<boolean> {
+  const sql = await sqlOf();
+  const rows = await sql.$queryRaw<unknown[]>`
+    SELECT 1 FROM "RefreshToken" WHERE "family" = ${family} AND "revokedAt" IS NOT NULL LIMIT 1`;
+  return rows.length > 0;
+}
+
+export async function revokeFamily(family: string): Promise<void> {
+  await getDb().refreshToken.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** The family of a stored token, or null for a token nobody issued. */
+export async function familyOfToken(tokenHash: string): Promise<string | null> {
+  const row = await getDb().refreshToken.findUnique({ where: { tokenHash }, select: { family: true } });
+  return row?.family ?? null;
+}
+
+export type Rotation =
+  | { kind: "unknown" }
+  | { kind: "reused"; family: string }
+  | { kind: "rotated"; userId: number; family: string };
+
+/**
+ * In one transaction: marks the token `tokenHash` used and stores its successor `next` (same
+ * family and user, expiring `ttlMs` after now), unless the token is unknown or expired, or it or
+ * any token of its family was used or revoked already ("reused").
+ */
+export function rotateStoredToken(tokenHash: string, next: { tokenHash: string; ttlMs: number }): Promise<Rotation> {
+  return getDb().$transaction(async (tx): Promise<Rotation> => {
+    const now = new Date();
+    const row = await tx.refreshToken.findUnique({ where: { tokenHash } });
+    if (!row) return { kind: "unknown" };
+    if (row.usedAt || row.revokedAt) return { kind: "reused", family: row.family };
+    if (row.expiresAt <= now) return { kind: "unknown" };
+    const revoked = await tx.refreshToken.count({ where: { family: row.family, revokedAt: { not: null } } });
+    if (revoked > 0) return { kind: "reused", family: row.family };
+    const claimed = await tx.refreshToken.updateMany({
+      where: { id: row.id, usedAt: null, revokedAt: null },
+      data: { usedAt: now },
+    });
+    if (claimed.count !== 1) return { kind: "reused", family: row.family };
+    await tx.refreshToken.create({
+      data: {
+        tokenHash: next.tokenHash,
+        family: row.family,
+        userId: row.userId,
+        expiresAt: new Date(now.getTime() + next.ttlMs),
+      },
+    });
+    return { kind: "rotated", userId: row.userId, family: row.family };
+  });
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { getDb, sqlOf, type Db, type Sql } from "@/lib/server/db";
+import { RATE_SCALE, type Currency } from "@/lib/shared/money";
+
+/** Every statement of exchange rates: quotes per currency and day (YYYY-MM-DD, Moscow). */
+
+/**
+ * The ruble price of one unit in ten-thousandths from the newest quote dated on or before `asOf`
+ * (a YYYY-MM-DD day, see latest.ts `rateDay`), read on `db` (the ledger's store, so a transfer
+ * reads it where it works). The ruble itself is always 1. Null when there is no quote.
+ */
+export async function latestRateUnits(db: Sql, currency: Currency, asOf: string): Promise<bigint | null> {
+  if (currency === "RUB") return RATE_SCALE;
+  const [row] = await db.$queryRaw<{ value: number | bigint }[]>`
+    SELECT "value" FROM "Rate" WHERE "currency" = ${currency} AND "date" <= ${asOf}
+    ORDER BY "date" DESC LIMIT 1`;
+  return row ? BigInt(row.value) : null;
+}
+
+/** `latestRateUnits` on the process's database. */
+export async function rateUnitsOn(currency: Currency, asOf: string): Promise<bigint | null> {
+  return latestRateUnits(await sqlOf(), currency, asOf);
+}
+
+/**
+ * The quotes of `currency` from `fromDay` to `toDay` (inclusive, oldest first), and the value of
+ * the last one before them (null if none): two queries side by side.
+ */
+export async function quotesBetween(
+  currency: Currency,
+  fromDay: string,
+  toDay: string,
+): Promise<{ before: number | null; inRange: { date: string; value: number }[] }> {
+  const db = getDb();
+  const [before, inRange] = await Promise.all([
+    db.rate.findFirst({
+      where: { currency, date: { lt: fromDay } },
+      orderBy: { date: "desc" },
+      select: { value: true },
+    }),
+    db.rate.findMany({
+      where: { currency, date: { gte: fromDay, lte: toDay } },
+      orderBy: { date: "asc" },
+      select: { date: true, value: true },
+    }),
+  ]);
+  return { before: before?.value ?? null, inRange };
+}
+
+/** Stores the day's quote of each currency, replacing one stored for the same day (one statement each). */
+export async function saveQuotes(date: string, quotes: [Currency, number][], db: Db = getDb()): Promise<void> {
+  for (const [currency, value] of quotes) {
+    await db.rate.upsert({
+      where: { currency_date: { currency, date } },
+      create: { currency, date, value },
+      update: { value },
+    });
+  }
+}

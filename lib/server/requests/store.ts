@@ -1,0 +1,119 @@
+import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { getDb, sqlOf, type SqlRunner } from "@/lib/server/db";
+import { storedKeyColumns, type KeyToRecord, type WithStoredKey } from "@/lib/server/ledger/idempotency";
+import { sentLatelyColumn, type LimitRow } from "@/lib/server/ledger/transfer-limits";
+import type { RequestRow } from "@/lib/server/requests/dto";
+
+/** Every statement of payment requests. */
+
+/** A request with its requester's name columns (`RequestRow`). */
+const REQUEST_COLUMNS = Prisma.sql`r."id", r."token", r."requesterId", r."walletId", r."amount", r."currency",
+  r."message", r."status", r."transferId", r."payerId", r."createdAt", r."expiresAt", r."paidAt",
+  u."username", u."telegramFirstName", u."photoUrl"`;
+
+/** The user's own requests, newest first (the last 50). */
+export async function listOwnRequests(userId: number): Promise<RequestRow[]> {
+  const sql = await sqlOf();
+  return sql.$queryRaw<RequestRow[]>`
+    SELECT ${REQUEST_COLUMNS} FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
+    WHERE r."requesterId" = ${userId} ORDER BY r."id" DESC LIMIT 50`;
+}
+
+export async function findRequest(token: string): Promise<RequestRow | undefined> {
+  const sql = await sqlOf();
+  const [row] = await sql.$queryRaw<RequestRow[]>`
+    SELECT ${REQUEST_COLUMNS} FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
+    WHERE r."token" = ${token}`;
+  return row;
+}
+
+/**
+ * Cancels the requester's request if it is pending and not expired at `now`, then reads it as it
+ * is (undefined when it is not theirs).
+ */
+export async function cancelOwnRequest(token: string, requesterId: number, now: Date): Promise<RequestRow | undefined> {
+  const sql = await sqlOf();
+  await sql.$executeRaw`
+    UPDATE "PaymentRequest" SET "status" = 'cancelled', "cancelledAt" = ${now}
+    WHERE "token" = ${token} AND "requesterId" = ${requesterId} AND "status" = 'pending' AND "expiresAt" > ${now}`;
+  const [row] = await sql.$queryRaw<RequestRow[]>`
+    SELECT ${REQUEST_COLUMNS} FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
+    WHERE r."token" = ${token} AND r."requesterId" = ${requesterId}`;
+  return row;
+}
+
+export type RequestWallet = {
+  id: number;
+  user: { username: string | null; telegramFirstName: string | null; photoUrl: string | null };
+};
+
+/** The user's wallet of `currency`, with the owner's name columns a request shows. */
+export function findRequestWallet(userId: number, currency: string): Promise<RequestWallet | null> {
+  return getDb().wallet.findFirst({
+    where: { userId, currency },
+    select: { id: true, user: { select: { username: true, telegramFirstName: true, photoUrl: true } } },
+  });
+}
+
+export type NewRequest = {
+  token: string;
+  requesterId: number;
+  walletId: number;
+  amount: bigint;
+  currency: string;
+  message: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+};
+
+/** Stores a request; a unique violation when its token is taken. */
+export function insertRequest(request: NewRequest) {
+  return getDb().paymentRequest.create({ data: request });
+}
+
+/** What paying a request reads, in one query (see `readRequestToPay`). */
+export type RequestToPay = WithStoredKey & Pick<LimitRow, "sentLately"> & {
+  id: number;
+  requesterId: number;
+  walletId: number;
+  amount: bigint;
+  currency: string;
+  message: string | null;
+  status: string;
+  expiresAt: Date;
+  notify: boolean;
+  telegramId: string | null;
+  email: string | null;
+  payerWalletId: number | null;
+  payerWalletOwner: number | null;
+  payerCurrency: string | null;
+  language: string;
+  payerHandle: string | null;
+  payerTelegramUsername: string | null;
+};
+
+/**
+ * The request, its requester's notice details, the payer's wallet, the stored Idempotency-Key and
+ * the payer's transfers to others lately (the sending limit): one query. With it, the ledger's
+ * store that the transfer is planned and applied on.
+ */
+export async function readRequestToPay(options: {
+  token: string;
+  walletId: number;
+  payerId: number;
+  key: KeyToRecord | undefined;
+}): Promise<{ row: RequestToPay | undefined; ledger: SqlRunner }> {
+  const sql = await sqlOf();
+  const [row] = await sql.$queryRaw<RequestToPay[]>`
+    SELECT r."id", r."requesterId", r."walletId", r."amount", r."currency", r."message", r."status",
+      r."expiresAt", u."notification" AS "notify",
+      CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language", pw."id" AS "payerWalletId",
+      pw."userId" AS "payerWalletOwner", pw."currency" AS "payerCurrency",
+      pu."username" AS "payerHandle", pu."telegramUsername" AS "payerTelegramUsername" ${storedKeyColumns(options.key)}
+      ${sentLatelyColumn(options.payerId)}
+    FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
+      LEFT JOIN "Wallet" pw ON pw."id" = ${options.walletId} LEFT JOIN "User" pu ON pu."id" = pw."userId"
+    WHERE r."token" = ${options.token}`;
+  return { row, ledger: sql };
+}
