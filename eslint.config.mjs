@@ -15,6 +15,29 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // SQL lives in stores: a domain's `store*.ts` files and `lib/server/db/` hold every query;
+    // use cases, routes, screens and scripts call named store functions.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "scripts/**/*.ts", "proxy.ts", "instrumentation.ts"],
+    ignores: ["lib/server/**/store*.ts", "lib/server/db/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction)$/]",
+          message: "Raw SQL and transactions belong in the domain's store (lib/server/<domain>/store*.ts) or lib/server/db/.",
+        },
+        {
+          selector: "MemberExpression[object.name='Prisma'][property.name=/^(sql|raw|join)$/]",
+          message: "SQL fragments belong in the domain's store (lib/server/<domain>/store*.ts) or lib/server/db/.",
+        },
+        {
+          selector: "CallExpression[callee.name=/^(getDb|sqlOf)$/]",
+          message: "Only stores (lib/server/<domain>/store*.ts) and lib/server/db/ reach the database.",
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next*/**",
     "bench/bare/.next/**",

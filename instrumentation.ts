@@ -22,8 +22,8 @@ export async function register(): Promise<void> {
   const { startLedgerChecks, stopLedgerChecks } = await import("@/lib/server/ledger/scheduled-check");
   startLedgerChecks(ledgerCheckIntervalMs());
   onShutdown(stopLedgerChecks);
-  const { getDb } = await import("@/lib/server/db");
-  onShutdownClose(() => getDb().$disconnect());
+  const { closeDb } = await import("@/lib/server/db");
+  onShutdownClose(closeDb);
   const url = getEnv().ratesSourceUrl;
   if (!url) return;
   const { startRatesRefresh, stopRatesRefresh } = await import("@/lib/server/rates/refresh");

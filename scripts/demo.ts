@@ -27,9 +27,9 @@ async function main() {
   });
 
   await migrate(databaseUrl);
-  const { getDb } = await import("@/lib/server/db");
+  const { createDb } = await import("@/lib/server/db");
   const { countUsers } = await import("@/lib/server/users/store");
-  const db = getDb();
+  const db = createDb(databaseUrl);
   if ((await countUsers(db)) === 0) {
     const { seedDemo } = await import("@/prisma/seed");
     console.log("Seeding the demo database…");

@@ -86,6 +86,31 @@ describe("a transfer on PostgreSQL", () => {
     expect(paid.join("\n")).not.toMatch(/\b(BEGIN|COMMIT)\b/i);
   });
 
+  it("answers a repeated Idempotency-Key from the movement's first read, without applying a plan again", async () => {
+    const [alice, bob] = [await createFundedUser({ RUB: 10_000_00 }), await createFundedUser()];
+    const transfer = () =>
+      call(transferRoute, {
+        token: alice.token,
+        headers: { "idempotency-key": "again" },
+        body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.USD, amount: 1000_00 },
+      });
+    const topUp = () => call(topUpRoute, { token: bob.token, headers: { "idempotency-key": "again" }, body: { currency: "EUR", amount: 500 } });
+    const exchange = () =>
+      call(exchangeRoute, {
+        token: alice.token,
+        headers: { "idempotency-key": "again-exchange" },
+        body: { fromWalletId: alice.wallets.RUB, toWalletId: alice.wallets.USD, amount: 100_00 },
+      });
+    for (const move of [transfer, topUp, exchange]) {
+      const first = await move();
+      expect(first.status).toBe(201);
+      // The stored key comes back with the first read; the transfer is then read back by id.
+      const statements = await statementsDuring(async () => expect((await move()).body).toEqual(first.body));
+      expect(statements.join("\n")).not.toMatch(/minibank_apply_plan/);
+      expect(statements.length).toBeLessThanOrEqual(3);
+    }
+  });
+
   it("never waits for the bank's rows: with them locked, top-ups and conversions still go through", async () => {
     const [alice, bob] = [await createFundedUser({ RUB: 10_000_00 }), await createFundedUser()];
     const bank = await getDb().wallet.findMany({ where: { user: { isSystem: true } }, select: { id: true } });

@@ -47,4 +47,21 @@ describe("layers", () => {
     const { summary } = cruise("app", "components", "lib", "proxy.ts", "instrumentation.ts", "next.config.ts");
     expect(summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
   }, 60_000);
+
+  it("SQL stays in stores: the lint rule refuses a query in a use case and allows it in a store", () => {
+    const query = 'import { getDb, sqlOf } from "@/lib/server/db";\nexport const a = () => getDb().$queryRaw`SELECT 1`;\nexport const b = () => sqlOf();\n';
+    const lint = (file: string) => {
+      try {
+        execFileSync(path.join("node_modules", ".bin", "eslint"), ["--stdin", "--stdin-filename", file, "--format", "json"], { input: query, encoding: "utf8" });
+        return [];
+      } catch (error) {
+        const [report] = JSON.parse((error as { stdout: string }).stdout) as { messages: { ruleId: string }[] }[];
+        return report.messages.map((m) => m.ruleId);
+      }
+    };
+    expect(lint("lib/server/ledger/use-case.ts")).toEqual(["no-restricted-syntax", "no-restricted-syntax", "no-restricted-syntax"]);
+    expect(lint("components/bank/screen.tsx")).toContain("no-restricted-syntax");
+    expect(lint("lib/server/ledger/store-history.ts")).toEqual([]);
+    expect(lint("lib/server/db/claim.ts")).toEqual([]);
+  }, 120_000);
 });

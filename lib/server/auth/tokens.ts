@@ -4,6 +4,7 @@ import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { getEnv } from "@/lib/server/platform/env";
 import { familyOfToken, insertRefreshToken, isFamilyRevoked, revokeFamily, rotateStoredToken } from "@/lib/server/auth/store-tokens";
 import { AppError } from "@/lib/server/platform/errors";
+import { distrustSession, knownRevoked, trustSession } from "@/lib/server/auth/session-trust";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -100,8 +101,19 @@ export async function issueTokens(userId: number): Promise<TokenPair> {
  * Whether the session an access token names was revoked (logout, or reuse of a refresh token).
  * On every authenticated request: one indexed look-up on the direct SQL path.
  */
-export function isSessionRevoked(sessionId: string): Promise<boolean> {
-  return isFamilyRevoked(sessionId);
+export async function isSessionRevoked(sessionId: string): Promise<boolean> {
+  // Trusted for SESSION_TRUST_MS after the last look-up, without one (session-trust.ts).
+  const known = knownRevoked(sessionId);
+  if (known !== null) return known;
+  const revoked = await isFamilyRevoked(sessionId);
+  if (!revoked) trustSession(sessionId);
+  return revoked;
+}
+
+/** Revokes a session: refused by this process at once, by the others within SESSION_TRUST_MS. */
+function endSession(family: string): Promise<void> {
+  distrustSession(family);
+  return revokeFamily(family);
 }
 
 /**
@@ -113,7 +125,7 @@ export function isSessionRevoked(sessionId: string): Promise<boolean> {
 export async function rotateRefreshToken(token: string): Promise<TokenPair> {
   const next = crypto.randomBytes(32).toString("base64url");
   const outcome = await rotateStoredToken(sha256(token), { tokenHash: sha256(next), ttlMs: REFRESH_TOKEN_TTL_MS });
-  if (outcome.kind === "reused") await revokeFamily(outcome.family);
+  if (outcome.kind === "reused") await endSession(outcome.family);
   if (outcome.kind !== "rotated") throw new AppError("INVALID_REFRESH_TOKEN");
   return { access_token: await signAccessToken(outcome.userId, outcome.family), refresh_token: next };
 }
@@ -121,5 +133,5 @@ export async function rotateRefreshToken(token: string): Promise<TokenPair> {
 /** Ends the session the refresh token belongs to. Unknown tokens are ignored. */
 export async function revokeRefreshToken(token: string): Promise<void> {
   const family = await familyOfToken(sha256(token));
-  if (family) await revokeFamily(family);
+  if (family) await endSession(family);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { applyInGroup } from "@/lib/server/db/postgres-group-commit";
 import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import type { TransferKind } from "@/lib/shared/transfer-kind";
 
@@ -78,13 +79,18 @@ export function planDocument(plan: TransferPlan): string {
 }
 
 /**
- * PostgreSQL: one call of `minibank_apply_plan` (prisma/postgres/functions/minibank_apply_plan.sql)
- * with the plan as one document, so the whole transfer is one round trip and holds its row locks
- * only while the database runs it.
+ * PostgreSQL: the plan as one document for `minibank_apply_plan`
+ * (prisma/postgres/functions/minibank_apply_plan.sql), so the whole transfer is one round trip and
+ * holds its row locks only while the database runs it — on the store, together with the plans
+ * that arrive beside it (`minibank_apply_plans`, one commit for the group).
  */
-async function applyOnPostgres(sql: Sql, plan: TransferPlan): Promise<Applied> {
-  const [row] = await sql.$queryRaw<{ refusal: string | null; id: number | null }[]>`
-    SELECT "refusal", "id" FROM "minibank_apply_plan"(${planDocument(plan)}::jsonb)`;
+async function applyOnPostgres(sql: Sql | SqlRunner, plan: TransferPlan): Promise<Applied> {
+  // On the store itself, the plan joins a group commit (postgres-group-commit.ts); inside a
+  // caller's transaction it is one step of that transaction.
+  const [row] = isRunner(sql)
+    ? [await applyInGroup(sql, planDocument(plan))]
+    : await sql.$queryRaw<{ refusal: string | null; id: number | null }[]>`
+      SELECT "refusal", "id" FROM "minibank_apply_plan"(${planDocument(plan)}::jsonb)`;
   if (row?.refusal) {
     if (!(REFUSALS as string[]).includes(row.refusal)) throw new Error(`unknown refusal ${row.refusal}`);
     return { refusal: row.refusal as Refusal };

@@ -75,6 +75,13 @@ export function getDb(): PrismaClient {
   return state.current.db;
 }
 
+/** Disconnects the process's client, if it made one (at shutdown). */
+export async function closeDb(): Promise<void> {
+  const current = state.current;
+  state.current = null;
+  if (current) await current.db.$disconnect();
+}
+
 function connectionOf(db: PrismaClient): Connection {
   const connection = state.connections.get(db);
   if (!connection) throw new Error("not a client made by createDb");

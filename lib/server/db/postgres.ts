@@ -7,6 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { isRetryableConflict } from "@/lib/server/db/errors";
 import { SELF_WAIT, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import { databasePoolSize, dbLockWaitMs } from "@/lib/server/platform/env";
+import { logger } from "@/lib/server/platform/log";
 import { observeDbWait, watchPool } from "@/lib/server/platform/metrics";
 
 type Query = TemplateStringsArray | Prisma.Sql;
@@ -27,6 +28,11 @@ export function createPostgresPool(url: string): pg.Pool {
     statement_timeout: 2 * dbLockWaitMs(),
     max: databasePoolSize(),
   });
+  // A connection the server ends outside a query (a restart, an operator's pg_terminate_backend)
+  // reports it as an 'error' event: unheard, that would end the process. The pool drops such a
+  // connection (an idle one at once, one in use when it is released); requests on it fail with 503.
+  pool.on("error", (error) => logger.warn({ err: error }, "a pooled PostgreSQL connection ended"));
+  pool.on("connect", (client) => client.on("error", () => undefined));
   watchPool(pool);
   return pool;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import { newestRateDay, outboxBacklog } from "@/lib/server/health/store";
 import { AppError } from "@/lib/server/platform/errors";
 import { lastLedgerCheck } from "@/lib/server/ledger/scheduled-check";
 import { logger } from "@/lib/server/platform/log";
@@ -51,22 +51,13 @@ export function quoteAgeDays(day: string, now: Date = new Date()): number {
  */
 export async function checkReady(now: Date = new Date()): Promise<Readiness> {
   try {
-    const [newest, backlog] = await withTimeout(
-      Promise.all([
-        getDb().rate.findFirst({ orderBy: { date: "desc" }, select: { date: true } }),
-        getDb().notification.aggregate({
-          where: { status: { in: ["pending", "sending"] } },
-          _count: { _all: true },
-          _min: { createdAt: true },
-        }),
-      ]),
-    );
-    const oldest = backlog._min.createdAt;
+    const [newest, backlog] = await withTimeout(Promise.all([newestRateDay(), outboxBacklog()]));
+    const { oldest } = backlog;
     return {
       status: "ok",
-      rates: newest ? { latest: newest.date, ageDays: quoteAgeDays(newest.date) } : null,
+      rates: newest ? { latest: newest, ageDays: quoteAgeDays(newest) } : null,
       outbox: {
-        pending: backlog._count._all,
+        pending: backlog.pending,
         oldestPendingSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 1000)) : 0,
       },
       ledger: ledgerStatus(),

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { getDb } from "@/lib/server/db";
+import { newestRateDayByCurrency, outboxBacklogByChannel } from "@/lib/server/health/store";
 import { metricsToken } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { metrics, metricsRegistry } from "@/lib/server/platform/metrics";
@@ -22,24 +22,15 @@ function authorised(header: string | null, token: string): boolean {
 export async function scrapeMetrics(authorization: string | null, now: Date = new Date()) {
   const token = metricsToken();
   if (!token || !authorised(authorization, token)) throw new AppError("NOT_FOUND");
-  const db = getDb();
-  const [backlog, rates] = await Promise.all([
-    db.notification.groupBy({
-      by: ["channel"],
-      where: { status: { in: ["pending", "sending"] } },
-      _count: { _all: true },
-      _min: { createdAt: true },
-    }),
-    db.rate.groupBy({ by: ["currency"], _max: { date: true } }),
-  ]);
+  const [backlog, rates] = await Promise.all([outboxBacklogByChannel(), newestRateDayByCurrency()]);
   for (const channel of CHANNELS) {
     const row = backlog.find((b) => b.channel === channel);
-    const oldest = row?._min.createdAt;
-    metrics.outboxPending.set({ channel }, row?._count._all ?? 0);
+    const oldest = row?.oldest;
+    metrics.outboxPending.set({ channel }, row?.pending ?? 0);
     metrics.outboxOldest.set({ channel }, oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0);
   }
   for (const rate of rates) {
-    const day = rate._max.date;
+    const { day } = rate;
     if (day) metrics.ratesAge.set({ currency: rate.currency }, Math.max(0, (now.getTime() - Date.parse(`${day}T00:00:00Z`)) / 1000));
   }
   return { body: await metricsRegistry.metrics(), contentType: metricsRegistry.contentType };

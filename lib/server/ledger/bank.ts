@@ -1,18 +1,19 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { isRunner, takeTurns, type Sql, type SqlRunner } from "@/lib/server/db";
+import type { Sql, SqlRunner } from "@/lib/server/db";
 import { processState } from "@/lib/server/platform/process-state";
+import {
+  findBankWallet,
+  findBankWallets,
+  findOrCreateBankUser,
+  inTransaction,
+  insertBankWallet,
+  queueForBankCreation,
+  type LedgerWallet,
+} from "@/lib/server/ledger/store-bank";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import type { Currency } from "@/lib/shared/money";
 
-export type LedgerWallet = { id: number; userId: number; currency: string };
-
-const BANK_USER = Prisma.sql`(SELECT "id" FROM "User" WHERE "isSystem" = TRUE ORDER BY "id" LIMIT 1)`;
-
-/** A wallet row from raw SQL (ids may come back as bigint) as the ledger uses it. */
-export function toLedgerWallet(row: LedgerWallet): LedgerWallet {
-  return { id: Number(row.id), userId: Number(row.userId), currency: row.currency };
-}
+export { toLedgerWallet, type LedgerWallet } from "@/lib/server/ledger/store-bank";
 
 /**
  * Per process, the bank's wallets as found in each database (keyed by its store). A bank wallet
@@ -47,38 +48,20 @@ export async function bankWallets(
   if (!found) known.byStore.set(sql, (found = new Map()));
   const missing = currencies.filter((currency) => !found.has(currency));
   if (missing.length) {
-    const rows = await sql.$queryRaw<LedgerWallet[]>`
-      SELECT "id", "userId", "currency" FROM "Wallet"
-      WHERE "userId" = ${BANK_USER} AND "currency" IN (${Prisma.join(missing)})`;
-    for (const row of rows) found.set(row.currency, toLedgerWallet(row));
+    for (const wallet of await findBankWallets(sql, missing)) found.set(wallet.currency, wallet);
     for (const currency of missing.filter((c) => !found.has(c))) {
-      const create = (tx: Sql) => createBankWallet(tx, currency, random);
-      found.set(currency, isRunner(sql) ? await sql.transaction(create) : await create(sql));
+      found.set(currency, await inTransaction(sql, (tx) => createBankWallet(tx, currency, random)));
     }
   }
   return currencies.map((currency) => found.get(currency)!);
 }
 
-/** Creations of the bank's user and wallets queue on this (PostgreSQL; SQLite is serial anyway). */
-const BANK_CREATION = 2_202_000_001;
-
-async function createBankWallet(tx: Sql, currency: Currency, random?: RandomInt) {
-  await takeTurns(tx, BANK_CREATION);
+async function createBankWallet(tx: Sql, currency: Currency, random?: RandomInt): Promise<LedgerWallet> {
+  await queueForBankCreation(tx);
   // A transaction that waited for the lock finds what the one before it created.
-  const [created] = await tx.$queryRaw<LedgerWallet[]>`
-    SELECT "id", "userId", "currency" FROM "Wallet" WHERE "userId" = ${BANK_USER} AND "currency" = ${currency}`;
-  if (created) return toLedgerWallet(created);
-  let [bank] = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "User" WHERE "id" = ${BANK_USER}`;
-  if (!bank) {
-    [bank] = await tx.$queryRaw<{ id: number }[]>`
-      INSERT INTO "User" ("isSystem", "telegramFirstName", "notification", "createdAt")
-      VALUES (${true}, ${"Minibank"}, ${false}, ${new Date()})
-      RETURNING "id"`;
-  }
+  const created = await findBankWallet(tx, currency);
+  if (created) return created;
+  const bankId = await findOrCreateBankUser(tx);
   const number = await uniqueWalletNumber(tx, random);
-  const [wallet] = await tx.$queryRaw<LedgerWallet[]>`
-    INSERT INTO "Wallet" ("userId", "currency", "balance", "number", "createdAt")
-    VALUES (${bank.id}, ${currency}, ${0n}, ${number}, ${new Date()})
-    RETURNING "id", "userId", "currency"`;
-  return toLedgerWallet(wallet);
+  return insertBankWallet(tx, bankId, currency, number);
 }

@@ -1,6 +1,13 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { Sql } from "@/lib/server/db";
+import {
+  countLedger,
+  currencySumBreaches,
+  postingCurrencyBreaches,
+  transfersWithoutPostings,
+  unbalancedTransfers,
+  walletBreaches,
+} from "@/lib/server/ledger/store-check";
 
 /** At most this many breaches of each kind are listed (the count is always exact). */
 const LISTED = 100;
@@ -31,9 +38,6 @@ export const LEDGER_CHECK_LOCK = 7_306_212_027;
 const count = (value: unknown) => Number(value ?? 0);
 const money = (value: unknown) => BigInt((value as bigint | number | string | null) ?? 0).toString();
 
-/** Sum of each wallet's postings, one row per wallet that has any. */
-const POSTED = Prisma.sql`(SELECT "walletId", SUM("amount") AS "total" FROM "Posting" GROUP BY "walletId")`;
-
 /**
  * Checks the double-entry invariants on `sql` (best on one snapshot: see `readSnapshot`):
  * - each customer wallet's balance equals the sum of its postings, and is not negative;
@@ -49,18 +53,12 @@ export async function checkLedger(sql: Sql): Promise<LedgerCheck> {
   const checkedAt = new Date();
   const problems: LedgerProblem[] = [];
   let problemCount = 0;
-  const add = (rows: unknown[], map: (row: Record<string, unknown>) => LedgerProblem) => {
+  const add = (rows: Record<string, unknown>[], map: (row: Record<string, unknown>) => LedgerProblem) => {
     problemCount += rows.length;
-    problems.push(...(rows as Record<string, unknown>[]).slice(0, LISTED).map(map));
+    problems.push(...rows.slice(0, LISTED).map(map));
   };
 
-  const wallets = await sql.$queryRaw<Record<string, unknown>[]>`
-    SELECT w."id", w."currency", w."balance", CAST(COALESCE(p."total", 0) AS BIGINT) AS "posted",
-      CASE WHEN u."isSystem" THEN 1 ELSE 0 END AS "bank"
-    FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" LEFT JOIN ${POSTED} p ON p."walletId" = w."id"
-    WHERE (u."isSystem" AND w."balance" <> 0)
-      OR (NOT u."isSystem" AND (w."balance" < 0 OR w."balance" <> COALESCE(p."total", 0)))
-    ORDER BY w."id"`;
+  const wallets = await walletBreaches(sql);
   const walletProblems = wallets.flatMap((w): LedgerProblem[] => {
     const base = { walletId: count(w.id), currency: String(w.currency), found: money(w.balance) };
     if (count(w.bank)) return [{ kind: "bankBalanceColumn", ...base }];
@@ -73,10 +71,7 @@ export async function checkLedger(sql: Sql): Promise<LedgerCheck> {
   problems.push(...walletProblems.slice(0, LISTED));
 
   add(
-    await sql.$queryRaw<unknown[]>`
-      SELECT p."id", p."walletId", p."currency", w."currency" AS "walletCurrency"
-      FROM "Posting" p JOIN "Wallet" w ON w."id" = p."walletId"
-      WHERE p."currency" <> w."currency" ORDER BY p."id"`,
+    await postingCurrencyBreaches(sql),
     (r) => ({
       kind: "postingCurrency",
       postingId: count(r.id),
@@ -87,9 +82,7 @@ export async function checkLedger(sql: Sql): Promise<LedgerCheck> {
   );
 
   add(
-    await sql.$queryRaw<unknown[]>`
-      SELECT "transferId", "currency", CAST(SUM("amount") AS BIGINT) AS "total"
-      FROM "Posting" GROUP BY "transferId", "currency" HAVING SUM("amount") <> 0 ORDER BY "transferId", "currency"`,
+    await unbalancedTransfers(sql),
     (r) => ({
       kind: "unbalancedTransfer",
       transferId: count(r.transferId),
@@ -100,26 +93,16 @@ export async function checkLedger(sql: Sql): Promise<LedgerCheck> {
   );
 
   add(
-    await sql.$queryRaw<unknown[]>`
-      SELECT t."id" FROM "Transfer" t
-      WHERE NOT EXISTS (SELECT 1 FROM "Posting" p WHERE p."transferId" = t."id") ORDER BY t."id"`,
+    await transfersWithoutPostings(sql),
     (r) => ({ kind: "transferWithoutPostings", transferId: count(r.id) }),
   );
 
   add(
-    await sql.$queryRaw<unknown[]>`
-      SELECT w."currency",
-        CAST(SUM(CASE WHEN u."isSystem" THEN COALESCE(p."total", 0) ELSE w."balance" END) AS BIGINT) AS "total"
-      FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" LEFT JOIN ${POSTED} p ON p."walletId" = w."id"
-      GROUP BY w."currency"
-      HAVING SUM(CASE WHEN u."isSystem" THEN COALESCE(p."total", 0) ELSE w."balance" END) <> 0
-      ORDER BY w."currency"`,
+    await currencySumBreaches(sql),
     (r) => ({ kind: "currencySum", currency: String(r.currency), expected: "0", found: money(r.total) }),
   );
 
-  const [counted] = await sql.$queryRaw<Record<string, unknown>[]>`
-    SELECT (SELECT COUNT(*) FROM "Wallet") AS "wallets", (SELECT COUNT(*) FROM "Transfer") AS "transfers",
-      (SELECT COUNT(*) FROM "Posting") AS "postings"`;
+  const counted = await countLedger(sql);
   return {
     ok: problemCount === 0,
     problemCount,

@@ -1,15 +1,8 @@
 import "server-only";
-import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
-import {
-  replayIfStored,
-  runIdempotent,
-  storedKeyColumns,
-  type KeyToRecord,
-  type WithStoredKey,
-  keyEffect,
-} from "@/lib/server/ledger/idempotency";
+import { keyEffect, replayIfStored, runIdempotent } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
+import { ledgerSql, readExchangeWallets, type KeyToRecord } from "@/lib/server/ledger/store";
 import type { CreateExchangeBody } from "@/lib/shared/schemas/exchanges";
 
 export type CreateExchangeOptions = CreateExchangeBody & {
@@ -17,14 +10,10 @@ export type CreateExchangeOptions = CreateExchangeBody & {
   idempotencyKey: string | null;
 };
 
-type WalletRow = WithStoredKey & { id: number; userId: number; currency: string };
-
 async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
-  const sql = await sqlOf();
+  const sql = await ledgerSql();
   // Both wallets and the stored key in one query; ownership and currency never change.
-  const rows = await sql.$queryRaw<WalletRow[]>`
-    SELECT w."id", w."userId", w."currency" ${storedKeyColumns(key)}
-    FROM "Wallet" w WHERE w."id" IN (${options.fromWalletId}, ${options.toWalletId})`;
+  const rows = await readExchangeWallets(sql, options, key);
   replayIfStored(rows[0]);
   const own = (id: number) => {
     const row = rows.find((r) => Number(r.id) === id);

@@ -1,16 +1,9 @@
 import "server-only";
-import { sqlOf } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
-import {
-  replayIfStored,
-  runIdempotent,
-  storedKeyColumns,
-  type KeyToRecord,
-  type WithStoredKey,
-  keyEffect,
-} from "@/lib/server/ledger/idempotency";
+import { keyEffect, replayIfStored, runIdempotent } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
-import { checkSendingLimits, limitColumns, type LimitRow } from "@/lib/server/ledger/transfer-limits";
+import { ledgerSql, readTransferWallets, type KeyToRecord, type TransferWalletRow } from "@/lib/server/ledger/store";
+import { checkSendingLimits } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice } from "@/lib/server/notifications/enqueue";
 import { isTelegramVerified } from "@/lib/server/users/username";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
@@ -20,31 +13,12 @@ export type CreateTransferOptions = CreateTransferBody & {
   idempotencyKey: string | null;
 };
 
-type WalletRow = WithStoredKey & LimitRow & {
-  id: number;
-  userId: number;
-  currency: string;
-  isSystem: boolean;
-  notify: boolean;
-  telegramId: string | null;
-  email: string | null;
-  username: string | null;
-  telegramUsername: string | null;
-  language: string;
-};
-
 async function transfer(options: CreateTransferOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
-  const sql = await sqlOf();
+  const sql = await ledgerSql();
   // Both wallets, their owners, what a notice needs, the stored key and what the sending limits
   // need, in one query. A wallet's owner and currency never change, so reading them before the
   // money moves is as good as inside.
-  const rows = await sql.$queryRaw<WalletRow[]>`
-    SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify",
-      CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId",
-      u."email", u."language", u."username", u."telegramUsername" ${storedKeyColumns(key)}
-      ${limitColumns(options.userId, options.receiverWalletId)}
-    FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
-    WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
+  const rows = await readTransferWallets(sql, options, key);
   replayIfStored(rows[0]);
   const find = (id: number) => {
     return rows.find((row) => Number(row.id) === id) ?? null;
@@ -59,7 +33,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
   if (!receiver || Number(receiver.userId) !== options.userId) await checkSendingLimits(options.userId, sender);
   // The bank's own wallets are not someone one can send money to.
   if (!receiver || receiver.isSystem) throw new AppError("WALLET_NOT_FOUND");
-  const wallet = (row: WalletRow) => ({ id: Number(row.id), userId: Number(row.userId), currency: row.currency });
+  const wallet = (row: TransferWalletRow) => ({ id: Number(row.id), userId: Number(row.userId), currency: row.currency });
   const plan = await planTransfer(sql, {
     kind: "transfer",
     sender: wallet(sender),

@@ -1,7 +1,7 @@
 import "server-only";
 import { publicName } from "@/lib/server/users/public-name";
-import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
+import { findKnownWallet, findWalletOwner } from "@/lib/server/ledger/store-history";
 import { avatarUrlFor } from "@/lib/server/users/dto";
 import type { CounterpartyDto } from "@/lib/shared/schemas/transfers";
 import { DEFAULT_LANGUAGE, DICTIONARIES, type Language } from "@/lib/shared/i18n";
@@ -17,24 +17,9 @@ export const BANK_AVATAR_URL = "/bank-avatar.svg";
 export async function getCounterparty(options: { walletId: number; callerId: number; language?: Language }): Promise<CounterpartyDto> {
   const t = DICTIONARIES[options.language ?? DEFAULT_LANGUAGE];
   const { walletId, callerId } = options;
-  const known = await getDb().wallet.findFirst({
-    where: {
-      id: walletId,
-      OR: [
-        { userId: callerId },
-        { sent: { some: { receiver: { userId: callerId } } } },
-        { received: { some: { sender: { userId: callerId } } } },
-      ],
-    },
-    select: { id: true },
-  });
+  const known = await findKnownWallet(walletId, callerId);
   if (!known) throw new AppError("WALLET_NOT_FOUND");
-  const wallet = await getDb().wallet.findUnique({
-    where: { id: options.walletId },
-    select: {
-      user: { select: { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } },
-    },
-  });
+  const wallet = await findWalletOwner(options.walletId);
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   const { user } = wallet;
   if (user.isSystem) return { username: t.history.topUpName, avatarUrl: BANK_AVATAR_URL };

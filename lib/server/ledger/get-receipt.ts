@@ -1,14 +1,12 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
 import { BANK_AVATAR_URL } from "@/lib/server/ledger/get-counterparty";
 import { toTransferDto } from "@/lib/server/ledger/dto";
-import { avatarUrlFor, personName, personSelect } from "@/lib/server/users/dto";
+import { findTransferWithParties } from "@/lib/server/ledger/store-history";
+import { avatarUrlFor, personName } from "@/lib/server/users/dto";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { ReceiptDto, ReceiptPartyDto } from "@/lib/shared/schemas/transfers";
 import { DEFAULT_LANGUAGE, DICTIONARIES, type Language } from "@/lib/shared/i18n";
-
-const party = { select: { number: true, user: { select: personSelect } } } as const;
 
 type PartyRow = {
   number: string;
@@ -34,10 +32,7 @@ function toParty(wallet: PartyRow, own: boolean, language: Language): ReceiptPar
  */
 export async function getReceipt(options: { transferId: number; callerId: number; language?: Language }): Promise<ReceiptDto> {
   const language = options.language ?? DEFAULT_LANGUAGE;
-  const row = await getDb().transfer.findUnique({
-    where: { id: options.transferId },
-    include: { sender: party, receiver: party },
-  });
+  const row = await findTransferWithParties(options.transferId);
   const sent = row?.sender.user.id === options.callerId;
   const received = row?.receiver.user.id === options.callerId;
   if (!row || (!sent && !received)) throw new AppError("NOT_FOUND");

@@ -1,11 +1,18 @@
 import "server-only";
 import crypto from "node:crypto";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { sqlOf, type Sql } from "@/lib/server/db";
+import type { Sql } from "@/lib/server/db";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/server/platform/errors";
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import type { PlanEffect } from "@/lib/server/db/apply-plan";
 import { transferById, type TransferRow } from "@/lib/server/ledger/postings";
+import {
+  findStoredKey,
+  ledgerSql,
+  storeRefusal,
+  type KeyToRecord,
+  type StoredKey,
+  type WithStoredKey,
+} from "@/lib/server/ledger/store";
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 
@@ -43,8 +50,6 @@ function parseKey(raw: string | null): string | null {
   return key;
 }
 
-type StoredKey = { requestHash: string; transferId: number | null; refusal: string | null };
-
 function isErrorCode(code: string | null): code is ErrorCode {
   return code !== null && (ERROR_CODES as string[]).includes(code);
 }
@@ -57,32 +62,11 @@ async function replay(reader: Sql, stored: StoredKey, hash: string): Promise<Tra
   return transferById(reader, stored.transferId);
 }
 
-function storeRefusal(sql: Sql, userId: number, key: string, hash: string, refusal: ErrorCode) {
-  return sql.$executeRaw`
-    INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "transferId", "refusal", "createdAt")
-    VALUES (${userId}, ${key}, ${hash}, ${null}, ${refusal}, ${new Date()})`;
-}
-
-/** The key a money movement records with its transfer, in the same statement or transaction. */
-export type KeyToRecord = { userId: number; key: string; requestHash: string };
+export type { KeyToRecord } from "@/lib/server/ledger/store";
 
 /** The plan's effect that records the key with the transfer it makes (none without a key). */
 export function keyEffect(key: KeyToRecord | undefined): PlanEffect | undefined {
   return key && { type: "recordKey", ...key };
-}
-
-/** A row that carries `storedKeyColumns`. */
-export type WithStoredKey = { keyHash?: string | null; keyTransferId?: number | null; keyRefusal?: string | null };
-
-/**
- * Extra columns for the use case's first query that read the caller's stored key with it, so a
- * repeated request is recognised without a round trip of its own. Nothing without a key.
- */
-export function storedKeyColumns(key: KeyToRecord | undefined): Prisma.Sql {
-  if (!key) return Prisma.empty;
-  const where = Prisma.sql`FROM "IdempotencyKey" WHERE "userId" = ${key.userId} AND "key" = ${key.key}`;
-  return Prisma.sql`, (SELECT "requestHash" ${where}) AS "keyHash", (SELECT "transferId" ${where}) AS "keyTransferId",
-    (SELECT "refusal" ${where}) AS "keyRefusal"`;
 }
 
 /** The ending a repeated request must get again, found by `storedKeyColumns`. */
@@ -119,17 +103,11 @@ export async function runIdempotent(
   const key = parseKey(options.key);
   if (key === null) return work(undefined);
 
-  const sql = await sqlOf();
+  const sql = await ledgerSql();
   const { userId } = options;
   const hash = requestHash(options.scope, options.request);
-  const find = async () => {
-    const [stored] = await sql.$queryRaw<StoredKey[]>`
-      SELECT "requestHash", "transferId", "refusal" FROM "IdempotencyKey"
-      WHERE "userId" = ${userId} AND "key" = ${key}`;
-    return stored;
-  };
   const reread = async () => {
-    const stored = await find();
+    const stored = await findStoredKey(sql, userId, key);
     if (!stored) throw new Error("idempotency key vanished after a unique violation");
     return replay(sql, stored, hash);
   };

@@ -1,14 +1,13 @@
 import "server-only";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db";
-import { applyTransfer, type PlanEffect, type PlannedPosting, type TransferPlan } from "@/lib/server/db/apply-plan";
+import type { PlanEffect, PlannedPosting, TransferPlan } from "@/lib/server/db/apply-plan";
 import { AppError } from "@/lib/server/platform/errors";
 import { countTransfer } from "@/lib/server/platform/metrics";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
+import { commitPlan, findTransfer, type TransferRow } from "@/lib/server/ledger/store";
 import { currentRateUnits, latestRateUnits, rateDay } from "@/lib/server/rates/latest";
 import type { TransferKind } from "@/lib/shared/transfer-kind";
 import { convert, giveFor, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
-
 
 export type PostTransferOptions = {
   kind: TransferKind;
@@ -29,11 +28,7 @@ export type PostTransferOptions = {
   createdAt?: Date;
 };
 
-/** A transfer as it was made: the plan's facts, and its id. */
-export type TransferRow = { id: number } & Pick<
-  TransferPlan,
-  "kind" | "senderWalletId" | "receiverWalletId" | "amount" | "currency" | "receivedAmount" | "receivedCurrency" | "rate" | "message" | "createdAt"
->;
+export type { TransferRow } from "@/lib/server/ledger/store";
 
 function currencyOf(wallet: LedgerWallet): Currency {
   if (!isCurrency(wallet.currency)) throw new Error(`wallet ${wallet.id} has an unknown currency`);
@@ -113,7 +108,7 @@ export function withEffects(plan: TransferPlan, ...effects: (PlanEffect | null |
  * TOPUP_DAILY_LIMIT are refused there and write nothing.
  */
 export async function applyPlan(sql: Sql | SqlRunner, plan: TransferPlan): Promise<TransferRow> {
-  const applied = await applyTransfer(sql, plan);
+  const applied = await commitPlan(sql, plan);
   if (applied.refusal) throw new AppError(applied.refusal);
   // Counted once committed: on the store itself, the transfer was its own transaction.
   if (isRunner(sql)) countTransfer(plan.kind, plan.currency, plan.amount);
@@ -126,12 +121,9 @@ export async function postTransfer(sql: Sql | SqlRunner, options: PostTransferOp
   return applyPlan(sql, await planTransfer(sql, options));
 }
 
-const TRANSFER_COLUMNS = Prisma.sql`"id", "kind", "senderWalletId", "receiverWalletId", "amount", "currency",
-  "receivedAmount", "receivedCurrency", "rate", "message", "createdAt"`;
-
 /** One transfer as `applyPlan` returned it (an idempotent replay reads it back). */
 export async function transferById(sql: Sql, id: number): Promise<TransferRow> {
-  const [row] = await sql.$queryRaw<TransferRow[]>`SELECT ${TRANSFER_COLUMNS} FROM "Transfer" WHERE "id" = ${id}`;
+  const row = await findTransfer(sql, id);
   if (!row) throw new Error(`transfer ${id} is missing`);
   return row;
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
-import { avatarUrlFor, personName, personSelect } from "@/lib/server/users/dto";
+import { recentTransferReceivers } from "@/lib/server/ledger/store-history";
+import { avatarUrlFor, personName } from "@/lib/server/users/dto";
 import type { Currency } from "@/lib/shared/money";
 import type { RecentRecipientDto } from "@/lib/shared/schemas/transfers";
 
@@ -15,20 +15,7 @@ const SCAN = 200;
  * never themselves).
  */
 export async function recentRecipients(options: { callerId: number }): Promise<RecentRecipientDto[]> {
-  const rows = await getDb().transfer.findMany({
-    where: { kind: "transfer", sender: { userId: options.callerId }, receiver: { userId: { not: options.callerId } } },
-    orderBy: { id: "desc" },
-    take: SCAN,
-    select: {
-      receiver: {
-        select: {
-          number: true,
-          currency: true,
-          user: { select: personSelect },
-        },
-      },
-    },
-  });
+  const rows = await recentTransferReceivers(options.callerId, SCAN);
   const seen = new Set<number>();
   const people: RecentRecipientDto[] = [];
   for (const { receiver } of rows) {

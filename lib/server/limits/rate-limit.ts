@@ -1,5 +1,5 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import { addHit, countHitsSince, deleteHit, deleteHitsBefore } from "@/lib/server/limits/store";
 import { AppError } from "@/lib/server/platform/errors";
 import type { MessageKey } from "@/lib/shared/i18n";
 
@@ -22,23 +22,20 @@ export type RateLimit = {
  * again, so retrying while blocked does not extend the block.
  */
 export async function hitRateLimit({ key, limit, windowMs, message }: RateLimit): Promise<void> {
-  const db = getDb();
   const since = new Date(Date.now() - windowMs);
   // Rows older than the window no longer matter; removing them keeps the table small.
-  await db.rateLimitHit.deleteMany({ where: { key, createdAt: { lt: since } } });
-  const hit = await db.rateLimitHit.create({ data: { key }, select: { id: true } });
-  const count = await db.rateLimitHit.count({
-    where: { key, createdAt: { gte: since }, id: { lte: hit.id } },
-  });
+  await deleteHitsBefore(key, since);
+  const hit = await addHit(key);
+  const count = await countHitsSince(key, since, hit);
   if (count > limit) {
-    await db.rateLimitHit.delete({ where: { id: hit.id } });
+    await deleteHit(hit);
     throw new AppError("RATE_LIMITED", message);
   }
 }
 
 /** Hits counted for `key` within its window, without adding one. */
 export async function countHits({ key, windowMs }: RateLimit): Promise<number> {
-  return getDb().rateLimitHit.count({ where: { key, createdAt: { gte: new Date(Date.now() - windowMs) } } });
+  return countHitsSince(key, new Date(Date.now() - windowMs));
 }
 
 /** Throws RATE_LIMITED when `limit` is already used up, without adding a hit. */
@@ -48,7 +45,7 @@ export async function checkRateLimit(limit: RateLimit): Promise<void> {
 
 /** Adds one hit to `key` (for limits that count outcomes, such as wrong guesses). */
 export async function recordHit({ key }: RateLimit): Promise<void> {
-  await getDb().rateLimitHit.create({ data: { key }, select: { id: true } });
+  await addHit(key);
 }
 
 /** Runs several limits; the first exhausted one answers 429. */

@@ -17,8 +17,10 @@ import {
 
 /** The statements that claim outbox rows for sending (the rules and limits are in claim.ts). */
 
-const due = (now: Date) => Prisma.sql`(("status" = 'pending' AND "nextAttemptAt" <= ${now})
-  OR ("status" = 'sending' AND "leaseUntil" < ${now}))`;
+// `"status" IN (…)` first: the read stays on the (channel, status, …) index, among the rows under
+// way, whatever number of sent ones the channel has behind it.
+const due = (now: Date) => Prisma.sql`("status" IN ('pending', 'sending') AND (("status" = 'pending' AND "nextAttemptAt" <= ${now})
+  OR ("status" = 'sending' AND "leaseUntil" < ${now})))`;
 
 /** Recipients with a message under way, or told less than RECIPIENT_SPACING_MS ago. */
 const busy = (channel: Channel, now: Date) => Prisma.sql`

@@ -68,6 +68,11 @@ export type Env = {
   ratesCacheMs: number;
   /** How long a payment request can be paid (PAYMENT_REQUEST_TTL_DAYS, default 7). */
   paymentRequestTtlMs: number;
+  /**
+   * How long a session found not revoked is trusted without asking the database again
+   * (SESSION_TRUST_MS, default 1000; 0 = ask on every request): lib/server/auth/session-trust.ts.
+   */
+  sessionTrustMs: number;
   /** Payment requests a user may create per 10 minutes (PAYMENT_REQUEST_LIMIT_PER_USER, default 20). */
   paymentRequestLimitPerUser: number;
   /**
@@ -102,6 +107,7 @@ const schema = z.object({
   PAYMENT_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   PAYMENT_REQUEST_LIMIT_PER_USER: z.coerce.number().int().positive().max(1_000_000).default(20),
   SHARE_LIMIT_PER_USER: z.coerce.number().int().positive().max(1_000_000).default(20),
+  SESSION_TRUST_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export function isDemo(): boolean {
@@ -204,6 +210,7 @@ export function getEnv(): Env {
     transferLimitWindowMs: raw.TRANSFER_LIMIT_WINDOW_SECONDS * 1000,
     ratesCacheMs: raw.RATES_CACHE_SECONDS * 1000,
     paymentRequestTtlMs: raw.PAYMENT_REQUEST_TTL_DAYS * 24 * 60 * 60 * 1000,
+    sessionTrustMs: raw.SESSION_TRUST_MS,
     paymentRequestLimitPerUser: raw.PAYMENT_REQUEST_LIMIT_PER_USER,
     shareLimitPerUser: raw.SHARE_LIMIT_PER_USER,
     corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),

@@ -1,8 +1,13 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb, sqlOf, type SqlRunner } from "@/lib/server/db";
-import { storedKeyColumns, type KeyToRecord, type WithStoredKey } from "@/lib/server/ledger/idempotency";
-import { sentLatelyColumn, type LimitRow } from "@/lib/server/ledger/transfer-limits";
+import {
+  sentLatelyColumn,
+  storedKeyColumns,
+  type KeyToRecord,
+  type LimitRow,
+  type WithStoredKey,
+} from "@/lib/server/ledger/store";
 import type { RequestRow } from "@/lib/server/requests/dto";
 
 /** Every statement of payment requests. */

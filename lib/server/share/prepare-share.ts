@@ -1,12 +1,12 @@
 import "server-only";
 import type { InlineQueryResultArticle } from "grammy/types";
-import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { getReceipt } from "@/lib/server/ledger/get-receipt";
 import { logger } from "@/lib/server/platform/log";
 import { getRequest } from "@/lib/server/requests/read-requests";
+import { telegramIdOf } from "@/lib/server/share/store";
 import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
 import { quotable } from "@/lib/server/users/quotable";
 import { isMadeHandle } from "@/lib/server/users/username";
@@ -96,8 +96,8 @@ export const SHARE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
 export async function prepareShare(options: { callerId: number; target: PrepareShareBody }): Promise<PreparedShareDto> {
   const { callerId, target } = options;
   const env = getEnv();
-  const user = await getDb().user.findUnique({ where: { id: callerId }, select: { telegramId: true } });
-  if (!user?.telegramId) throw new AppError("TELEGRAM_ONLY");
+  const telegramId = await telegramIdOf(callerId);
+  if (!telegramId) throw new AppError("TELEGRAM_ONLY");
   // The demo's bot token names no real bot unless TELEGRAM_API_URL points at a Bot API.
   if (!env.telegramBotLink || !env.notifyByTelegram) throw new AppError("SHARE_UNAVAILABLE");
   await hitRateLimit({ key: `share:user:${callerId}`, limit: env.shareLimitPerUser, windowMs: SHARE_LIMIT_WINDOW_MS, message: "share.errors.tooMany" });
@@ -107,7 +107,7 @@ export async function prepareShare(options: { callerId: number; target: PrepareS
       : await requestArticle(target.token, callerId, env.telegramBotLink);
   try {
     // Interactive: no 30-second waits on a 429; the app falls back at once instead.
-    const prepared = await botApi(env, { retries: false }).savePreparedInlineMessage(Number(user.telegramId), result, {
+    const prepared = await botApi(env, { retries: false }).savePreparedInlineMessage(Number(telegramId), result, {
       allow_user_chats: true,
       allow_group_chats: true,
     });

@@ -2,11 +2,11 @@ import "server-only";
 import crypto from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { isSessionRevoked } from "@/lib/server/auth/tokens";
-import { getDb } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { periodBounds } from "@/lib/server/statements/period";
 import { readStatementHead, type StatementHead } from "@/lib/server/statements/read-statement";
+import { findWalletNumber } from "@/lib/server/statements/store";
 import type { StatementFormat, StatementLinkBody, StatementLinkDto } from "@/lib/shared/schemas/statements";
 import { DICTIONARIES, isLanguage, type Language } from "@/lib/shared/i18n";
 import { fill } from "@/lib/shared/strings";
@@ -40,7 +40,7 @@ export async function createStatementLink(options: {
 }): Promise<StatementLinkDto> {
   const { walletId, from, to, tz, format } = options.body;
   periodBounds({ from, to, tz });
-  const wallet = await getDb().wallet.findUnique({ where: { id: walletId }, select: { userId: true, number: true } });
+  const wallet = await findWalletNumber(walletId);
   if (!wallet || wallet.userId !== options.userId) throw new AppError("WALLET_NOT_FOUND");
   const expires = Math.floor(Date.now() / 1000) + STATEMENT_LINK_TTL_SECONDS;
   const token = await new SignJWT({ w: walletId, f: from, t: to, z: tz, x: format, l: options.language, s: options.sessionId })

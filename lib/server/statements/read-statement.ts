@@ -1,8 +1,8 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
 import { periodBounds, type Bounds } from "@/lib/server/statements/period";
-import { personName, personSelect } from "@/lib/server/users/dto";
+import { findStatementWallet, newestTransferId, movementsPage, statementTotals } from "@/lib/server/statements/store";
+import { personName } from "@/lib/server/users/dto";
 import type { Language } from "@/lib/shared/i18n";
 import type { Currency } from "@/lib/shared/money";
 import type { StatementPeriod } from "@/lib/shared/schemas/statements";
@@ -51,24 +51,16 @@ export type StatementMovement = {
  * account ids cannot be probed.
  */
 export async function readStatementHead(options: StatementOptions): Promise<StatementHead> {
-  const db = getDb();
   const bounds = periodBounds(options.period);
-  const wallet = await db.wallet.findUnique({ where: { id: options.walletId }, select: { userId: true, number: true, currency: true } });
+  const wallet = await findStatementWallet(options.walletId);
   if (!wallet || wallet.userId !== options.userId) throw new AppError("WALLET_NOT_FOUND");
   // No transaction needed: every figure is bounded by the newest transfer seen first, and
   // transfers are never changed or removed.
-  const last = await db.transfer.aggregate({ _max: { id: true } });
-  const lastTransferId = last._max.id ?? 0;
-  const mine = { walletId: options.walletId, transferId: { lte: lastTransferId } };
-  const during = { createdAt: { gte: bounds.start, lt: bounds.end } };
-  const [before, credits, debits] = await Promise.all([
-    db.posting.aggregate({ where: { ...mine, transfer: { createdAt: { lt: bounds.start } } }, _sum: { amount: true } }),
-    db.posting.aggregate({ where: { ...mine, amount: { gt: 0 }, transfer: during }, _sum: { amount: true }, _count: true }),
-    db.posting.aggregate({ where: { ...mine, amount: { lt: 0 }, transfer: during }, _sum: { amount: true }, _count: true }),
-  ]);
-  const opening = before._sum.amount ?? 0n;
-  const totalIn = credits._sum.amount ?? 0n;
-  const totalOut = -(debits._sum.amount ?? 0n);
+  const lastTransferId = await newestTransferId();
+  const { before, credits, debits } = await statementTotals(options.walletId, lastTransferId, bounds);
+  const opening = before ?? 0n;
+  const totalIn = credits.sum ?? 0n;
+  const totalOut = -(debits.sum ?? 0n);
   return {
     userId: options.userId,
     walletId: options.walletId,
@@ -81,37 +73,22 @@ export async function readStatementHead(options: StatementOptions): Promise<Stat
     totalIn,
     totalOut,
     closing: opening + totalIn - totalOut,
-    count: credits._count + debits._count,
+    count: credits.count + debits.count,
     lastTransferId,
   };
 }
 
 const PAGE = 500;
-const party = { select: { userId: true, user: { select: personSelect } } } as const;
 
 /**
  * The statement's movements in order, read a page at a time (a long period is never held in
  * memory), each with the balance after it: the last one's balance is the closing balance.
  */
 export async function* readStatementMovements(head: StatementHead): AsyncGenerator<StatementMovement[]> {
-  const db = getDb();
   let balance = head.opening;
   let after = 0;
   for (;;) {
-    const rows = await db.posting.findMany({
-      where: {
-        walletId: head.walletId,
-        transferId: { gt: after, lte: head.lastTransferId },
-        transfer: { createdAt: { gte: head.bounds.start, lt: head.bounds.end } },
-      },
-      orderBy: { transferId: "asc" },
-      take: PAGE,
-      select: {
-        transferId: true,
-        amount: true,
-        transfer: { select: { createdAt: true, kind: true, sender: party, receiver: party } },
-      },
-    });
+    const rows = await movementsPage({ walletId: head.walletId, afterId: after, lastId: head.lastTransferId, bounds: head.bounds, take: PAGE });
     if (rows.length === 0) return;
     yield rows.map((row) => {
       balance += row.amount;

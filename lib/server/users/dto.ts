@@ -52,9 +52,6 @@ export function toPublicUserDto(user: UserRow): PublicUserDto {
   };
 }
 
-/** Prisma `select` for naming and picturing another person (receipts, recent recipients). */
-export const personSelect = { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } as const;
-
 /**
  * How a receipt or a list names another person: their Telegram first name as it may be shown
  * (`publicName`: no links, nothing passing for the bank, capped), else their username.

@@ -1,10 +1,7 @@
 import "server-only";
 import { CURRENCIES, toSafeNumber, type Currency } from "@/lib/shared/money";
+import type { WalletRow } from "@/lib/server/wallets/store";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
-
-export type WalletRow = { id: number; currency: string; balance: bigint; number: string };
-
-export const walletSelect = { id: true, currency: true, balance: true, number: true } as const;
 
 export function toWalletDto(row: WalletRow): WalletDto {
   return {

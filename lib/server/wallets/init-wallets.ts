@@ -1,8 +1,9 @@
 import "server-only";
-import { getDb, type Tx } from "@/lib/server/db";
+import type { Tx } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
 import { isUniqueViolation } from "@/lib/server/db/errors";
-import { byCurrencyOrder, toWalletDto, walletSelect } from "@/lib/server/wallets/dto";
+import { byCurrencyOrder, toWalletDto } from "@/lib/server/wallets/dto";
+import { createWallet, inTransaction, userExists, walletCurrencies, walletsIn } from "@/lib/server/wallets/store";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
 import { CURRENCIES } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
@@ -10,17 +11,13 @@ import type { WalletDto } from "@/lib/shared/schemas/wallets";
 /** Creates whichever of the user's four wallets are missing, inside the caller's transaction. */
 export async function ensureWallets(tx: Tx, userId: number, random?: RandomInt) {
   // A valid token whose user is gone (e.g. a reset demo database) is not a session.
-  const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
-  if (!user) throw new AppError("UNAUTHORIZED");
-  const existing = await tx.wallet.findMany({ where: { userId }, select: { currency: true } });
-  const have = new Set(existing.map((w) => w.currency));
+  if (!(await userExists(tx, userId))) throw new AppError("UNAUTHORIZED");
+  const have = new Set(await walletCurrencies(tx, userId));
   for (const currency of CURRENCIES) {
     if (have.has(currency)) continue;
-    await tx.wallet.create({
-      data: { userId, currency, number: await uniqueWalletNumber(tx, random) },
-    });
+    await createWallet(tx, userId, currency, await uniqueWalletNumber(tx, random));
   }
-  return byCurrencyOrder(await tx.wallet.findMany({ where: { userId }, select: walletSelect }));
+  return byCurrencyOrder(await walletsIn(tx, userId));
 }
 
 /**
@@ -31,7 +28,7 @@ export async function ensureWallets(tx: Tx, userId: number, random?: RandomInt) 
 export async function initWallets(options: { userId: number }): Promise<WalletDto[]> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const rows = await getDb().$transaction((tx) => ensureWallets(tx, options.userId));
+      const rows = await inTransaction((tx) => ensureWallets(tx, options.userId));
       return rows.map(toWalletDto);
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 3) throw error;

@@ -1,20 +1,14 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
 import { countLookup } from "@/lib/server/users/lookup-limit";
 import { byCurrencyOrder, toPublicWalletDto } from "@/lib/server/wallets/dto";
+import { publicWalletsOf } from "@/lib/server/wallets/store";
 import type { PublicWalletDto } from "@/lib/shared/schemas/wallets";
 
 /** Another user's wallets, for choosing where to send money: numbers, never balances. */
 export async function listUserWallets(options: { userId: number; callerId: number }): Promise<PublicWalletDto[]> {
   await countLookup(options.callerId);
-  const user = await getDb().user.findUnique({
-    where: { id: options.userId },
-    select: {
-      isSystem: true,
-      wallets: { select: { id: true, currency: true, number: true } },
-    },
-  });
+  const user = await publicWalletsOf(options.userId);
   if (!user || user.isSystem) throw new AppError("USER_NOT_FOUND");
   return byCurrencyOrder(user.wallets).map(toPublicWalletDto);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import type { Sql } from "@/lib/server/db";
+import { isWalletNumberTaken } from "@/lib/server/wallets/store";
 
 /** A source of random integers in [0, max); injectable so the demo seed is reproducible. */
 export type RandomInt = (max: number) => number;
@@ -39,11 +39,10 @@ export function generateWalletNumber(random: RandomInt = defaultRandom): string 
  * A number no wallet has yet. Runs inside the creating transaction; the unique index on
  * `Wallet.number` remains the final guard (callers retry the transaction on a violation).
  */
-export async function uniqueWalletNumber(tx: Pick<Sql, "$queryRaw">, random?: RandomInt): Promise<string> {
+export async function uniqueWalletNumber(tx: Parameters<typeof isWalletNumberTaken>[0], random?: RandomInt): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const number = generateWalletNumber(random);
-    const taken = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Wallet" WHERE "number" = ${number}`;
-    if (taken.length === 0) return number;
+    if (!(await isWalletNumberTaken(tx, number))) return number;
   }
   throw new Error("could not find a free wallet number");
 }
