@@ -104,24 +104,16 @@ async function appLockHold(telegram: TelegramEnv | null, rubles: bigint | null, 
 }
 
 /**
- * Step 2 of a transfer: from which account and how much; across currencies, what the recipient
- * gets, at which rate and fee, as the amount is typed. "Перевести" opens the confirmation sheet
- * (step 3); only its "Подтвердить" sends, and success opens the receipt.
+ * The step's two actions: "Перевести" checks the amount and opens the sheet (nothing is sent yet);
+ * "Подтвердить" sends, behind the app lock inside Telegram.
  */
-export function AmountStep(props: AmountStepProps) {
+function useTransferActions(props: AmountStepProps, conversion: Conversion, toast: ReturnType<typeof useToast>) {
   const t = useStrings();
-  const language = useLanguage();
-  const { recipient, receiver, sender, amount, message, confirming, idempotency } = props;
-  const note = message.trim();
+  const { receiver, sender, message, idempotency } = props;
+  const { minor } = conversion;
   const [shake, setShake] = useState(0);
   const telegram = useLoadedTelegram();
-  const native = telegram?.native ?? false;
-  const toast = useToast();
   const { submit, submitting } = useMoneySubmit({ toast, idempotency });
-
-  const conversion = useConversion(sender, receiver, amount);
-  const { minor, crossCurrency } = conversion;
-  const name = recipientName(recipient, language);
 
   /** Checks the amount and shows what will happen; nothing is sent yet. */
   function review() {
@@ -138,6 +130,7 @@ export function AmountStep(props: AmountStepProps) {
 
   async function send() {
     if (!sender || minor === null) return;
+    const note = message.trim();
     await submit({
       hold: () => appLockHold(telegram, receivedAmount(minor, sender.currency, "RUB", conversion.fromRate, 1), t.lock.failed),
       send: (key) =>
@@ -147,6 +140,25 @@ export function AmountStep(props: AmountStepProps) {
       onFailure: () => props.onConfirming(false),
     });
   }
+
+  return { review, send, submitting, shake, native: telegram?.native ?? false };
+}
+
+/**
+ * Step 2 of a transfer: from which account and how much; across currencies, what the recipient
+ * gets, at which rate and fee, as the amount is typed. "Перевести" opens the confirmation sheet
+ * (step 3); only its "Подтвердить" sends, and success opens the receipt.
+ */
+export function AmountStep(props: AmountStepProps) {
+  const t = useStrings();
+  const language = useLanguage();
+  const { recipient, receiver, sender, amount, message, confirming } = props;
+  const note = message.trim();
+  const toast = useToast();
+  const conversion = useConversion(sender, receiver, amount);
+  const { minor, crossCurrency } = conversion;
+  const name = recipientName(recipient, language);
+  const { review, send, submitting, shake, native } = useTransferActions(props, conversion, toast);
 
   const summary =
     confirming && sender && minor !== null

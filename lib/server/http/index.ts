@@ -266,3 +266,4 @@ export function asAppError(error: unknown): AppError | null {
   }
   return null;
 }
+export { contractOf } from "@/lib/server/http/contract";

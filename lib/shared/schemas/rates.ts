@@ -1,7 +1,9 @@
 import { z } from "zod";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 
-export const rateDto = z.object({ value: z.number() });
-export type RateDto = z.infer<typeof rateDto>;
+export const rateDto = zodOf(answers.rateDto);
+export type { RateDto } from "@/lib/shared/api/dtos";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
