@@ -45,18 +45,10 @@ function previewAmounts(total: bigint | null, count: number, byAmounts: boolean,
   return equalShares(total, count);
 }
 
-/**
- * "Разделить счёт": what for, the total, equally or by amounts, and who pays — oneself, recent
- * recipients, anyone found by username, e-mail or account number, or shares left open to the
- * split's link for a chat. Shares always add up to the total; the split opens on success.
- */
-export function SplitForm({ toast }: { toast: ToastController }) {
+/** The form's state: what for, the total, how it is split, and who is in it (oneself first). */
+function useSplitDraft() {
   const t = useStrings();
-  const language = useLanguage();
-  const router = useRouter();
-  const { mutate } = useSWRConfig();
   const me = useMe();
-  const recent = useRecentRecipients();
   const key = useIdempotencyKey();
   const [title, setTitle] = useState("");
   const [currency, setCurrency] = useState<Currency>("RUB");
@@ -64,43 +56,181 @@ export function SplitForm({ toast }: { toast: ToastController }) {
   const [byAmounts, setByAmounts] = useState(false);
   const [includeMe, setIncludeMe] = useState(true);
   const [entries, setEntries] = useState<Entry[]>([]);
-  const [search, setSearch] = useState("");
-  const [submitting, setSubmitting] = useState(false);
-  const query = useDebounced(search.trim());
-  const found = useRecipient(lookupMethodOf(query), query);
-
-  const meEntry: Entry | null = includeMe && me.data ? { key: "me", userId: me.data.id, name: t.splits.me, avatarUrl: me.data.avatarUrl, amount: "" } : null;
   const [myAmount, setMyAmount] = useState("");
-  const all = meEntry ? [{ ...meEntry, amount: myAmount }, ...entries] : entries;
+  const meEntry: Entry | null = includeMe && me.data ? { key: "me", userId: me.data.id, name: t.splits.me, avatarUrl: me.data.avatarUrl, amount: myAmount } : null;
+  const all = meEntry ? [meEntry, ...entries] : entries;
   const totalMinor = parseAmount(total.value);
   const amounts = previewAmounts(totalMinor, all.length, byAmounts, all);
-  const left = byAmounts && totalMinor !== null ? totalMinor - sumShares(amounts.map((a) => a ?? 0n)) : null;
-  const taken = new Set(entries.map((entry) => entry.userId));
-
-  function edit(change: () => void) {
+  const taken = new Set<number | null>(entries.map((entry) => entry.userId));
+  if (me.data) taken.add(me.data.id);
+  /** Any edit makes a new form: a new Idempotency-Key. */
+  const edit = (change: () => void) => {
     key.reset();
     change();
-  }
-  function add(entry: Omit<Entry, "key" | "amount">) {
-    if (all.length >= MAX_SPLIT_SHARES || (entry.userId !== null && taken.has(entry.userId))) return;
-    edit(() => setEntries((list) => [...list, { ...entry, key: `${entry.userId ?? "link"}-${Date.now()}-${list.length}`, amount: "" }]));
-  }
+  };
+  return {
+    key, title, currency, total, byAmounts, includeMe, entries, all, totalMinor, amounts, taken, edit,
+    setTitle: (value: string) => edit(() => setTitle(value)),
+    setCurrency: (value: Currency) => edit(() => setCurrency(value)),
+    setByAmounts: (value: boolean) => edit(() => setByAmounts(value)),
+    setIncludeMe: (value: boolean) => edit(() => setIncludeMe(value)),
+    add(entry: Omit<Entry, "key" | "amount">) {
+      if (all.length >= MAX_SPLIT_SHARES || (entry.userId !== null && taken.has(entry.userId))) return;
+      edit(() => setEntries((list) => [...list, { ...entry, key: `${entry.userId ?? "link"}-${Date.now()}-${list.length}`, amount: "" }]));
+    },
+    remove: (entryKey: string) => edit(() => setEntries((list) => list.filter((x) => x.key !== entryKey))),
+    setAmount: (entryKey: string, value: string) =>
+      edit(() => (entryKey === "me" ? setMyAmount(value) : setEntries((list) => list.map((x) => (x.key === entryKey ? { ...x, amount: value } : x))))),
+  };
+}
+
+type Draft = ReturnType<typeof useSplitDraft>;
+
+/** One participant line: who, their share (or its field when splitting by amounts), and "remove". */
+function EntryRow({ draft, entry, amount }: { draft: Draft; entry: Entry; amount: bigint | null }) {
+  const t = useStrings();
+  const language = useLanguage();
+  const name = entry.userId === null ? t.splits.byLink : entry.name;
+  return (
+    <li className="list-item split-entry" data-testid="split-entry">
+      <span className="list-item-before">
+        {entry.userId === null ? <span className="split-link-badge" aria-hidden="true">🔗</span> : <Avatar src={entry.avatarUrl} name={entry.name} size={36} />}
+      </span>
+      <span className="list-item-text">
+        <span className="list-item-title">{name}</span>
+        {!draft.byAmounts && <span className="list-item-subtitle">{amount === null ? "—" : formatMoney(amount, draft.currency, language)}</span>}
+      </span>
+      <span className="list-item-after split-entry-after">
+        {draft.byAmounts && (
+          <input
+            className="split-amount-input"
+            aria-label={`${t.splits.form.shareAmount}: ${name}`}
+            inputMode="decimal"
+            placeholder="0.00"
+            value={entry.amount}
+            onChange={(e) => draft.setAmount(entry.key, sanitizeAmountInput(e.target.value))}
+          />
+        )}
+        {entry.key !== "me" && (
+          <button type="button" className="split-remove" aria-label={`${t.splits.form.remove}: ${name}`} onClick={() => draft.remove(entry.key)}>
+            ×
+          </button>
+        )}
+      </span>
+    </li>
+  );
+}
+
+/** "Участники": the lines, what is left to split by amounts, and "+ Доля по ссылке". */
+function Participants({ draft }: { draft: Draft }) {
+  const t = useStrings();
+  const language = useLanguage();
+  const { all, amounts, totalMinor } = draft;
+  const left = draft.byAmounts && totalMinor !== null ? totalMinor - sumShares(amounts.map((a) => a ?? 0n)) : null;
+  return (
+    <section className="stack" aria-labelledby="split-participants">
+      <h2 id="split-participants" className="section-title">{t.splits.form.participants}</h2>
+      {all.length === 0 ? (
+        <p className="hint">{t.splits.form.noParticipants}</p>
+      ) : (
+        <ul className="section split-entries">
+          {all.map((entry, i) => <EntryRow key={entry.key} draft={draft} entry={entry} amount={amounts[i] ?? null} />)}
+        </ul>
+      )}
+      {left !== null && left !== 0n && (
+        <p className={left > 0n ? "hint" : "field-error"} role="status">
+          {left > 0n ? fill(t.splits.form.left, { amount: formatMoney(left, draft.currency, language) }) : fill(t.splits.form.over, { amount: formatMoney(-left, draft.currency, language) })}
+        </p>
+      )}
+      <Button variant="secondary" onClick={() => draft.add({ userId: null, name: t.splits.byLink, avatarUrl: null })} disabled={all.length >= MAX_SPLIT_SHARES}>
+        {`+ ${t.splits.byLink}`}
+      </Button>
+      <p className="hint">{t.splits.form.linkHint}</p>
+    </section>
+  );
+}
+
+/** The last people one sent money to, one tap to add each. */
+function RecentPeople({ draft }: { draft: Draft }) {
+  const t = useStrings();
+  const recent = useRecentRecipients();
+  const people = recent.data?.filter((person) => !draft.taken.has(person.userId)) ?? [];
+  if (people.length === 0) return null;
+  return (
+    <section className="stack" aria-labelledby="split-recent">
+      <h2 id="split-recent" className="section-title">{t.splits.form.recent}</h2>
+      <div className="split-chips">
+        {people.map((person) => (
+          <button key={person.userId} type="button" className="split-chip" onClick={() => draft.add({ userId: person.userId, name: person.name, avatarUrl: person.avatarUrl })}>
+            <Avatar src={person.avatarUrl} name={person.name} size={24} />
+            <span>{person.name}</span>
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Anyone by username, e-mail or account number, looked up as the transfer form looks them up. */
+function FindPerson({ draft }: { draft: Draft }) {
+  const t = useStrings();
+  const language = useLanguage();
+  const [search, setSearch] = useState("");
+  const query = useDebounced(search.trim());
+  const found = useRecipient(lookupMethodOf(query), query);
+  const candidate = found.data && !draft.taken.has(found.data.id) ? found.data : null;
+  return (
+    <section className="stack" aria-labelledby="split-find">
+      <h2 id="split-find" className="section-title">{t.splits.form.find}</h2>
+      <TextField label={t.splits.form.findPlaceholder} value={search} autoComplete="off" autoCapitalize="none" spellCheck={false} onChange={(e) => setSearch(e.target.value)} />
+      {candidate ? (
+        <div className="list-item split-found">
+          <span className="list-item-before">
+            <Avatar src={candidate.avatarUrl} name={recipientName(candidate, language)} size={36} />
+          </span>
+          <span className="list-item-text">
+            <span className="list-item-title">{recipientName(candidate, language)}</span>
+          </span>
+          <span className="list-item-after">
+            <Button
+              fullWidth={false}
+              onClick={() => {
+                draft.add({ userId: candidate.id, name: recipientName(candidate, language), avatarUrl: candidate.avatarUrl });
+                setSearch("");
+              }}
+            >
+              {t.splits.form.add}
+            </Button>
+          </span>
+        </div>
+      ) : (
+        !found.data && <RecipientStatus query={query} recipient={undefined} loading={found.isLoading} error={found.error} />
+      )}
+    </section>
+  );
+}
+
+/**
+ * "Разделить счёт": what for, the total, equally or by amounts, and who pays — oneself, recent
+ * recipients, anyone found by username, e-mail or account number, or shares left open to the
+ * split's link for a chat. Shares always add up to the total; the split opens on success.
+ */
+export function SplitForm({ toast }: { toast: ToastController }) {
+  const t = useStrings();
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const draft = useSplitDraft();
+  const [submitting, setSubmitting] = useState(false);
 
   async function submit() {
-    if (totalMinor === null) {
-      total.reject(t.validation.invalidAmount);
-      return;
-    }
-    if (entries.length === 0) {
-      toast.error(t.splits.form.noParticipants);
-      return;
-    }
+    if (draft.totalMinor === null) return draft.total.reject(t.validation.invalidAmount);
+    if (draft.entries.length === 0) return toast.error(t.splits.form.noParticipants);
     setSubmitting(true);
     try {
-      const shares = all.map((entry, i) => ({ userId: entry.userId, ...(byAmounts ? { amount: toSafeNumber(amounts[i] ?? 0n) } : {}) }));
-      const body = { title: title.trim(), currency, total: toSafeNumber(totalMinor), mode: byAmounts ? ("amounts" as const) : ("equal" as const), shares };
-      const split = await createSplit(body, key.current());
-      key.reset();
+      const shares = draft.all.map((entry, i) => ({ userId: entry.userId, ...(draft.byAmounts ? { amount: toSafeNumber(draft.amounts[i] ?? 0n) } : {}) }));
+      const mode = draft.byAmounts ? ("amounts" as const) : ("equal" as const);
+      const split = await createSplit({ title: draft.title.trim(), currency: draft.currency, total: toSafeNumber(draft.totalMinor), mode, shares }, draft.key.current());
+      draft.key.reset();
       void mutate(MY_SPLITS);
       router.push(splitScreenPath(split.token));
     } catch (error) {
@@ -110,116 +240,36 @@ export function SplitForm({ toast }: { toast: ToastController }) {
     }
   }
 
-  const candidate = found.data && !taken.has(found.data.id) && found.data.id !== me.data?.id ? found.data : null;
+  const { total } = draft;
   return (
     <Form onSubmit={() => void submit()}>
-      <TextField label={t.splits.form.what} placeholder={t.splits.form.whatPlaceholder} value={title} autoComplete="off" onChange={(e) => edit(() => setTitle(cleanMessageInput(e.target.value)))} />
+      <TextField label={t.splits.form.what} placeholder={t.splits.form.whatPlaceholder} value={draft.title} autoComplete="off" onChange={(e) => draft.setTitle(cleanMessageInput(e.target.value))} />
       <AmountField
         label={t.splits.form.total}
         value={total.value}
         error={total.error}
         shakeKey={total.shakeKey}
-        onChange={(value) => edit(() => total.change(value))}
-        currency={{ label: t.splits.form.currency, value: currency, onChange: (c) => edit(() => setCurrency(c)) }}
+        onChange={(value) => draft.edit(() => total.change(value))}
+        currency={{ label: t.splits.form.currency, value: draft.currency, onChange: draft.setCurrency }}
       />
       <Segmented
         label={t.splits.form.mode}
         options={[{ value: "equal", label: t.splits.form.equal }, { value: "amounts", label: t.splits.form.byAmounts }]}
-        value={byAmounts ? "amounts" : "equal"}
-        onChange={(mode) => edit(() => setByAmounts(mode === "amounts"))}
+        value={draft.byAmounts ? "amounts" : "equal"}
+        onChange={(mode) => draft.setByAmounts(mode === "amounts")}
       />
       <div className="section">
         <div className="list-item">
           <span className="list-item-text">
             <span className="list-item-title">{t.splits.form.includeMe}</span>
           </span>
-          <Switch label={t.splits.form.includeMe} checked={includeMe} onChange={(on) => edit(() => setIncludeMe(on))} />
+          <Switch label={t.splits.form.includeMe} checked={draft.includeMe} onChange={draft.setIncludeMe} />
         </div>
       </div>
-
-      <section className="stack" aria-labelledby="split-participants">
-        <h2 id="split-participants" className="section-title">{t.splits.form.participants}</h2>
-        {all.length === 0 ? (
-          <p className="hint">{t.splits.form.noParticipants}</p>
-        ) : (
-          <ul className="section split-entries">
-            {all.map((entry, i) => (
-              <li key={entry.key} className="list-item split-entry" data-testid="split-entry">
-                <span className="list-item-before">{entry.userId === null ? <span className="split-link-badge" aria-hidden="true">🔗</span> : <Avatar src={entry.avatarUrl} name={entry.name} size={36} />}</span>
-                <span className="list-item-text">
-                  <span className="list-item-title">{entry.userId === null ? t.splits.byLink : entry.name}</span>
-                  {!byAmounts && <span className="list-item-subtitle">{amounts[i] === null ? "—" : formatMoney(amounts[i]!, currency, language)}</span>}
-                </span>
-                <span className="list-item-after split-entry-after">
-                  {byAmounts && (
-                    <input
-                      className="split-amount-input"
-                      aria-label={`${t.splits.form.shareAmount}: ${entry.userId === null ? t.splits.byLink : entry.name}`}
-                      inputMode="decimal"
-                      placeholder="0.00"
-                      value={entry.amount}
-                      onChange={(e) => {
-                        const value = sanitizeAmountInput(e.target.value);
-                        edit(() => (entry.key === "me" ? setMyAmount(value) : setEntries((list) => list.map((x) => (x.key === entry.key ? { ...x, amount: value } : x)))));
-                      }}
-                    />
-                  )}
-                  {entry.key !== "me" && (
-                    <button type="button" className="split-remove" aria-label={`${t.splits.form.remove}: ${entry.userId === null ? t.splits.byLink : entry.name}`} onClick={() => edit(() => setEntries((list) => list.filter((x) => x.key !== entry.key)))}>
-                      ×
-                    </button>
-                  )}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        {left !== null && left !== 0n && (
-          <p className={left > 0n ? "hint" : "field-error"} role="status">
-            {left > 0n ? fill(t.splits.form.left, { amount: formatMoney(left, currency, language) }) : fill(t.splits.form.over, { amount: formatMoney(-left, currency, language) })}
-          </p>
-        )}
-        <Button variant="secondary" onClick={() => add({ userId: null, name: t.splits.byLink, avatarUrl: null })} disabled={all.length >= MAX_SPLIT_SHARES}>
-          {`+ ${t.splits.byLink}`}
-        </Button>
-        <p className="hint">{t.splits.form.linkHint}</p>
-      </section>
-
-      {recent.data && recent.data.some((person) => !taken.has(person.userId)) && (
-        <section className="stack" aria-labelledby="split-recent">
-          <h2 id="split-recent" className="section-title">{t.splits.form.recent}</h2>
-          <div className="split-chips">
-            {recent.data
-              .filter((person) => !taken.has(person.userId))
-              .map((person) => (
-                <button key={person.userId} type="button" className="split-chip" onClick={() => add({ userId: person.userId, name: person.name, avatarUrl: person.avatarUrl })}>
-                  <Avatar src={person.avatarUrl} name={person.name} size={24} />
-                  <span>{person.name}</span>
-                </button>
-              ))}
-          </div>
-        </section>
-      )}
-
-      <section className="stack" aria-labelledby="split-find">
-        <h2 id="split-find" className="section-title">{t.splits.form.find}</h2>
-        <TextField label={t.splits.form.findPlaceholder} value={search} autoComplete="off" autoCapitalize="none" spellCheck={false} onChange={(e) => setSearch(e.target.value)} />
-        {candidate ? (
-          <div className="list-item split-found">
-            <span className="list-item-before"><Avatar src={candidate.avatarUrl} name={recipientName(candidate, language)} size={36} /></span>
-            <span className="list-item-text"><span className="list-item-title">{recipientName(candidate, language)}</span></span>
-            <span className="list-item-after">
-              <Button fullWidth={false} onClick={() => { add({ userId: candidate.id, name: recipientName(candidate, language), avatarUrl: candidate.avatarUrl }); setSearch(""); }}>
-                {t.splits.form.add}
-              </Button>
-            </span>
-          </div>
-        ) : (
-          !found.data && <RecipientStatus query={query} recipient={undefined} loading={found.isLoading} error={found.error} />
-        )}
-      </section>
-
-      <PrimaryAction type="submit" label={submitting ? t.splits.form.submitting : t.splits.form.submit} onPress={() => void submit()} disabled={!total.value || !title.trim() || entries.length === 0} loading={submitting} />
+      <Participants draft={draft} />
+      <RecentPeople draft={draft} />
+      <FindPerson draft={draft} />
+      <PrimaryAction type="submit" label={submitting ? t.splits.form.submitting : t.splits.form.submit} onPress={() => void submit()} disabled={!total.value || !draft.title.trim() || draft.entries.length === 0} loading={submitting} />
     </Form>
   );
 }

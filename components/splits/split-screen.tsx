@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from "@/lib/client/api";
 import { formatDateTime } from "@/lib/client/date";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import { payPathFor, requestLinkFor, shareLink } from "@/lib/client/requests";
-import { MY_SPLITS, settleShare, splitAction, splitLinkFor, splitPath, useSplit } from "@/lib/client/splits";
+import { MY_SPLITS, settleShare, splitAction, splitKey, splitLinkFor, useSplit } from "@/lib/client/splits";
 import { hasFeature } from "@/lib/client/telegram/features";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { telegramBotLink } from "@/lib/client/ton/config";
@@ -169,7 +169,7 @@ export function SplitScreen({ token }: { token: string | null }) {
     setBusy(true);
     work()
       .then((next) => {
-        void mutate(splitPath(next.token), next, { revalidate: false });
+        void mutate(splitKey(next.token), next, { revalidate: false });
         void mutate(MY_SPLITS);
         toast.success(done);
       })

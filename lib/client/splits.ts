@@ -1,74 +1,41 @@
 import useSWR from "swr";
-import { api, ApiError } from "@/lib/client/api";
-import { array, boolean, int, nullable, object, oneOf, string, type Infer } from "@/lib/client/check";
-import { CURRENCIES } from "@/lib/shared/money";
-import type { CreateSplitBody, SplitDto } from "@/lib/shared/schemas/splits";
-import { SHARE_STATUSES, SPLIT_MODES } from "@/lib/shared/split-shares";
+import { ApiError, call, fetcherOf, keyOf } from "@/lib/client/api";
+import { operations } from "@/lib/shared/api/operations";
+import type { CreateSplitBody } from "@/lib/shared/schemas/splits";
 
 export { splitLinkFor, splitScreenPath } from "@/lib/client/split-link";
 
-/** Splitting a bill on the client: the answers' checks, the API calls, their SWR hooks and the link. */
+/** Splitting a bill on the client: the API calls and their SWR hooks. */
 
-const person = object({ name: string, avatarUrl: string });
-
-export const splitDto = object({
-  token: string,
-  title: string,
-  total: int,
-  currency: oneOf(CURRENCIES),
-  mode: oneOf(SPLIT_MODES),
-  status: oneOf(["open", "cancelled"] as const),
-  organiser: person,
-  own: boolean,
-  createdAt: string,
-  lastRemindedAt: nullable(string),
-  progress: object({ count: int, paid: int, settled: int, pending: int, declined: int, collected: int }),
-  shares: array(
-    object({
-      position: int,
-      participant: nullable(person),
-      mine: boolean,
-      amount: int,
-      status: oneOf(SHARE_STATUSES),
-      requestToken: nullable(string),
-      remindedAt: nullable(string),
-    }),
-  ),
-  joinable: boolean,
-});
-export const splitListDto = array(splitDto);
-
-/** Compile-time proof that the check above matches the shared DTO. */
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-export type SplitDtoMatchesShared = [Same<Infer<typeof splitDto>, SplitDto>] extends [true] ? true : never;
-const matches: SplitDtoMatchesShared = true;
-void matches;
-
-export const MY_SPLITS = "/api/v1/splits";
-
-export function splitPath(token: string): string {
-  return `/api/v1/splits/${token}`;
-}
+/** The SWR key of the caller's splits (refreshed after one is made or changed). */
+export const MY_SPLITS = keyOf(operations.mySplits);
 
 export function useMySplits() {
-  return useSWR(MY_SPLITS, (path: string) => api(path, splitListDto));
+  return useSWR(MY_SPLITS, fetcherOf(operations.mySplits));
+}
+
+/** The SWR key of one split. */
+export function splitKey(token: string): string | null {
+  return keyOf(operations.split, { token });
 }
 
 /** One split; a 404 is not retried (the split is not there for this person). */
 export function useSplit(token: string | null) {
-  return useSWR(token ? splitPath(token) : null, (path: string) => api(path, splitDto), {
+  return useSWR(token ? splitKey(token) : null, fetcherOf(operations.split), {
     shouldRetryOnError: (error: unknown) => !(error instanceof ApiError && error.status === 404),
   });
 }
 
 export function createSplit(body: CreateSplitBody, idempotencyKey: string) {
-  return api(MY_SPLITS, splitDto, { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+  return call(operations.createSplit, { body, idempotencyKey });
 }
 
-export function splitAction(token: string, action: "join" | "remind" | "cancel") {
-  return api(`${splitPath(token)}/${action}`, splitDto, { method: "POST" });
+const ACTIONS = { join: operations.joinSplit, remind: operations.remindSplit, cancel: operations.cancelSplit } as const;
+
+export function splitAction(token: string, action: keyof typeof ACTIONS) {
+  return call(ACTIONS[action], { params: { token } });
 }
 
 export function settleShare(token: string, position: number) {
-  return api(`${splitPath(token)}/shares/${position}/settle`, splitDto, { method: "POST" });
+  return call(operations.settleShare, { params: { token, position: String(position) } });
 }

@@ -8,6 +8,8 @@ import {
   okDto,
   paymentRequestDto,
   paymentRequestListDto,
+  splitDto,
+  splitListDto,
   preparedChatButtonDto,
   preparedShareDto,
   publicUserDto,
@@ -26,6 +28,7 @@ import {
 import type { logoutBody, refreshBody, requestCodeBody, telegramLoginBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
 import type { createExchangeBody } from "@/lib/shared/schemas/exchanges";
 import type { createRequestBody, payRequestBody } from "@/lib/shared/schemas/requests";
+import type { createSplitBody } from "@/lib/shared/schemas/splits";
 import type { prepareChatButtonBody, prepareShareBody } from "@/lib/shared/schemas/share";
 import type { statementLinkBody } from "@/lib/shared/schemas/statements";
 import type { createTransferBody } from "@/lib/shared/schemas/transfers";
@@ -172,6 +175,15 @@ export const operations = {
     response: transferDto,
     idempotent: true,
   }),
+
+  // Split bills
+  mySplits: op()({ method: "GET", path: "/api/v1/splits", response: splitListDto }),
+  createSplit: op<z.input<typeof createSplitBody>>()({ method: "POST", path: "/api/v1/splits", response: splitDto, idempotent: true }),
+  split: op()({ method: "GET", path: "/api/v1/splits/{token}", response: splitDto }),
+  joinSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/join", response: splitDto }),
+  remindSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/remind", response: splitDto }),
+  cancelSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/cancel", response: splitDto }),
+  settleShare: op()({ method: "POST", path: "/api/v1/splits/{token}/shares/{position}/settle", response: splitDto }),
 
   // Sharing in Telegram
   prepareShare: op<z.input<typeof prepareShareBody>>()({ method: "POST", path: "/api/v1/share/prepared", response: preparedShareDto }),

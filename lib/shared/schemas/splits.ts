@@ -1,11 +1,13 @@
 import { z } from "zod";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 import { says } from "@/lib/shared/i18n";
 import { minorAmount } from "@/lib/shared/schemas/amount";
 import { rowId } from "@/lib/shared/schemas/ids";
 import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
-import { MAX_SPLIT_SHARES, SHARE_STATUSES, SPLIT_MODES } from "@/lib/shared/split-shares";
+import { MAX_SPLIT_SHARES, SPLIT_MODES } from "@/lib/shared/split-shares";
 
 /**
  * One share of a new split: a person (their user id, as the recipient lookups and the recent
@@ -35,48 +37,7 @@ export const splitShareParams = splitTokenParams.extend({
   position: z.coerce.number().int().min(0).max(MAX_SPLIT_SHARES - 1),
 });
 
-const person = z.object({ name: z.string(), avatarUrl: z.string() });
-
-export const splitShareDto = z.object({
-  position: z.number().int(),
-  /** Null: a share still open to whoever joins from the link. */
-  participant: person.nullable(),
-  /** The caller's own share. */
-  mine: z.boolean(),
-  amount: z.number().int(),
-  status: z.enum(SHARE_STATUSES),
-  /** The share's payment request: for the organiser and for the share's participant only. */
-  requestToken: z.string().nullable(),
-  remindedAt: z.string().nullable(),
-});
-export type SplitShareDto = z.infer<typeof splitShareDto>;
-
-export const splitDto = z.object({
-  token: z.string(),
-  title: z.string(),
-  total: z.number().int(),
-  currency: currencySchema,
-  mode: z.enum(SPLIT_MODES),
-  /** "cancelled": the organiser cancelled the rest (paid shares stay paid). */
-  status: z.enum(["open", "cancelled"]),
-  organiser: person,
-  /** The caller organised it (sees every share's request, may remind, cancel and settle). */
-  own: z.boolean(),
-  createdAt: z.string(),
-  lastRemindedAt: z.string().nullable(),
-  progress: z.object({
-    count: z.number().int(),
-    paid: z.number().int(),
-    settled: z.number().int(),
-    pending: z.number().int(),
-    declined: z.number().int(),
-    /** Minor units received so far: paid and settled shares. */
-    collected: z.number().int(),
-  }),
-  /** Every share, with who owes it: empty for someone who holds the link but has not joined. */
-  shares: z.array(splitShareDto),
-  /** The caller may take a share from the link. */
-  joinable: z.boolean(),
-});
-export type SplitDto = z.infer<typeof splitDto>;
-export const splitListDto = z.array(splitDto);
+/** A split as its organiser, a participant, or a link holder who may join sees it. */
+export const splitDto = zodOf(answers.splitDto);
+export const splitListDto = zodOf(answers.splitListDto);
+export type { SplitDto, SplitShareDto } from "@/lib/shared/api/dtos";
