@@ -254,6 +254,9 @@ async function main(): Promise<void> {
   const db = createDb(getDatabaseUrl());
   try {
     const result = await seedDemo(db);
+    // The splits go through the app's use cases, on the default database (the same URL).
+    const { seedDemoSplits } = await import("@/prisma/seed-splits");
+    if (result.users) await seedDemoSplits();
     console.log(
       result.users
         ? `Demo seeded: ${result.users} users, ${result.transfers} transfers, ${result.rates} daily rates`

@@ -61,13 +61,32 @@ function BalanceCard({ children }: { children: ReactNode }) {
   );
 }
 
+/** The ruble total of every account, or why there is none yet. */
+function TotalBalance({ total, failed }: { total: ReturnType<typeof totalRubles> | null; failed: boolean }) {
+  const t = useStrings();
+  const language = useLanguage();
+  if (total !== null)
+    return (
+      <>
+        <p className="balance-total" data-testid="total-balance">
+          {formatMoney(total.total, "RUB", language)}
+        </p>
+        {total.missing.length > 0 && (
+          <p className="hint balance-partial" data-testid="total-partial">
+            {fill(t.bank.totalWithout, { currencies: total.missing.join(", ") })}
+          </p>
+        )}
+      </>
+    );
+  return failed ? <p className="balance-total">{t.bank.noRate}</p> : <Skeleton width={180} height={36} />;
+}
+
 /**
  * Wallet tab: who is signed in, the total in rubles, the main actions and the accounts. The
  * balances render as soon as wallets and rates arrive; the TON widget fills its slot on its own.
  */
 export function WalletTab() {
   const t = useStrings();
-  const language = useLanguage();
   const me = useMe();
   const wallets = useWallets();
   const usd = useRate("USD");
@@ -95,22 +114,7 @@ export function WalletTab() {
       />
 
       <BalanceCard>
-        {total !== null ? (
-          <>
-            <p className="balance-total" data-testid="total-balance">
-              {formatMoney(total.total, "RUB", language)}
-            </p>
-            {total.missing.length > 0 && (
-              <p className="hint balance-partial" data-testid="total-partial">
-                {fill(t.bank.totalWithout, { currencies: total.missing.join(", ") })}
-              </p>
-            )}
-          </>
-        ) : failed ? (
-          <p className="balance-total">{t.bank.noRate}</p>
-        ) : (
-          <Skeleton width={180} height={36} />
-        )}
+        <TotalBalance total={total} failed={failed} />
       </BalanceCard>
 
       <HomeScreenOffer />

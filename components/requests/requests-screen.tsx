@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useState } from "react";
 import { Screen } from "@/components/screen";
 import { AmountField, useAmountInput } from "@/components/money/amount-field";
@@ -23,6 +24,7 @@ import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { useSWRConfig } from "swr";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import "@/components/bank/history-tab.css";
+import "@/components/ui/button.css";
 import "@/components/transfer/receipt-view.css";
 import "./requests.css";
 
@@ -244,6 +246,9 @@ export function RequestsScreen() {
           onCreate={() => void create()}
         />
       )}
+      <Link href="/splits" className="btn btn-secondary btn-full">
+        {t.splits.entry}
+      </Link>
       <MyRequests onCancel={(token) => void cancel(token)} />
       <Toast toast={toast} />
     </Screen>

@@ -28,18 +28,8 @@ type SchedulePanelProps = {
   onAmountError: (message: string) => void;
 };
 
-/**
- * "Запланировать" in the transfer form: the same transfer once on a date, or every week / every
- * month on a day, with an optional end. Created idempotently (one key per form); success opens
- * the list of schedules.
- */
-export function SchedulePanel(props: SchedulePanelProps) {
-  const ru = useStrings();
-  const t = ru.schedules;
-  const router = useRouter();
-  const { mutate } = useSWRConfig();
-  const key = useIdempotencyKey();
-  // The day the panel opened, fixed for its life (the clock is read once, not on every render).
+/** The panel's choices; the day the panel opened stays fixed for its life. */
+function useScheduleDraft(onEdit: () => void) {
   const [{ today, tomorrow }] = useState(() => {
     const now = new Date();
     return { today: moscowDate(now), tomorrow: moscowDate(new Date(now.getTime() + 86_400_000)) };
@@ -51,21 +41,119 @@ export function SchedulePanel(props: SchedulePanelProps) {
   const [end, setEnd] = useState<End>("none");
   const [endDate, setEndDate] = useState("");
   const [count, setCount] = useState("");
-  const [saving, setSaving] = useState(false);
-
-  function edit<T>(set: (value: T) => void) {
-    return (value: T) => {
-      key.reset();
+  // Any edit makes it another request: a new Idempotency-Key.
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      onEdit();
       set(value);
     };
-  }
+  return {
+    today,
+    values: { kind, startDate, weekday, monthDay, end, endDate, count },
+    set: {
+      kind: edit(setKind),
+      startDate: edit(setStartDate),
+      weekday: edit(setWeekday),
+      monthDay: edit(setMonthDay),
+      end: edit(setEnd),
+      endDate: edit(setEndDate),
+      count: edit(setCount),
+    },
+  };
+}
+
+type Draft = ReturnType<typeof useScheduleDraft>;
+
+/** When it runs: the date (once) or the start, and the weekday or the day of the month. */
+function WhenFields({ draft }: { draft: Draft }) {
+  const s = useStrings().schedules;
+  const { values, set } = draft;
+  return (
+    <>
+      <TextField
+        label={values.kind === "once" ? s.dateLabel : s.startLabel}
+        type="date"
+        min={draft.today}
+        value={values.startDate}
+        onChange={(event) => set.startDate(event.target.value)}
+      />
+      {values.kind === "weekly" && (
+        <label className="field">
+          <span className="field-label">{s.weekdayLabel}</span>
+          <select className="schedule-select" value={values.weekday} onChange={(event) => set.weekday(event.target.value)}>
+            {s.weekdays.map((name, i) => (
+              <option key={name} value={String(i + 1)}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {values.kind === "monthly" && (
+        <TextField
+          label={s.monthDayLabel}
+          hint={s.monthDayHint}
+          inputMode="numeric"
+          value={values.monthDay}
+          onChange={(event) => set.monthDay(event.target.value.replace(/\D/g, "").slice(0, 2))}
+        />
+      )}
+    </>
+  );
+}
+
+/** A recurring schedule's end: none, a date, or a number of runs. */
+function EndFields({ draft }: { draft: Draft }) {
+  const s = useStrings().schedules;
+  const { values, set } = draft;
+  return (
+    <>
+      <Segmented
+        label={s.endLabel}
+        options={[
+          { value: "none" as const, label: s.endNone },
+          { value: "date" as const, label: s.endDate },
+          { value: "count" as const, label: s.endCount },
+        ]}
+        value={values.end}
+        onChange={set.end}
+      />
+      {values.end === "date" && (
+        <TextField label={s.endDate} type="date" min={values.startDate} value={values.endDate} onChange={(event) => set.endDate(event.target.value)} />
+      )}
+      {values.end === "count" && (
+        <TextField
+          label={s.endCount}
+          inputMode="numeric"
+          value={values.count}
+          onChange={(event) => set.count(event.target.value.replace(/\D/g, "").slice(0, 3))}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * "Запланировать" in the transfer form: the same transfer once on a date, or every week / every
+ * month on a day, with an optional end. Created idempotently (one key per form); success opens
+ * the list of schedules.
+ */
+export function SchedulePanel(props: SchedulePanelProps) {
+  const t = useStrings();
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const key = useIdempotencyKey();
+  const draft = useScheduleDraft(() => key.reset());
+  const [saving, setSaving] = useState(false);
 
   async function save() {
     if (props.senderWalletId === null || saving) return;
     if (props.minor === null) {
-      props.onAmountError(ru.validation.invalidAmount);
+      props.onAmountError(t.validation.invalidAmount);
       return;
     }
+    const { kind, weekday, monthDay, startDate, end, endDate, count } = draft.values;
     setSaving(true);
     try {
       await createSchedule(
@@ -83,7 +171,7 @@ export function SchedulePanel(props: SchedulePanelProps) {
         key.current(),
       );
       key.reset();
-      props.toast.success(t.created);
+      props.toast.success(t.schedules.created);
       await mutate(MY_SCHEDULES);
       router.push("/schedules");
     } catch (error) {
@@ -94,68 +182,17 @@ export function SchedulePanel(props: SchedulePanelProps) {
   }
 
   return (
-    <section className="schedule-panel" aria-label={t.schedule} data-testid="schedule-panel">
+    <section className="schedule-panel" aria-label={t.schedules.schedule} data-testid="schedule-panel">
       <Segmented
-        label={t.kindLabel}
-        options={(["once", "weekly", "monthly"] as const).map((value) => ({ value, label: t.kinds[value] }))}
-        value={kind}
-        onChange={edit(setKind)}
+        label={t.schedules.kindLabel}
+        options={(["once", "weekly", "monthly"] as const).map((value) => ({ value, label: t.schedules.kinds[value] }))}
+        value={draft.values.kind}
+        onChange={draft.set.kind}
       />
-      <TextField
-        label={kind === "once" ? t.dateLabel : t.startLabel}
-        type="date"
-        min={today}
-        value={startDate}
-        onChange={(event) => edit(setStartDate)(event.target.value)}
-      />
-      {kind === "weekly" && (
-        <label className="field">
-          <span className="field-label">{t.weekdayLabel}</span>
-          <select className="schedule-select" value={weekday} onChange={(event) => edit(setWeekday)(event.target.value)}>
-            {t.weekdays.map((name, i) => (
-              <option key={name} value={String(i + 1)}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {kind === "monthly" && (
-        <TextField
-          label={t.monthDayLabel}
-          hint={t.monthDayHint}
-          inputMode="numeric"
-          value={monthDay}
-          onChange={(event) => edit(setMonthDay)(event.target.value.replace(/\D/g, "").slice(0, 2))}
-        />
-      )}
-      {kind !== "once" && (
-        <>
-          <Segmented
-            label={t.endLabel}
-            options={[
-              { value: "none" as const, label: t.endNone },
-              { value: "date" as const, label: t.endDate },
-              { value: "count" as const, label: t.endCount },
-            ]}
-            value={end}
-            onChange={edit(setEnd)}
-          />
-          {end === "date" && (
-            <TextField label={t.endDate} type="date" min={startDate} value={endDate} onChange={(event) => edit(setEndDate)(event.target.value)} />
-          )}
-          {end === "count" && (
-            <TextField
-              label={t.endCount}
-              inputMode="numeric"
-              value={count}
-              onChange={(event) => edit(setCount)(event.target.value.replace(/\D/g, "").slice(0, 3))}
-            />
-          )}
-        </>
-      )}
+      <WhenFields draft={draft} />
+      {draft.values.kind !== "once" && <EndFields draft={draft} />}
       <Button onClick={() => void save()} loading={saving} disabled={props.senderWalletId === null}>
-        {t.submit}
+        {t.schedules.submit}
       </Button>
     </section>
   );

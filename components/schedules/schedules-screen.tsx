@@ -18,19 +18,19 @@ import "./schedules.css";
 
 /** "Каждый месяц, 31 числа" / "Каждую неделю, Среда" / the date of a one-off. */
 function useCadence(schedule: ScheduleDto): string {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
-  const t = ru.schedules;
-  if (schedule.kind === "weekly") return fill(t.every.weekly, { weekday: t.weekdays[schedule.day - 1] ?? "" });
-  if (schedule.kind === "monthly") return fill(t.every.monthly, { day: schedule.day });
-  return fill(t.every.once, { date: formatScheduleDate(schedule.startDate, language) });
+  const s = t.schedules;
+  if (schedule.kind === "weekly") return fill(s.every.weekly, { weekday: s.weekdays[schedule.day - 1] ?? "" });
+  if (schedule.kind === "monthly") return fill(s.every.monthly, { day: schedule.day });
+  return fill(s.every.once, { date: formatScheduleDate(schedule.startDate, language) });
 }
 
 /** One schedule: amount and recipient, when, its next run and status, and what may be done. */
 function ScheduleRow({ schedule, busy, onAction }: { schedule: ScheduleDto; busy: boolean; onAction: (id: number, action: ScheduleAction) => void }) {
-  const ru = useStrings();
+  const t = useStrings();
   const language = useLanguage();
-  const t = ru.schedules;
+  const s = t.schedules;
   const cadence = useCadence(schedule);
   const last = schedule.runs[0];
   return (
@@ -41,31 +41,31 @@ function ScheduleRow({ schedule, busy, onAction }: { schedule: ScheduleDto; busy
         </span>
         <span className="list-item-subtitle">{cadence}</span>
         <span className="list-item-subtitle" data-testid="schedule-next">
-          {schedule.nextOccurrence ? fill(t.next, { date: formatScheduleDate(schedule.nextOccurrence, language) }) : t.noNext}
+          {schedule.nextOccurrence ? fill(s.next, { date: formatScheduleDate(schedule.nextOccurrence, language) }) : s.noNext}
         </span>
         {last && (
           <span className="list-item-subtitle">
-            {fill(t.lastRun, { date: formatScheduleDate(last.occurrence, language), status: t.runStatus[last.status] })}
-            {last.status === "failed" && last.reason ? ` (${(t.reasons as Record<string, string>)[last.reason] ?? t.reasons.other})` : ""}
+            {fill(s.lastRun, { date: formatScheduleDate(last.occurrence, language), status: s.runStatus[last.status] })}
+            {last.status === "failed" && last.reason ? ` (${(s.reasons as Record<string, string>)[last.reason] ?? s.reasons.other})` : ""}
           </span>
         )}
         {schedule.message && <span className="list-item-subtitle history-message">{schedule.message}</span>}
       </span>
       <span className="list-item-after schedule-after">
-        <span className={`schedule-status schedule-${schedule.status}`}>{t.status[schedule.status]}</span>
+        <span className={`schedule-status schedule-${schedule.status}`}>{s.status[schedule.status]}</span>
         {schedule.status === "active" && (
           <Button variant="secondary" fullWidth={false} disabled={busy} onClick={() => onAction(schedule.id, "pause")}>
-            {t.pause}
+            {s.pause}
           </Button>
         )}
         {schedule.status === "paused" && (
           <Button variant="secondary" fullWidth={false} disabled={busy} onClick={() => onAction(schedule.id, "resume")}>
-            {t.resume}
+            {s.resume}
           </Button>
         )}
         {(schedule.status === "active" || schedule.status === "paused") && (
           <Button variant="secondary" fullWidth={false} disabled={busy} onClick={() => onAction(schedule.id, "cancel")}>
-            {t.cancel}
+            {s.cancel}
           </Button>
         )}
       </span>
@@ -75,14 +75,14 @@ function ScheduleRow({ schedule, busy, onAction }: { schedule: ScheduleDto; busy
 
 /** "Запланированные переводы": each with its next run, amount, recipient and status; pause, resume, cancel. */
 export function SchedulesScreen() {
-  const ru = useStrings();
+  const t = useStrings();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const mine = useMySchedules();
   const [busy, setBusy] = useState<number | null>(null);
 
   async function act(id: number, action: ScheduleAction) {
-    if (action === "cancel" && !window.confirm(ru.schedules.cancelConfirm)) return;
+    if (action === "cancel" && !window.confirm(t.schedules.cancelConfirm)) return;
     setBusy(id);
     try {
       await changeSchedule(id, action);
@@ -95,21 +95,21 @@ export function SchedulesScreen() {
   }
 
   return (
-    <Screen title={ru.schedules.title} back="/bank">
-    <section className="stack" aria-label={ru.schedules.title}>
+    <Screen title={t.schedules.title} back="/bank">
+    <section className="stack" aria-label={t.schedules.title}>
       {mine.error ? (
         <div className="stack">
           <p className="inline-error" role="alert">
-            {ru.schedules.loadError}
+            {t.schedules.loadError}
           </p>
           <Button variant="secondary" onClick={() => void mine.mutate()}>
-            {ru.common.retry}
+            {t.common.retry}
           </Button>
         </div>
       ) : !mine.data ? (
         <Skeleton height={120} radius={14} />
       ) : mine.data.length === 0 ? (
-        <p className="hint centered empty-state">{ru.schedules.empty}</p>
+        <p className="hint centered empty-state">{t.schedules.empty}</p>
       ) : (
         <ul className="section history">
           {mine.data.map((schedule) => (

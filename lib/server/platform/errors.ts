@@ -25,6 +25,7 @@ const ERRORS = {
   REQUEST_EXPIRED: { status: 409, key: "requests.errors.expired" },
   SCHEDULE_INACTIVE: { status: 409, key: "schedules.errors.notActive" },
   REQUEST_OWN: { status: 400, key: "requests.errors.own" },
+  SPLIT_CLOSED: { status: 409, key: "splits.errors.full" },
   PAYLOAD_TOO_LARGE: { status: 413, key: "errors.payloadTooLarge" },
   INSUFFICIENT_FUNDS: { status: 422, key: "errors.insufficientFunds" },
   BALANCE_LIMIT: { status: 422, key: "errors.balanceLimit" },

@@ -1,5 +1,6 @@
 import { array, boolean, int, nonEmptyString, nullable, number, object, oneOf, optional, string, unknown, type Infer } from "@/lib/shared/api/check";
 import { CURRENCIES } from "@/lib/shared/money";
+import { SHARE_STATUSES, SPLIT_MODES } from "@/lib/shared/split-shares";
 import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 
 /**
@@ -231,3 +232,43 @@ export const insightsDto = object({
   missingRates: array(currency),
 });
 export type InsightsDto = Infer<typeof insightsDto>;
+
+const splitPerson = object({ name: string, avatarUrl: string });
+
+/** One share of a split as its organiser or a participant sees it. */
+export const splitShareDto = object({
+  position: int,
+  /** Null: a share still open to whoever joins from the link. */
+  participant: nullable(splitPerson),
+  /** The caller's own share. */
+  mine: boolean,
+  amount: int,
+  status: oneOf(SHARE_STATUSES),
+  /** The share's payment request: for the organiser and for the share's participant only. */
+  requestToken: nullable(string),
+  remindedAt: nullable(string),
+});
+export type SplitShareDto = Infer<typeof splitShareDto>;
+
+/** A split bill with its progress; `shares` empty for someone who holds the link but has not joined. */
+export const splitDto = object({
+  token: string,
+  title: string,
+  total: int,
+  currency,
+  mode: oneOf(SPLIT_MODES),
+  /** "cancelled": the organiser cancelled the rest (paid shares stay paid). */
+  status: oneOf(["open", "cancelled"] as const),
+  organiser: splitPerson,
+  /** The caller organised it (sees every share's request, may remind, cancel and settle). */
+  own: boolean,
+  createdAt: string,
+  lastRemindedAt: nullable(string),
+  /** Counts of shares by state; `collected`: minor units of the paid and settled ones. */
+  progress: object({ count: int, paid: int, settled: int, pending: int, declined: int, collected: int }),
+  shares: array(splitShareDto),
+  /** The caller may take a share from the link. */
+  joinable: boolean,
+});
+export type SplitDto = Infer<typeof splitDto>;
+export const splitListDto = array(splitDto);

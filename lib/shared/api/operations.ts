@@ -9,6 +9,8 @@ import {
   okDto,
   paymentRequestDto,
   paymentRequestListDto,
+  splitDto,
+  splitListDto,
   preparedChatButtonDto,
   preparedShareDto,
   publicUserDto,
@@ -31,6 +33,7 @@ import type { logoutBody, refreshBody, requestCodeBody, telegramLoginBody, verif
 import type { createExchangeBody } from "@/lib/shared/schemas/exchanges";
 import type { createRequestBody, payRequestBody } from "@/lib/shared/schemas/requests";
 import type { createScheduleBody } from "@/lib/shared/schemas/schedules";
+import type { createSplitBody } from "@/lib/shared/schemas/splits";
 import type { prepareChatButtonBody, prepareShareBody } from "@/lib/shared/schemas/share";
 import type { statementLinkBody } from "@/lib/shared/schemas/statements";
 import type { createTransferBody } from "@/lib/shared/schemas/transfers";
@@ -199,6 +202,15 @@ export const operations = {
     response: transferDto,
     idempotent: true,
   }),
+
+  // Split bills
+  mySplits: op()({ method: "GET", path: "/api/v1/splits", response: splitListDto }),
+  createSplit: op<z.input<typeof createSplitBody>>()({ method: "POST", path: "/api/v1/splits", response: splitDto, idempotent: true }),
+  split: op()({ method: "GET", path: "/api/v1/splits/{token}", response: splitDto }),
+  joinSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/join", response: splitDto }),
+  remindSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/remind", response: splitDto }),
+  cancelSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/cancel", response: splitDto }),
+  settleShare: op()({ method: "POST", path: "/api/v1/splits/{token}/shares/{position}/settle", response: splitDto }),
 
   // Sharing in Telegram
   prepareShare: op<z.input<typeof prepareShareBody>>()({ method: "POST", path: "/api/v1/share/prepared", response: preparedShareDto }),

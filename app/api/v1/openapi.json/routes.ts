@@ -22,6 +22,12 @@ import * as schedules from "@/app/api/v1/schedules/route";
 import * as schedulesIdCancel from "@/app/api/v1/schedules/[id]/cancel/route";
 import * as schedulesIdPause from "@/app/api/v1/schedules/[id]/pause/route";
 import * as schedulesIdResume from "@/app/api/v1/schedules/[id]/resume/route";
+import * as splits from "@/app/api/v1/splits/route";
+import * as splitsToken from "@/app/api/v1/splits/[token]/route";
+import * as splitsTokenCancel from "@/app/api/v1/splits/[token]/cancel/route";
+import * as splitsTokenJoin from "@/app/api/v1/splits/[token]/join/route";
+import * as splitsTokenRemind from "@/app/api/v1/splits/[token]/remind/route";
+import * as splitsTokenSharesPositionSettle from "@/app/api/v1/splits/[token]/shares/[position]/settle/route";
 import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
 import * as statementsCsv from "@/app/api/v1/statements/csv/route";
@@ -78,6 +84,12 @@ const MODULES: Record<string, RouteHandler>[] = [
   schedulesIdCancel,
   schedulesIdPause,
   schedulesIdResume,
+  splits,
+  splitsToken,
+  splitsTokenCancel,
+  splitsTokenJoin,
+  splitsTokenRemind,
+  splitsTokenSharesPositionSettle,
   statementsCsv,
   statementsLink,
   statementsPdf,
