@@ -323,6 +323,7 @@ export const en = {
     shareText: "Let's split “{title}” in Minibank",
     copied: "Link copied",
     shareFailed: "Could not share the link",
+    reminder: "A reminder: your share of a split bill, {amount}, is not paid yet. You can pay it in Minibank, under Requests",
     errors: {
       titleRequired: "Say what the bill is for",
       noShares: "Add at least one participant or a share by link",

@@ -8,8 +8,9 @@ import { POST as remindRoute } from "@/app/api/v1/splits/[token]/remind/route";
 import { POST as settleRoute } from "@/app/api/v1/splits/[token]/shares/[position]/settle/route";
 import { getDb } from "@/lib/server/db";
 import { resetEnvForTests } from "@/lib/server/platform/env";
-import { convert } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { convert, formatMoney } from "@/lib/shared/money";
+import { en } from "@/lib/shared/strings-en";
+import { fill, ru } from "@/lib/shared/strings";
 import { call } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
 
@@ -205,6 +206,24 @@ describe("splitting a bill", () => {
     expect((await post(remindRoute, alice, { token: split.token })).status).toBe(429);
     await at(24);
     expect((await post(remindRoute, alice, { token: split.token })).status).toBe(200);
+  });
+
+  it("a reminder reaches each pending participant through the outbox, in their language, once", async () => {
+    const dave = await createFundedUser();
+    await getDb().user.update({ where: { id: carol.user.id }, data: { language: "en" } });
+    const split = await splitAmong(alice, [bob, carol, dave], 900);
+    await getDb().user.update({ where: { id: dave.user.id }, data: { notification: false } });
+    const reminders = () =>
+      getDb().notification.findMany({ where: { transferId: null, userId: { in: [alice.user.id, bob.user.id, carol.user.id, dave.user.id] } }, orderBy: { userId: "asc" } });
+    const before = await reminders();
+    expect((await post(remindRoute, alice, { token: split.token })).status).toBe(200);
+    expect((await post(remindRoute, alice, { token: split.token })).status).toBe(429);
+    const sent = (await reminders()).filter((n) => !before.some((b) => b.id === n.id));
+    const share = formatMoney(BigInt(split0(split).amount), "RUB", "ru");
+    expect(sent.map((n) => [n.userId, n.text])).toEqual([
+      [bob.user.id, fill(ru.splits.reminder, { amount: share })],
+      [carol.user.id, fill(en.splits.reminder, { amount: formatMoney(BigInt(split0(split).amount), "RUB", "en") })],
+    ]);
   });
 
   it("cancel the rest: pending requests are cancelled, paid shares stay paid", async () => {

@@ -23,6 +23,20 @@ export type NoticeParty = {
   sender: { id: number; handle: string | null; verified: boolean } | null;
 };
 
+/** How a customer may be told something: their switch, their chat (null when the bot may not write), their e-mail, their language. */
+export type Contact = { notify: boolean; telegramId: string | null; email: string | null; language: string };
+
+/**
+ * Where a notice to `contact` goes, in which language: the bot when they have a chat it may write
+ * to, else e-mail; null when they switched notices off or cannot be reached.
+ */
+export function noticeRoute(contact: Contact): { channel: "telegram" | "email"; address: string; language: Language } | null {
+  if (!contact.notify) return null;
+  const language = isLanguage(contact.language) ? contact.language : "ru";
+  if (contact.telegramId !== null && getEnv().notifyByTelegram) return { channel: "telegram", address: contact.telegramId, language };
+  return contact.email ? { channel: "email", address: contact.email, language } : null;
+}
+
 /** "@gosha (Telegram)" when Telegram vouches for the handle, else "e.k7qm2xwa (Minibank)". */
 export function senderLabel(sender: NonNullable<NoticeParty["sender"]>, language: Language = "ru"): string {
   const t = DICTIONARIES[language];

@@ -1,5 +1,5 @@
 import "server-only";
-import { getEnv } from "@/lib/server/platform/env";
+import { noticeRoute } from "@/lib/server/notifications/enqueue";
 import type { OwnerContact, RunRecord, ScheduleNotice, ScheduleRow } from "@/lib/server/schedules/store";
 import { DICTIONARIES, isLanguage, type Language } from "@/lib/shared/i18n";
 import { formatMoney, isCurrency } from "@/lib/shared/money";
@@ -14,9 +14,8 @@ import { fill } from "@/lib/shared/strings";
 type Party = Pick<ScheduleRow, "userId" | "amount" | "currency"> & OwnerContact & { recipientName: string | null };
 
 function address(party: Party): { channel: string; address: string } | null {
-  if (!party.notify) return null;
-  if (party.telegramId !== null && getEnv().notifyByTelegram) return { channel: "telegram", address: party.telegramId };
-  return party.email ? { channel: "email", address: party.email } : null;
+  const route = noticeRoute(party);
+  return route && { channel: route.channel, address: route.address };
 }
 
 function words(party: Party): { language: Language; amount: string; recipient: string } {

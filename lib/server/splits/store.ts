@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
+import type { Contact } from "@/lib/server/notifications/enqueue";
 
 /**
  * Every statement of the splits domain. A split is its row and one row per share; the shares'
@@ -143,15 +144,39 @@ export async function takeShare(shareId: number, userId: number): Promise<boolea
  * Records a reminder at `now` unless one was recorded after `since`: true when this one counts.
  * One conditional update, so two at once (on any instance) cannot both pass.
  */
-export async function recordReminder(splitId: number, now: Date, since: Date, shareIds: number[]): Promise<boolean> {
+export async function recordReminder(
+  splitId: number,
+  now: Date,
+  since: Date,
+  shareIds: number[],
+  notices: ReminderNotice[],
+): Promise<boolean> {
   return getDb().$transaction(async (tx) => {
     const { count } = await tx.split.updateMany({
       where: { id: splitId, OR: [{ lastRemindedAt: null }, { lastRemindedAt: { lte: since } }] },
       data: { lastRemindedAt: now },
     });
-    if (count === 1) await tx.splitShare.updateMany({ where: { id: { in: shareIds } }, data: { remindedAt: now } });
-    return count === 1;
+    if (count !== 1) return false;
+    await tx.splitShare.updateMany({ where: { id: { in: shareIds } }, data: { remindedAt: now } });
+    // The reminders leave through the outbox, written with the reminder: told exactly when it counts.
+    if (notices.length > 0)
+      await tx.notification.createMany({ data: notices.map((n) => ({ ...n, transferId: null, nextAttemptAt: now, createdAt: now })) });
+    return true;
   });
+}
+
+/** A reminder for the outbox (it tells of no transfer). */
+export type ReminderNotice = { userId: number; channel: string; address: string; text: string };
+
+/** How each of `userIds` may be told something (the bot's chat only where it may write). */
+export async function contactsOf(userIds: number[]): Promise<Map<number, Contact>> {
+  const users = await getDb().user.findMany({
+    where: { id: { in: userIds } },
+    select: { id: true, notification: true, botMayWrite: true, telegramId: true, email: true, language: true },
+  });
+  return new Map(
+    users.map((u) => [u.id, { notify: u.notification, telegramId: u.botMayWrite ? u.telegramId : null, email: u.email, language: u.language }]),
+  );
 }
 
 /** Marks a share settled outside the app (once). */
