@@ -1,7 +1,8 @@
 /**
  * Runs once when the server starts: the notification worker (credit messages from the outbox),
  * the periodic sweep of expired sign-in codes, rate-limit hits
- * and idempotency keys, the scheduled ledger check, and the rates import from the configured
+ * and idempotency keys, the scheduled ledger check, the scheduler of planned transfers
+ * (lib/server/schedules/run.ts), and the rates import from the configured
  * source (in production the Central Bank's daily XML unless RATES_SOURCE_URL=off) at start and
  * then periodically; failures are logged and retried, never fatal. On SIGTERM each is stopped
  * and then the database is closed (lib/server/platform/shutdown.ts).
@@ -22,6 +23,10 @@ export async function register(): Promise<void> {
   const { startLedgerChecks, stopLedgerChecks } = await import("@/lib/server/ledger/scheduled-check");
   startLedgerChecks(ledgerCheckIntervalMs());
   onShutdown(stopLedgerChecks);
+  const { schedulerIntervalMs } = await import("@/lib/server/platform/env");
+  const { startScheduler, stopScheduler } = await import("@/lib/server/schedules/run");
+  startScheduler(schedulerIntervalMs());
+  onShutdown(stopScheduler);
   const { closeDb } = await import("@/lib/server/db");
   onShutdownClose(closeDb);
   const url = getEnv().ratesSourceUrl;

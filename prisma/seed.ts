@@ -1,6 +1,7 @@
 /**
- * Demo data: the bank, three users with four wallets each, top-ups and 36 transfers over the last
- * eight weeks (some across currencies), and 90 days of rates. Every movement goes through the
+ * Demo data: the bank, three users with four wallets each, a year of monthly history (a salary
+ * top-up and a dozen transfers among them a month, some from the currency accounts), then top-ups
+ * and 36 transfers over the last eight weeks (some across currencies), and 90 days of rates. Every movement goes through the
  * real ledger (`postTransfer`), so postings and the double-entry invariants hold.
  * Deterministic: a fixed-seed generator drives every choice; dates are relative to `now`.
  *
@@ -11,6 +12,9 @@ import type { Db, Tx } from "@/lib/server/db";
 import type { Currency } from "@/lib/shared/money";
 
 const DAY_MS = 86_400_000;
+/** The year of monthly history before the eight weeks: ten months of 30 days from 362 days ago. */
+const YEAR_DAYS = 362;
+const YEAR_MONTHS = 10;
 const SEED = 0x5eed_2026;
 
 /** mulberry32: a tiny, well-mixed PRNG; the same seed always gives the same demo. */
@@ -134,7 +138,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
 
   const wallets: Record<Currency, { id: number; userId: number; currency: string }>[] = [];
   for (const person of PEOPLE) {
-    const user = await db.user.create({ data: { ...person, createdAt: at(start - 3 * DAY_MS) } });
+    const user = await db.user.create({ data: { ...person, createdAt: at(today - (YEAR_DAYS + 3) * DAY_MS) } });
     const rows = await inTx((tx) => ensureWallets(tx, user.id, random.int));
     wallets.push(
       Object.fromEntries(rows.map((w) => [w.currency, { id: w.id, userId: user.id, currency: w.currency }])) as Record<
@@ -142,15 +146,57 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
         { id: number; userId: number; currency: string }
       >,
     );
-    for (const [i, currency] of CURRENCIES.entries()) {
-      const [min, max] = OPENING[currency];
-      const amount = Math.round(random.between(min, max) / 100) * 100;
-      const createdAt = at(start + (i + 1) * 37 * 60_000 + wallets.length * 3_600_000);
-      await inTx((tx) => topUpIn(sqlIn(db, tx), { userId: user.id, currency, amount, createdAt }));
+  }
+
+  // The year before the eight weeks, month by month, so the analytics view has a story to tell.
+  const year = prng(SEED ^ 0x7ea2);
+  let yearTransfers = 0;
+  for (let month = 0; month < YEAR_MONTHS; month += 1) {
+    const monthStart = today - YEAR_DAYS * DAY_MS + month * 30 * DAY_MS;
+    for (const [p, own] of wallets.entries()) {
+      const salary = Math.round(year.between(9_000_000, 16_000_000) / 100) * 100;
+      const paidAt = at(monthStart + (2 * DAY_MS + (9 + p) * 3_600_000));
+      await inTx((tx) => topUpIn(sqlIn(db, tx), { userId: own.RUB.userId, currency: "RUB", amount: salary, createdAt: paidAt }));
+      if (month === 0) {
+        for (const [i, currency] of CURRENCIES.filter((c) => c !== "RUB").entries()) {
+          const [min, max] = OPENING[currency];
+          const amount = Math.round(year.between(min, max) / 100) * 100;
+          const createdAt = at(monthStart + 2 * DAY_MS + (12 + p) * 3_600_000 + i * 60_000);
+          await inTx((tx) => topUpIn(sqlIn(db, tx), { userId: own.RUB.userId, currency, amount, createdAt }));
+        }
+      }
+    }
+    for (let i = 0; i < 4 * PEOPLE.length; i += 1) {
+      const day = 4 + Math.floor((i * 24) / (4 * PEOPLE.length));
+      const createdAt = at(monthStart + day * DAY_MS + (9 + year.int(12)) * 3_600_000 + i * 60_000);
+      const from = year.int(PEOPLE.length);
+      const to = (from + 1 + year.int(PEOPLE.length - 1)) % PEOPLE.length;
+      // Mostly rubles; now and then from a currency account (money spent abroad).
+      const currency = year.next() < 0.7 ? "RUB" : year.pick(CURRENCIES.filter((c) => c !== "RUB"));
+      const [min, max] = TRANSFER_SIZE[currency];
+      const wanted = BigInt(Math.round(year.between(min, max) / 100) * 100) * (currency === "RUB" ? 3n : 1n);
+      const sender = wallets[from][currency];
+      const moved = await inTx(async (tx) => {
+        const { balance } = await tx.wallet.findUniqueOrThrow({ where: { id: sender.id } });
+        const amount = wanted < balance / 2n ? wanted : (balance / 2n / 100n) * 100n;
+        if (amount < 100n) return false;
+        await postTransfer(sqlIn(db, tx), { kind: "transfer", sender, receiver: wallets[to][currency], amount, createdAt });
+        return true;
+      });
+      if (moved) yearTransfers += 1;
     }
   }
 
-  let transfers = 0;
+  for (const [p, own] of wallets.entries()) {
+    for (const [i, currency] of CURRENCIES.entries()) {
+      const [min, max] = OPENING[currency];
+      const amount = Math.round(random.between(min, max) / 100) * 100;
+      const createdAt = at(start + (i + 1) * 37 * 60_000 + (p + 1) * 3_600_000);
+      await inTx((tx) => topUpIn(sqlIn(db, tx), { userId: own.RUB.userId, currency, amount, createdAt }));
+    }
+  }
+
+  let transfers = yearTransfers;
   const count = 36;
   for (let i = 0; i < count; i += 1) {
     // Spread over the eight weeks, in waking hours, strictly increasing so ids follow time.
@@ -179,6 +225,26 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       );
     }
   }
+  // A scheduled transfer: Boris pays Vera 5 000 ₽ on the 1st of every month.
+  const { dueAt, moscowDate, nextOccurrence } = await import("@/lib/shared/schedule-dates");
+  const startDate = moscowDate(at(today + DAY_MS));
+  const calendar = { kind: "monthly" as const, day: 1, startDate, endDate: null, count: null };
+  const next = nextOccurrence(calendar, null, 0);
+  await db.schedule.create({
+    data: {
+      userId: wallets[1].RUB.userId,
+      senderWalletId: wallets[1].RUB.id,
+      receiverWalletId: wallets[2].RUB.id,
+      amount: 500_000n,
+      currency: "RUB",
+      message: "Аренда",
+      ...calendar,
+      nextOccurrence: next,
+      nextRunAt: next === null ? null : dueAt(next),
+      createdAt: at(today),
+      updatedAt: at(today),
+    },
+  });
   return { users: PEOPLE.length, transfers, rates: rates.length };
 }
 
@@ -188,6 +254,9 @@ async function main(): Promise<void> {
   const db = createDb(getDatabaseUrl());
   try {
     const result = await seedDemo(db);
+    // The splits go through the app's use cases, on the default database (the same URL).
+    const { seedDemoSplits } = await import("@/prisma/seed-splits");
+    if (result.users) await seedDemoSplits();
     console.log(
       result.users
         ? `Demo seeded: ${result.users} users, ${result.transfers} transfers, ${result.rates} daily rates`

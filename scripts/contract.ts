@@ -71,8 +71,8 @@ function seedsOf(values: { seed?: string; seeds?: string; repeat?: string }): nu
   return Array.from({ length: count }, (_, i) => first + i);
 }
 
-async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
+const parseCommandLine = () =>
+  parseArgs({
     allowPositionals: true,
     options: {
       spec: { type: "string" },
@@ -100,32 +100,28 @@ async function main(): Promise<number> {
       help: { type: "boolean" },
     },
   });
-  if (positionals[0] === "mock") {
-    const port = positive(values.port, 4010);
-    if (values.help || (!values.spec && !values.from) || port === null) {
-      console.error(USAGE);
-      return 2;
-    }
-    const document = new ContractDocument(await loadDocument(values.from?.replace(/\/$/, "") ?? "", values.spec));
-    const mock = await startMock({ document, port, host: values.host, seed: Number(values.seed ?? 1), print: (line) => console.log(line) });
-    console.log(`mock ${mock.url}: every operation of the document (stop with Ctrl-C)`);
-    await new Promise<void>((resolve) => {
-      process.once("SIGINT", resolve);
-      process.once("SIGTERM", resolve);
-    });
-    await mock.close();
-    return 0;
+type Values = ReturnType<typeof parseCommandLine>["values"];
+
+/** `contract mock`: serves the mock until SIGINT or SIGTERM. */
+async function mockCommand(values: Values): Promise<number> {
+  const port = positive(values.port, 4010);
+  if (values.help || (!values.spec && !values.from) || port === null) {
+    console.error(USAGE);
+    return 2;
   }
-  if (positionals[0] === "proxy") {
-    const backend = positionals[1]?.replace(/\/$/, "");
-    const port = positive(values.port, 4010);
-    if (values.help || !backend || !/^https?:\/\//.test(backend) || port === null) {
-      console.error(USAGE);
-      return 2;
-    }
-    return proxy(backend, port, values.host, values.spec, values.report);
-  }
-  const baseUrl = positionals[0]?.replace(/\/$/, "");
+  const document = new ContractDocument(await loadDocument(values.from?.replace(/\/$/, "") ?? "", values.spec));
+  const mock = await startMock({ document, port, host: values.host, seed: Number(values.seed ?? 1), print: (line) => console.log(line) });
+  console.log(`mock ${mock.url}: every operation of the document (stop with Ctrl-C)`);
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await mock.close();
+  return 0;
+}
+
+/** The suite's settings from the command line, or null when any of them is unusable. */
+function suiteSettings(baseUrl: string | undefined, values: Values) {
   const phases = values.phases.split(",").map((p) => p.trim());
   const seeds = seedsOf(values);
   const maxExamples = positive(values["max-examples"], 25);
@@ -148,33 +144,43 @@ async function main(): Promise<number> {
     !(maxWait >= 0) ||
     !(clockSkew >= 0)
   ) {
-    console.error(USAGE);
-    return 2;
+    return null;
   }
-  setPatience(maxWait * 1000);
-  const only = new Set(values.operation ?? []);
-  console.log(seeds.length > 1 ? `seeds ${seeds[0]}..${seeds.at(-1)} (repeat one with --seed <n>)` : `seed ${seeds[0]} (repeat this run with --seed ${seeds[0]})`);
+  return { baseUrl, phases: phases as Phase[], seeds, maxExamples, sequences, steps, maxWait, clockSkew, limits };
+}
 
-  let document: ContractDocument;
+/** The document the suite checks against: an OpenAPI 3.1 one, or the exit code that says why not. */
+async function suiteDocument(baseUrl: string, spec: string | undefined): Promise<ContractDocument | number> {
   try {
-    const doc = await loadDocument(baseUrl, values.spec);
+    const doc = await loadDocument(baseUrl, spec);
     if (!/^3\.1\./.test(doc.openapi ?? "")) throw new Error(`not an OpenAPI 3.1 document (openapi: ${doc.openapi})`);
-    document = new ContractDocument(doc);
+    return new ContractDocument(doc);
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     console.log(`${cause ? "ENV " : "FAIL"}  the OpenAPI document\n        ${(error as Error).message}${cause ? ` (${cause})` : ""}`);
     console.log(cause ? "0 passed, 0 failed, 1 not checked (environment)" : "0 passed, 1 failed");
     return cause ? 3 : 1;
   }
+}
+
+/** `contract <url>`: the suite's phases against a running backend. */
+async function suiteCommand(target: string | undefined, values: Values): Promise<number> {
+  const settings = suiteSettings(target?.replace(/\/$/, ""), values);
+  if (!settings) {
+    console.error(USAGE);
+    return 2;
+  }
+  const { baseUrl, seeds, maxWait, clockSkew, ...rest } = settings;
+  setPatience(maxWait * 1000);
+  const only = new Set(values.operation ?? []);
+  console.log(seeds.length > 1 ? `seeds ${seeds[0]}..${seeds.at(-1)} (repeat one with --seed <n>)` : `seed ${seeds[0]} (repeat this run with --seed ${seeds[0]})`);
+  const document = await suiteDocument(baseUrl, values.spec);
+  if (typeof document === "number") return document;
   return runSuite({
     baseUrl,
     document,
-    phases: phases as Phase[],
     seeds,
-    maxExamples,
-    sequences,
-    steps,
-    limits,
+    ...rest,
     clockSkewMs: clockSkew,
     only: (method, path) => only.size === 0 || only.has(`${method} ${path}`),
     smtpPort: Number(values["smtp-port"]),
@@ -184,6 +190,21 @@ async function main(): Promise<number> {
     junit: values.junit,
     json: values.json,
   });
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseCommandLine();
+  if (positionals[0] === "mock") return mockCommand(values);
+  if (positionals[0] === "proxy") {
+    const backend = positionals[1]?.replace(/\/$/, "");
+    const port = positive(values.port, 4010);
+    if (values.help || !backend || !/^https?:\/\//.test(backend) || port === null) {
+      console.error(USAGE);
+      return 2;
+    }
+    return proxy(backend, port, values.host, values.spec, values.report);
+  }
+  return suiteCommand(positionals[0], values);
 }
 
 /** Runs the validation proxy until SIGINT or SIGTERM, then prints its summary. */

@@ -34,6 +34,8 @@ async function main() {
     const { seedDemo } = await import("@/prisma/seed");
     console.log("Seeding the demo database…");
     await seedDemo(db);
+    const { seedDemoSplits } = await import("@/prisma/seed-splits");
+    await seedDemoSplits();
   }
   await db.$disconnect();
 

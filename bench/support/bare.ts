@@ -4,18 +4,22 @@
  * `next start` in the same run, on the same machine, under the same load.
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { run } from "@/scripts/lib/run";
 
 const DIR = path.resolve(__dirname, "../bare");
 const NEXT_BIN = require.resolve("next/dist/bin/next");
 
-export type Bare = { url: string; stop(): Promise<void> };
+export type Bare = { url: string; pid: number; stop(): Promise<void> };
 
-export async function serveBare(port: number): Promise<Bare> {
+/** Builds the reference (unless `reuse` and a build is there) and serves it on `port`. */
+export async function serveBare(port: number, reuse = false): Promise<Bare> {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
   delete env.NEXT_DIST_DIR;
-  await run(process.execPath, [NEXT_BIN, "build", DIR], { env, stdio: "ignore" });
+  if (!reuse || !fs.existsSync(path.join(DIR, ".next", "BUILD_ID"))) {
+    await run(process.execPath, [NEXT_BIN, "build", DIR], { env, stdio: "ignore" });
+  }
   const child = spawn(process.execPath, [NEXT_BIN, "start", DIR, "-p", String(port), "-H", "127.0.0.1"], {
     env,
     stdio: "ignore",
@@ -29,7 +33,7 @@ export async function serveBare(port: number): Promise<Bare> {
             child.once("exit", () => resolve());
             child.kill("SIGTERM");
           });
-        return { url, stop };
+        return { url, pid: child.pid!, stop };
       }
     } catch {
       // not listening yet

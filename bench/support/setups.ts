@@ -68,7 +68,8 @@ export async function prepareDatabase(setup: Setup, db: Db, users: number, custo
 
 export type ServeOptions = { distDir: string; work: string; port: number; smtpUrl: string };
 
-function serverEnv(work: string, databaseUrl: string, port: number, smtpUrl: string) {
+/** The environment each served instance gets (also bench/health.ts). */
+export function serverEnv(work: string, databaseUrl: string, port: number, smtpUrl: string) {
   return {
     DATABASE_URL: databaseUrl,
     MINIBANK_DATA_DIR: work,

@@ -17,6 +17,32 @@ import "./tabs.css";
 import "./accounts-list.css";
 import "./account-details.css";
 
+/** What can be done from the account: top it up, send or exchange from it, open its statement. */
+function AccountActions({ wallet }: { wallet: { id: number; currency: string } }) {
+  const t = useStrings();
+  return (
+    <>
+      <nav className="account-actions" aria-label={t.bank.account.title}>
+        <IntentLink className="btn btn-primary btn-full" href={`/add-money/online?currency=${wallet.currency}`}>
+          {t.bank.account.topUp}
+        </IntentLink>
+        <IntentLink className="btn btn-primary btn-full" href={`/transfer-money?from=${wallet.id}`}>
+          {t.bank.account.send}
+        </IntentLink>
+        <IntentLink className="btn btn-primary btn-full" href={`/exchange?from=${wallet.id}`}>
+          {t.exchange.submit}
+        </IntentLink>
+      </nav>
+      <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/statement`}>
+        {t.statement.open}
+      </IntentLink>
+      <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/insights`}>
+        {t.insights.title}
+      </IntentLink>
+    </>
+  );
+}
+
 /**
  * One account: its balance, its full number with "Скопировать", "Пополнить" and "Перевести"
  * from it, and its own history.
@@ -75,20 +101,7 @@ export function AccountDetails({ walletId }: { walletId: number | null }) {
           {t.bank.account.copy}
         </Button>
       </section>
-      <nav className="account-actions" aria-label={t.bank.account.title}>
-        <IntentLink className="btn btn-primary btn-full" href={`/add-money/online?currency=${wallet.currency}`}>
-          {t.bank.account.topUp}
-        </IntentLink>
-        <IntentLink className="btn btn-primary btn-full" href={`/transfer-money?from=${wallet.id}`}>
-          {t.bank.account.send}
-        </IntentLink>
-        <IntentLink className="btn btn-primary btn-full" href={`/exchange?from=${wallet.id}`}>
-          {t.exchange.submit}
-        </IntentLink>
-      </nav>
-      <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/statement`}>
-        {t.statement.open}
-      </IntentLink>
+      <AccountActions wallet={wallet} />
       <div className="tab-title-row">
         <h2 className="section-title">{t.bank.account.history}</h2>
         {feed.transfers && <RefreshButton feed={feed} />}

@@ -60,6 +60,8 @@ export type HistoryEntry = {
   createdAt: string;
   /** The sender's message, shown under the row's date. */
   message: string | null;
+  /** The schedule whose run made it (sent transfers only). */
+  scheduleId?: number;
 };
 
 /**
@@ -85,6 +87,7 @@ export function mergeHistory(lists: readonly TransferDto[][], ownWalletIds: read
             counterpartyWalletId: t.receiverWalletId,
             createdAt: t.createdAt,
             message: t.message,
+            ...(t.scheduleId === undefined ? {} : { scheduleId: t.scheduleId }),
           }
         : {
             id: t.id,

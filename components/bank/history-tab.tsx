@@ -15,6 +15,7 @@ import { useLanguage, useStrings } from "@/lib/client/language";
 import type { Language } from "@/lib/shared/i18n";
 import "./tabs.css";
 import "./history-tab.css";
+import "@/components/schedules/schedules.css";
 
 export function HistorySkeleton() {
   return (
@@ -75,7 +76,14 @@ function HistoryRow({
         <span className="list-item-text">
           <span className="list-item-title">{loading && entry.kind === "transfer" ? <Skeleton width="50%" height={16} /> : title}</span>
           {entry.kind === "request" && !loading && <span className="list-item-subtitle">{name}</span>}
-          <span className="list-item-subtitle">{formatHistoryDate(entry.createdAt, language)}</span>
+          <span className="list-item-subtitle">
+            {formatHistoryDate(entry.createdAt, language)}
+            {entry.scheduleId !== undefined && (
+              <span className="schedule-mark" data-testid="scheduled-mark">
+                {t.schedules.scheduledMark}
+              </span>
+            )}
+          </span>
           {entry.message && <span className="list-item-subtitle history-message">{entry.message}</span>}
         </span>
         <span className={`history-amount history-${entry.direction}`}>

@@ -11,8 +11,7 @@ import { HomeScreenSetting } from "@/components/bank/home-screen";
 import { LockSetting } from "@/components/bank/lock-setting";
 import { NotificationsSetting } from "@/components/bank/notifications-setting";
 import { Toast, useToast } from "@/components/ui/toast";
-import { api } from "@/lib/client/api";
-import { anyAnswer, userDto } from "@/lib/client/dto";
+import { call } from "@/lib/client/api";
 import { useMe } from "@/lib/client/hooks";
 import { clearSession, getRefreshToken } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
@@ -20,6 +19,7 @@ import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { askWriteAccess } from "@/lib/client/telegram/write-access";
 import { LANGUAGES, type Strings } from "@/lib/shared/i18n";
 import { apiUrl } from "@/lib/client/api-base";
+import { operations, pathOf } from "@/lib/shared/api/operations";
 import { chooseLanguage, useLanguage, useStrings } from "@/lib/client/language";
 import { Segmented } from "@/components/ui/segmented";
 import "./tabs.css";
@@ -29,7 +29,7 @@ import "./settings.css";
  * Where the developer link points: NEXT_PUBLIC_DEVELOPER_URL (read at build time), else the API's
  * own OpenAPI document, which the app always serves.
  */
-export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl("/api/v1/openapi.json");
+export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl(pathOf(operations.openApi));
 
 /** The debug pages, offered when the start parameter asks for debug mode. */
 const debugLinks = (t: Strings) => [
@@ -39,20 +39,87 @@ const debugLinks = (t: Strings) => [
   { href: "/ton-connect", label: t.debug.tonConnect },
 ];
 
-/**
- * Settings tab: username, the notifications switch (optimistic, reverts on failure; turning it on
- * for a Telegram user the bot may not write to asks Telegram for leave first), app version,
- * developer link and Logout.
- */
-export function SettingsTab() {
+/** The signed-in person's picture and name, skeletons while they load. */
+function ProfileRow({ user }: { user: ReturnType<typeof useMe>["data"] }) {
+  const t = useStrings();
+  return (
+    <div className="list-item">
+      {user ? (
+        <Avatar src={user.avatarUrl} name={displayName(user)} size={40} />
+      ) : (
+        <Skeleton width={40} height={40} radius="50%" />
+      )}
+      <span className="list-item-text">
+        <span className="list-item-subtitle">{t.settings.username}</span>
+        <span className="list-item-title" data-testid="settings-username">
+          {user ? displayName(user) : <Skeleton width="50%" height={16} />}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+function LanguageSection() {
   const t = useStrings();
   const language = useLanguage();
-  const router = useRouter();
-  const toast = useToast();
+  return (
+    <section className="section settings-language">
+      <h2 className="list-item-title">{t.settings.language}</h2>
+      <Segmented
+        label={t.settings.language}
+        options={LANGUAGES.map((value) => ({ value, label: t.settings.languages[value] }))}
+        value={language}
+        onChange={chooseLanguage}
+      />
+    </section>
+  );
+}
+
+/** The app's version and the developer link. */
+function AboutSection() {
+  const t = useStrings();
+  return (
+    <section className="section">
+      <div className="list-item">
+        <span className="list-item-text">
+          <span className="list-item-title">{t.settings.version}</span>
+        </span>
+        <span className="hint">{t.settings.appVersion}</span>
+      </div>
+      <a className="list-item list-item-action" href={DEVELOPER_URL} target="_blank" rel="noopener noreferrer">
+        <span className="list-item-text">
+          <span className="list-item-title">{t.settings.developer}</span>
+        </span>
+        <span className="hint">{DEVELOPER_URL.replace(/^https?:\/\//, "")}</span>
+      </a>
+    </section>
+  );
+}
+
+function DebugSection() {
+  const t = useStrings();
+  return (
+    <section className="section">
+      {debugLinks(t).map((link) => (
+        <a key={link.href} className="list-item list-item-action" href={link.href}>
+          <span className="list-item-text">
+            <span className="list-item-title">{link.label}</span>
+          </span>
+        </a>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * The notifications switch: optimistic, reverting on failure; turning it on for a Telegram user the
+ * bot may not write to asks Telegram for leave first.
+ */
+function useNotificationsToggle(toast: ReturnType<typeof useToast>) {
+  const t = useStrings();
   const me = useMe();
   const telegram = useLoadedTelegram();
   const user = me.data;
-
   const [asking, setAsking] = useState(false);
 
   async function toggle(enable: boolean, ask = enable && user?.botMayWrite === false) {
@@ -67,8 +134,8 @@ export function SettingsTab() {
     const next = { ...user, notification: enable, ...(writeAccessAllowed ? { botMayWrite: true } : {}) };
     try {
       await me.mutate(
-        api(`/api/v1/users/${user.id}/notifications`, userDto, {
-          method: "PUT",
+        call(operations.setNotifications, {
+          params: { id: user.id },
           body: { enable, ...(writeAccessAllowed ? { writeAccessAllowed } : {}) },
         }),
         { optimisticData: next, rollbackOnError: true, revalidate: false, populateCache: true },
@@ -79,37 +146,39 @@ export function SettingsTab() {
     }
   }
 
-  function logout() {
+  return { user, asking, toggle };
+}
+
+/** Signs out at once; the refresh token is revoked on the server without keeping the user waiting. */
+function useLogout() {
+  const router = useRouter();
+  return () => {
     const refresh_token = getRefreshToken();
-    // Revoke the refresh token on the server, but never keep the user waiting for it.
     if (refresh_token) {
-      void api("/api/v1/auth/logout", anyAnswer, {
-        method: "POST",
-        body: { refresh_token },
-        anonymous: true,
-      }).catch(() => undefined);
+      void call(operations.logout, { body: { refresh_token } }).catch(() => undefined);
     }
     clearSession();
     router.replace("/");
-  }
+  };
+}
+
+/**
+ * Settings tab: username, the notifications switch (optimistic, reverts on failure; turning it on
+ * for a Telegram user the bot may not write to asks Telegram for leave first), app version,
+ * developer link and Logout.
+ */
+export function SettingsTab() {
+  const t = useStrings();
+  const toast = useToast();
+  const telegram = useLoadedTelegram();
+  const { user, asking, toggle } = useNotificationsToggle(toast);
+  const logout = useLogout();
 
   return (
     <>
       <h1 className="tab-title">{t.settings.title}</h1>
       <section className="section">
-        <div className="list-item">
-          {user ? (
-            <Avatar src={user.avatarUrl} name={displayName(user)} size={40} />
-          ) : (
-            <Skeleton width={40} height={40} radius="50%" />
-          )}
-          <span className="list-item-text">
-            <span className="list-item-subtitle">{t.settings.username}</span>
-            <span className="list-item-title" data-testid="settings-username">
-              {user ? displayName(user) : <Skeleton width="50%" height={16} />}
-            </span>
-          </span>
-        </div>
+        <ProfileRow user={user} />
         <NotificationsSetting
           user={user}
           busy={asking}
@@ -120,43 +189,9 @@ export function SettingsTab() {
 
       <LockSetting env={telegram} onError={toast.error} />
       <HomeScreenSetting />
-
-      <section className="section settings-language">
-        <h2 className="list-item-title">{t.settings.language}</h2>
-        <Segmented
-          label={t.settings.language}
-          options={LANGUAGES.map((value) => ({ value, label: t.settings.languages[value] }))}
-          value={language}
-          onChange={chooseLanguage}
-        />
-      </section>
-
-      <section className="section">
-        <div className="list-item">
-          <span className="list-item-text">
-            <span className="list-item-title">{t.settings.version}</span>
-          </span>
-          <span className="hint">{t.settings.appVersion}</span>
-        </div>
-        <a className="list-item list-item-action" href={DEVELOPER_URL} target="_blank" rel="noopener noreferrer">
-          <span className="list-item-text">
-            <span className="list-item-title">{t.settings.developer}</span>
-          </span>
-          <span className="hint">{DEVELOPER_URL.replace(/^https?:\/\//, "")}</span>
-        </a>
-      </section>
-
-      {telegram?.debug && (
-        <section className="section">
-          {debugLinks(t).map((link) => (
-            <a key={link.href} className="list-item list-item-action" href={link.href}>
-              <span className="list-item-text">
-                <span className="list-item-title">{link.label}</span>
-              </span>
-            </a>
-          ))}
-        </section>
-      )}
+      <LanguageSection />
+      <AboutSection />
+      {telegram?.debug && <DebugSection />}
 
       <Button variant="danger" onClick={logout}>
         <IconLogout size={20} />

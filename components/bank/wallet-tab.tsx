@@ -7,7 +7,8 @@ import { displayName } from "@/components/bank/user-name";
 import { TonConnectButtonLazy } from "@/components/ton/ton-connect-button-lazy";
 import { Avatar } from "@/components/ui/avatar";
 import { IntentLink } from "@/components/ui/intent-link";
-import { IconExchange, IconPlus, IconQr, IconRequest, IconSend } from "@/components/ui/icons";
+import { IconChevron, IconExchange, IconPlus, IconQr, IconRequest, IconSend } from "@/components/ui/icons";
+import { ListItem } from "@/components/ui/list-item";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe, useRate, useWallets } from "@/lib/client/hooks";
@@ -15,6 +16,7 @@ import { formatMoney } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import { HomeScreenOffer } from "@/components/bank/home-screen";
+import "./tabs.css";
 import "./wallet-tab.css";
 
 function Action({ href, icon, label }: { href: string; icon: ReactNode; label: string }) {
@@ -59,13 +61,32 @@ function BalanceCard({ children }: { children: ReactNode }) {
   );
 }
 
+/** The ruble total of every account, or why there is none yet. */
+function TotalBalance({ total, failed }: { total: ReturnType<typeof totalRubles> | null; failed: boolean }) {
+  const t = useStrings();
+  const language = useLanguage();
+  if (total !== null)
+    return (
+      <>
+        <p className="balance-total" data-testid="total-balance">
+          {formatMoney(total.total, "RUB", language)}
+        </p>
+        {total.missing.length > 0 && (
+          <p className="hint balance-partial" data-testid="total-partial">
+            {fill(t.bank.totalWithout, { currencies: total.missing.join(", ") })}
+          </p>
+        )}
+      </>
+    );
+  return failed ? <p className="balance-total">{t.bank.noRate}</p> : <Skeleton width={180} height={36} />;
+}
+
 /**
  * Wallet tab: who is signed in, the total in rubles, the main actions and the accounts. The
  * balances render as soon as wallets and rates arrive; the TON widget fills its slot on its own.
  */
 export function WalletTab() {
   const t = useStrings();
-  const language = useLanguage();
   const me = useMe();
   const wallets = useWallets();
   const usd = useRate("USD");
@@ -93,25 +114,14 @@ export function WalletTab() {
       />
 
       <BalanceCard>
-        {total !== null ? (
-          <>
-            <p className="balance-total" data-testid="total-balance">
-              {formatMoney(total.total, "RUB", language)}
-            </p>
-            {total.missing.length > 0 && (
-              <p className="hint balance-partial" data-testid="total-partial">
-                {fill(t.bank.totalWithout, { currencies: total.missing.join(", ") })}
-              </p>
-            )}
-          </>
-        ) : failed ? (
-          <p className="balance-total">{t.bank.noRate}</p>
-        ) : (
-          <Skeleton width={180} height={36} />
-        )}
+        <TotalBalance total={total} failed={failed} />
       </BalanceCard>
 
       <HomeScreenOffer />
+
+      <nav className="section" aria-label={t.schedules.title}>
+        <ListItem href="/schedules" title={t.schedules.title} after={<IconChevron />} />
+      </nav>
 
       {failed && (
         <div className="stack">
@@ -129,7 +139,12 @@ export function WalletTab() {
         </div>
       )}
 
-      <h2 className="section-title">{t.bank.accounts}</h2>
+      <div className="tab-title-row">
+        <h2 className="section-title">{t.bank.accounts}</h2>
+        <IntentLink href="/insights" className="wallet-insights-link">
+          {t.insights.title}
+        </IntentLink>
+      </div>
       {wallets.data ? (
         <AccountsList wallets={wallets.data} rates={rates} ratesLoading={ratesLoading} />
       ) : wallets.error ? null : (

@@ -1,6 +1,6 @@
-import { api } from "@/lib/client/api";
-import { anyAnswer, userDto, walletListDto } from "@/lib/client/dto";
+import { call } from "@/lib/client/api";
 import { clearSession, saveTokens } from "@/lib/client/session";
+import { operations } from "@/lib/shared/api/operations";
 import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 
 /**
@@ -10,10 +10,10 @@ import type { TokenPairDto } from "@/lib/shared/schemas/auth";
 export async function completeSignIn(tokens: TokenPairDto): Promise<void> {
   saveTokens(tokens);
   try {
-    await api("/api/v1/users/me", userDto);
-    const wallets = await api("/api/v1/wallet", walletListDto);
+    await call(operations.me);
+    const wallets = await call(operations.wallets);
     if (wallets.length === 0) {
-      await api("/api/v1/wallet/init", anyAnswer, { method: "POST" });
+      await call(operations.initWallets);
     }
   } catch (error) {
     // A half-finished sign-in must not leave a session behind that /bank would trust.

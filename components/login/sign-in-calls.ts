@@ -1,6 +1,6 @@
 import { completeSignIn } from "@/components/login/complete-sign-in";
-import { api, ApiError } from "@/lib/client/api";
-import { anyAnswer, tokenPairDto } from "@/lib/client/dto";
+import { ApiError, call } from "@/lib/client/api";
+import { operations } from "@/lib/shared/api/operations";
 import { requestCodeBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
 
 /**
@@ -10,11 +10,7 @@ import { requestCodeBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
 
 /** Asks for the code; resolves with the challenge id to present with it (when the server gives one). */
 export async function requestEmailCode(email: string): Promise<string | undefined> {
-  const answer = await api("/api/v1/auth/email/request-code", anyAnswer, {
-    method: "POST",
-    body: requestCodeBody.parse({ email }),
-    anonymous: true,
-  });
+  const answer = await call(operations.requestEmailCode, { body: requestCodeBody.parse({ email }) });
   const challengeId = (answer as { challengeId?: unknown } | null)?.challengeId;
   return typeof challengeId === "string" ? challengeId : undefined;
 }
@@ -26,19 +22,11 @@ export function rateLimitMessage(error: unknown): string | null {
 
 /** Exchanges the code for tokens; throws when the code is wrong or expired. */
 export function verifyEmailCode(email: string, code: string, challengeId?: string) {
-  return api("/api/v1/auth/email/verify-code", tokenPairDto, {
-    method: "POST",
-    body: verifyCodeBody.parse({ email, code, challengeId }),
-    anonymous: true,
-  });
+  return call(operations.verifyEmailCode, { body: verifyCodeBody.parse({ email, code, challengeId }) });
 }
 
 export async function telegramSignIn(initData: string): Promise<void> {
-  const tokens = await api("/api/v1/auth/telegram/login", tokenPairDto, {
-    method: "POST",
-    body: { init_data: initData },
-    anonymous: true,
-  });
+  const tokens = await call(operations.telegramLogin, { body: { init_data: initData } });
   await completeSignIn(tokens);
 }
 

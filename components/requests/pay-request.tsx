@@ -15,7 +15,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/client/api";
 import { exchangeQuote } from "@/lib/client/exchange/quote";
 import { useRate, useWallets } from "@/lib/client/hooks";
-import { payRequest, useRequest } from "@/lib/client/requests";
+import { payRequest, requestKey, useRequest } from "@/lib/client/requests";
 import { useLoadedTelegram, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { formatMoney, minorToDecimal } from "@/lib/shared/money";
 import type { Language } from "@/lib/shared/i18n";
@@ -90,7 +90,7 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
       receipt: (transfer) => transfer.id,
       onFailure: () => {
         setConfirming(false);
-        void mutate(`/api/v1/requests/${token}`);
+        void mutate(requestKey(token));
       },
     });
   }

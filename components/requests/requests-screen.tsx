@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useState } from "react";
 import { Screen } from "@/components/screen";
 import { AmountField, useAmountInput } from "@/components/money/amount-field";
@@ -23,6 +24,7 @@ import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { useSWRConfig } from "swr";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import "@/components/bank/history-tab.css";
+import "@/components/ui/button.css";
 import "@/components/transfer/receipt-view.css";
 import "./requests.css";
 
@@ -136,6 +138,47 @@ function MyRequests({ onCancel }: { onCancel: (token: string) => void }) {
   );
 }
 
+type RequestFormProps = {
+  amount: ReturnType<typeof useAmountInput>;
+  currency: Currency;
+  onCurrency: (currency: Currency) => void;
+  message: string;
+  onMessage: (message: string) => void;
+  submitting: boolean;
+  onCreate: () => void;
+};
+
+/** A new request: currency, amount and an optional message. */
+function RequestForm({ amount, currency, onCurrency, message, onMessage, submitting, onCreate }: RequestFormProps) {
+  const t = useStrings();
+  return (
+    <Form onSubmit={onCreate}>
+      <AmountField
+        label={t.requests.amount}
+        value={amount.value}
+        error={amount.error}
+        shakeKey={amount.shakeKey}
+        onChange={amount.change}
+        currency={{ label: t.requests.currency, value: currency, onChange: onCurrency }}
+      />
+      <TextField
+        label={t.requests.messageLabel}
+        placeholder={t.transferMessage.placeholder}
+        value={message}
+        autoComplete="off"
+        onChange={(event) => onMessage(cleanMessageInput(event.target.value))}
+      />
+      <PrimaryAction
+        type="submit"
+        label={submitting ? t.requests.creating : t.requests.create}
+        onPress={onCreate}
+        disabled={!amount.value}
+        loading={submitting}
+      />
+    </Form>
+  );
+}
+
 /**
  * "Запросить деньги": currency, amount and an optional message make a request; its link (the
  * bot's `startapp` link when configured) is shown as a QR code and shared — Telegram's share sheet
@@ -193,31 +236,19 @@ export function RequestsScreen() {
           }}
         />
       ) : (
-        <Form onSubmit={() => void create()}>
-          <AmountField
-            label={t.requests.amount}
-            value={amount.value}
-            error={amount.error}
-            shakeKey={amount.shakeKey}
-            onChange={amount.change}
-            currency={{ label: t.requests.currency, value: currency, onChange: setCurrency }}
-          />
-          <TextField
-            label={t.requests.messageLabel}
-            placeholder={t.transferMessage.placeholder}
-            value={message}
-            autoComplete="off"
-            onChange={(event) => setMessage(cleanMessageInput(event.target.value))}
-          />
-          <PrimaryAction
-            type="submit"
-            label={submitting ? t.requests.creating : t.requests.create}
-            onPress={() => void create()}
-            disabled={!amount.value}
-            loading={submitting}
-          />
-        </Form>
+        <RequestForm
+          amount={amount}
+          currency={currency}
+          onCurrency={setCurrency}
+          message={message}
+          onMessage={setMessage}
+          submitting={submitting}
+          onCreate={() => void create()}
+        />
       )}
+      <Link href="/splits" className="btn btn-secondary btn-full">
+        {t.splits.entry}
+      </Link>
       <MyRequests onCancel={(token) => void cancel(token)} />
       <Toast toast={toast} />
     </Screen>

@@ -1,17 +1,15 @@
 "use client";
 
 import { useState } from "react";
-import useSWR from "swr";
 import { Message } from "@/components/bank/history-tab";
 import { Button } from "@/components/ui/button";
 import { Segmented } from "@/components/ui/segmented";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TextField } from "@/components/ui/text-field";
 import { Toast, useToast } from "@/components/ui/toast";
-import { api, errorMessage } from "@/lib/client/api";
-import { statementDto } from "@/lib/client/dto";
+import { errorMessage } from "@/lib/client/api";
 import { useWallets } from "@/lib/client/hooks";
-import { downloadStatement, presetPeriod, statementPath, type Period, type PeriodChoice } from "@/lib/client/statement";
+import { downloadStatement, presetPeriod, useStatement, type Period, type PeriodChoice } from "@/lib/client/statement";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { groupAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, type Currency } from "@/lib/shared/money";
@@ -40,7 +38,7 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 function Totals({ walletId, period, currency }: { walletId: number; period: Period; currency: Currency }) {
   const t = useStrings();
   const language = useLanguage();
-  const summary = useSWR(statementPath(walletId, period), (key: string) => api(key, statementDto));
+  const summary = useStatement(walletId, period);
   if (summary.error) return <Message text={errorMessage(summary.error) || t.statement.loadFailed} alert onRetry={() => void summary.mutate()} />;
   if (!summary.data) return <Skeleton height={172} radius={14} />;
   const s = summary.data;

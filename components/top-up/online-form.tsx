@@ -15,13 +15,26 @@ import { Form } from "@/components/ui/form";
 import { useStrings } from "@/lib/client/language";
 import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 
+/** The top-up's outcome and the way back to the bank. */
+function TopUpSuccess({ text }: { text: string }) {
+  const t = useStrings();
+  const router = useRouter();
+  return (
+    <div className="section result">
+      <p role="status">{text}</p>
+      <Button variant="secondary" onClick={() => router.push("/bank")}>
+        {t.topUp.toBank}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * /add-money/online: currency, amount, confirm. The wallet is credited directly (no payment
  * provider); one idempotency key per submitted form makes a retry safe.
  */
 export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?: Currency }) {
   const t = useStrings();
-  const router = useRouter();
   const toast = useToast();
   const money = useMoneySubmit({ toast });
   const [currency, setCurrency] = useState<Currency>(initialCurrency);
@@ -88,14 +101,7 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
         loading={money.submitting}
         disabled={!amount.value}
       />
-      {success && (
-        <div className="section result">
-          <p role="status">{success}</p>
-          <Button variant="secondary" onClick={() => router.push("/bank")}>
-            {t.topUp.toBank}
-          </Button>
-        </div>
-      )}
+      {success && <TopUpSuccess text={success} />}
       <Toast toast={toast} />
     </Form>
   );

@@ -23,6 +23,30 @@ const QrFigure = dynamic(() => import("@/components/money/qr-figure").then((m) =
   loading: () => <Skeleton width={224} height={224} radius={12} />,
 });
 
+/** Shares the payment link, or copies it where the browser cannot share. */
+async function shareLink(url: string, title: string, copied: () => void) {
+  try {
+    if (typeof navigator.share === "function") await navigator.share({ url, title });
+    else {
+      await navigator.clipboard.writeText(url);
+      copied();
+    }
+  } catch {
+    // The user closed the share sheet: nothing to report.
+  }
+}
+
+function Loading() {
+  const t = useStrings();
+  return (
+    <div className="stack" aria-busy="true">
+      <span className="visually-hidden">{t.common.loading}</span>
+      <Skeleton height={224} radius={14} />
+      <Skeleton height={72} radius={12} />
+    </div>
+  );
+}
+
 /**
  * /add-money/qr: pick an own account, enter an amount, show the payment QR for it. "Создать
  * QR-код" is the screen's primary action: Telegram's MainButton inside Telegram.
@@ -52,27 +76,7 @@ export function QrTopUpForm() {
     setLink((parsed.ok && startAppLinkFor(telegramBotLink(), parsed.link)) || custom);
   }
 
-  async function share(url: string) {
-    try {
-      if (typeof navigator.share === "function") await navigator.share({ url, title: t.topUp.shareTitle });
-      else {
-        await navigator.clipboard.writeText(url);
-        toast.success(t.topUp.linkCopied);
-      }
-    } catch {
-      // The user closed the share sheet: nothing to report.
-    }
-  }
-
-  if (wallets.isLoading) {
-    return (
-      <div className="stack" aria-busy="true">
-        <span className="visually-hidden">{t.common.loading}</span>
-        <Skeleton height={224} radius={14} />
-        <Skeleton height={72} radius={12} />
-      </div>
-    );
-  }
+  if (wallets.isLoading) return <Loading />;
   if (wallets.error) return <p role="alert">{t.bank.loadFailed}</p>;
   if (list.length === 0) return <p className="hint">{t.topUp.noWallets}</p>;
 
@@ -109,7 +113,7 @@ export function QrTopUpForm() {
         />
       )}
       {link?.startsWith("https://") && (
-        <Button type="button" variant="secondary" onClick={() => void share(link)}>
+        <Button type="button" variant="secondary" onClick={() => void shareLink(link, t.topUp.shareTitle, () => toast.success(t.topUp.linkCopied))}>
           {t.topUp.shareLink}
         </Button>
       )}

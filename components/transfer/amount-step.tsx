@@ -7,6 +7,8 @@ import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confir
 import { TransferParties } from "@/components/transfer/transfer-parties";
 import { TransferQuote } from "@/components/transfer/transfer-quote";
 import { PrimaryAction } from "@/components/ui/primary-action";
+import { Button } from "@/components/ui/button";
+import { SchedulePanel } from "@/components/schedules/schedule-panel";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useRate } from "@/lib/client/hooks";
 import { exchangeRateText, receivedAmount } from "@/lib/client/transfer/conversion";
@@ -104,24 +106,16 @@ async function appLockHold(telegram: TelegramEnv | null, rubles: bigint | null, 
 }
 
 /**
- * Step 2 of a transfer: from which account and how much; across currencies, what the recipient
- * gets, at which rate and fee, as the amount is typed. "Перевести" opens the confirmation sheet
- * (step 3); only its "Подтвердить" sends, and success opens the receipt.
+ * The step's two actions: "Перевести" checks the amount and opens the sheet (nothing is sent yet);
+ * "Подтвердить" sends, behind the app lock inside Telegram.
  */
-export function AmountStep(props: AmountStepProps) {
+function useTransferActions(props: AmountStepProps, conversion: Conversion, toast: ReturnType<typeof useToast>) {
   const t = useStrings();
-  const language = useLanguage();
-  const { recipient, receiver, sender, amount, message, confirming, idempotency } = props;
-  const note = message.trim();
+  const { receiver, sender, message, idempotency } = props;
+  const { minor } = conversion;
   const [shake, setShake] = useState(0);
   const telegram = useLoadedTelegram();
-  const native = telegram?.native ?? false;
-  const toast = useToast();
   const { submit, submitting } = useMoneySubmit({ toast, idempotency });
-
-  const conversion = useConversion(sender, receiver, amount);
-  const { minor, crossCurrency } = conversion;
-  const name = recipientName(recipient, language);
 
   /** Checks the amount and shows what will happen; nothing is sent yet. */
   function review() {
@@ -138,6 +132,7 @@ export function AmountStep(props: AmountStepProps) {
 
   async function send() {
     if (!sender || minor === null) return;
+    const note = message.trim();
     await submit({
       hold: () => appLockHold(telegram, receivedAmount(minor, sender.currency, "RUB", conversion.fromRate, 1), t.lock.failed),
       send: (key) =>
@@ -147,6 +142,26 @@ export function AmountStep(props: AmountStepProps) {
       onFailure: () => props.onConfirming(false),
     });
   }
+
+  return { review, send, submitting, shake, native: telegram?.native ?? false };
+}
+
+/**
+ * Step 2 of a transfer: from which account and how much; across currencies, what the recipient
+ * gets, at which rate and fee, as the amount is typed. "Перевести" opens the confirmation sheet
+ * (step 3); only its "Подтвердить" sends, and success opens the receipt.
+ */
+export function AmountStep(props: AmountStepProps) {
+  const t = useStrings();
+  const language = useLanguage();
+  const { recipient, receiver, sender, amount, message, confirming } = props;
+  const note = message.trim();
+  const toast = useToast();
+  const conversion = useConversion(sender, receiver, amount);
+  const [scheduling, setScheduling] = useState(false);
+  const { minor, crossCurrency } = conversion;
+  const name = recipientName(recipient, language);
+  const { review, send, submitting, shake, native } = useTransferActions(props, conversion, toast);
 
   const summary =
     confirming && sender && minor !== null
@@ -184,6 +199,21 @@ export function AmountStep(props: AmountStepProps) {
         disabled={!sender || !amount}
         loading={submitting}
       />
+      {!summary && (
+        <Button variant="secondary" onClick={() => setScheduling((on) => !on)} aria-expanded={scheduling}>
+          {t.schedules.schedule}
+        </Button>
+      )}
+      {scheduling && !summary && (
+        <SchedulePanel
+          senderWalletId={sender?.id ?? null}
+          receiverWalletId={receiver.id}
+          minor={minor}
+          message={note || null}
+          toast={toast}
+          onAmountError={props.onAmountError}
+        />
+      )}
       {summary && (
         <ConfirmSheet
           summary={summary}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import Link from "next/link";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
@@ -13,6 +14,7 @@ import { formatMoney } from "@/lib/shared/money";
 import { Details } from "@/components/ui/details";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import "@/components/bank/history-tab.css";
+import "@/components/schedules/schedules.css";
 import "./receipt-view.css";
 
 function ReceiptSkeleton() {
@@ -86,6 +88,11 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
           {shown}
         </div>
         <div className="receipt-status">{t.receipt.status}</div>
+        {data.scheduleId !== undefined && (
+          <Link className="schedule-mark" href={`/schedules#schedule-${data.scheduleId}`} data-testid="receipt-schedule">
+            {t.schedules.scheduledMark} · {t.schedules.openSchedule}
+          </Link>
+        )}
         <Details rows={receiptLines(data, language)} />
       </section>
       <Button variant="secondary" onClick={() => void share()} loading={sharing}>

@@ -30,22 +30,10 @@ type TransferFormProps = {
 
 type Step = "recipient" | "amount";
 
-/**
- * A transfer by one method, in three steps: the recipient (lookup, their account), the amount
- * (sender's account, amount, what arrives), then the confirmation sheet. An account number given
- * up front (a deep link, a QR code, a recent recipient) starts at the amount; if that account is
- * not found, the recipient step says why. Back walks the steps back: sheet → amount → recipient
- * → `onExit`. The typed values live here, so going back and forth keeps them.
- */
-export function TransferForm({
-  method,
-  initialTarget = "",
-  initialAmount = "",
-  initialAmountRefused = false,
-  initialSenderId = null,
-  onExit,
-}: TransferFormProps) {
+/** The typed values of a transfer, kept across its steps; any edit makes it a new transfer. */
+function useTransferDraft(props: TransferFormProps) {
   const t = useStrings();
+  const { method, initialTarget = "", initialAmount = "", initialAmountRefused = false, initialSenderId = null } = props;
   const [step, setStep] = useState<Step>(() =>
     method === "card" && normalizeAccountNumber(initialTarget).length >= 3 ? "amount" : "recipient",
   );
@@ -62,6 +50,20 @@ export function TransferForm({
   useVerticalSwipesOff(true);
   const idempotency = useIdempotencyKey();
 
+  /** Any edit makes it a new transfer: a new idempotency key and no stale messages. */
+  function edited() {
+    idempotency.reset();
+    setAmountError(null);
+  }
+
+  return {
+    step, setStep, target, setTarget, amount, setAmount, message, setMessage, chosenReceiverId, setChosenReceiverId,
+    chosenSenderId, setChosenSenderId, amountError, setAmountError, confirming, setConfirming, setSent, idempotency, edited,
+  };
+}
+
+/** Who the typed target is, their accounts and the sender's, and which two are chosen. */
+function useTransferParties(method: TransferMethod, target: string, chosenReceiverId: number | null, chosenSenderId: number | null) {
   const query = useDebounced(target.trim());
   const recipient = useRecipient(method, query.length >= 3 ? query : null);
   const recipientWallets = useUserWallets(recipient.data?.id ?? null);
@@ -74,17 +76,42 @@ export function TransferForm({
     chosenReceiverId,
     chosenSenderId,
   });
-
   const typing = query !== target.trim();
   const lookupDone = !typing && (recipient.error !== undefined || recipientWallets.data !== undefined || recipientWallets.error !== undefined);
+  return { query, recipient, recipientWallets, myWallets, receiver, sender, typing, lookupDone };
+}
+
+function Searching() {
+  const t = useStrings();
+  return (
+    <div className="stack" aria-busy="true">
+      <span className="visually-hidden">{t.transfer.searching}</span>
+      <Skeleton height={56} radius={14} />
+      <Skeleton height={224} radius={14} />
+    </div>
+  );
+}
+
+/**
+ * A transfer by one method, in three steps: the recipient (lookup, their account), the amount
+ * (sender's account, amount, what arrives), then the confirmation sheet. An account number given
+ * up front (a deep link, a QR code, a recent recipient) starts at the amount; if that account is
+ * not found, the recipient step says why. Back walks the steps back: sheet → amount → recipient
+ * → `onExit`. The typed values live here, so going back and forth keeps them.
+ */
+export function TransferForm(props: TransferFormProps) {
+  const { method, initialSenderId = null, onExit } = props;
+  const t = useStrings();
+  const draft = useTransferDraft(props);
+  const { step, setStep, target, amount, message, confirming, setConfirming, idempotency, edited } = draft;
+  const { query, recipient, recipientWallets, myWallets, receiver, sender, typing, lookupDone } = useTransferParties(
+    method,
+    target,
+    draft.chosenReceiverId,
+    draft.chosenSenderId,
+  );
   // Started at the amount with an account that is not found: the recipient step says why.
   if (step === "amount" && !receiver && lookupDone) setStep("recipient");
-
-  /** Any edit makes it a new transfer: a new idempotency key and no stale messages. */
-  function edited() {
-    idempotency.reset();
-    setAmountError(null);
-  }
 
   const back = confirming
     ? () => setConfirming(false)
@@ -99,8 +126,8 @@ export function TransferForm({
           method={method}
           target={target}
           onTarget={(value) => {
-            setTarget(value);
-            setChosenReceiverId(null);
+            draft.setTarget(value);
+            draft.setChosenReceiverId(null);
             edited();
           }}
           query={query}
@@ -112,8 +139,8 @@ export function TransferForm({
           receiverId={receiver?.id ?? null}
           onReceiver={(wallet) => {
             hapticSelection();
-            setChosenReceiverId(wallet.id);
-            setChosenSenderId(initialSenderId);
+            draft.setChosenReceiverId(wallet.id);
+            draft.setChosenSenderId(initialSenderId);
             edited();
           }}
           onContinue={() => setStep("amount")}
@@ -126,32 +153,28 @@ export function TransferForm({
           senderWallets={myWallets.data}
           sendersLoading={myWallets.isLoading}
           onSender={(wallet) => {
-            setChosenSenderId(wallet.id);
+            draft.setChosenSenderId(wallet.id);
             edited();
           }}
           amount={amount}
           onAmount={(value) => {
-            setAmount(value);
+            draft.setAmount(value);
             edited();
           }}
           message={message}
           onMessage={(value) => {
-            setMessage(value);
+            draft.setMessage(value);
             edited();
           }}
-          amountError={amountError}
-          onAmountError={setAmountError}
+          amountError={draft.amountError}
+          onAmountError={draft.setAmountError}
           confirming={confirming}
           onConfirming={setConfirming}
           idempotency={idempotency}
-          onSent={() => setSent(true)}
+          onSent={() => draft.setSent(true)}
         />
       ) : (
-        <div className="stack" aria-busy="true">
-          <span className="visually-hidden">{t.transfer.searching}</span>
-          <Skeleton height={56} radius={14} />
-          <Skeleton height={224} radius={14} />
-        </div>
+        <Searching />
       )}
     </Screen>
   );

@@ -4,11 +4,22 @@ import {
   getRefreshToken,
   saveTokens,
 } from "@/lib/client/session";
-import { tokenPairDto } from "@/lib/client/dto";
 import { apiUrl } from "@/lib/client/api-base";
 import { takePreloaded } from "@/lib/client/preload";
 import { currentLanguage } from "@/lib/client/language";
 import { DICTIONARIES } from "@/lib/shared/i18n";
+import type { Check } from "@/lib/shared/api/check";
+import {
+  operations,
+  pathOf,
+  isPathOf,
+  type BodyOf,
+  type AnswerOf,
+  type Operation,
+  type PathParams,
+  type QueryOf,
+  type ResponseOf,
+} from "@/lib/shared/api/operations";
 
 /**
  * An API failure: the server's `message` (in the language the request asked for) to show, and its
@@ -36,12 +47,6 @@ export class NetworkError extends Error {
   }
 }
 
-/**
- * Anything that checks an answer and returns it typed: the client's `zod/mini` DTOs
- * (lib/client/dto.ts), or a full zod schema.
- */
-export type ResponseSchema<T> = { parse(data: unknown): T };
-
 type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;
@@ -55,14 +60,14 @@ type Renewal = "renewed" | "refused" | "unreachable";
 /** Trades a refresh token for a new pair (kept on success). */
 async function renew(refresh_token: string): Promise<Renewal> {
   try {
-    const res = await fetch(apiUrl("/api/v1/auth/refresh"), {
-      method: "POST",
+    const res = await fetch(apiUrl(pathOf(operations.refresh)), {
+      method: operations.refresh.method,
       credentials: "include",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ refresh_token }),
     });
     if (!res.ok) return res.status === 401 ? "refused" : "unreachable";
-    saveTokens(tokenPairDto.parse(await res.json()));
+    saveTokens(operations.refresh.response.parse(await res.json()));
     return "renewed";
   } catch {
     return "unreachable";
@@ -99,7 +104,7 @@ export function signOut(): void {
   }
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
+async function attempt(path: string, options: RequestOptions): Promise<Response> {
   // The server answers errors in the language asked for: the screens' language (the settings
   // switch may differ from the browser's own Accept-Language).
   const headers: Record<string, string> = { accept: "application/json", "accept-language": currentLanguage(), ...options.headers };
@@ -108,7 +113,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const plainGet = !options.method && options.body === undefined && !options.headers;
   const early = plainGet && token ? takePreloaded(path, token) : null;
-  if (early) return early.catch(() => send(path, options));
+  if (early) return early.catch(() => attempt(path, options));
   try {
     return await fetch(apiUrl(path), {
       method: options.method ?? "GET",
@@ -134,28 +139,78 @@ async function toError(res: Response): Promise<ApiError> {
 /**
  * The one way the client talks to the server: bearer token from session storage,
  * credentials included, one refresh on 401 and then sign-out. The answer is checked
- * against the response schema (lib/client/dto.ts restates the shared ones cheaply).
+ * against the operation's answer (lib/shared/api/dtos.ts).
  */
-export async function api<T>(
-  path: string,
-  schema: ResponseSchema<T>,
-  options: RequestOptions = {},
-): Promise<T> {
-  let res = await send(path, options);
+async function send<T>(path: string, check: Check<T>, options: RequestOptions): Promise<T> {
+  let res = await attempt(path, options);
   if (res.status === 401 && !options.anonymous) {
-    if (await refreshOnce()) res = await send(path, options);
+    if (await refreshOnce()) res = await attempt(path, options);
     if (res.status === 401) {
       signOut();
       throw await toError(res);
     }
   }
   if (!res.ok) throw await toError(res);
-  if (res.status === 204) return schema.parse(null);
-  return schema.parse(await res.json());
+  if (res.status === 204) return check.parse(null);
+  return check.parse(await res.json());
+}
+
+/** What a call of an operation takes: its path's values, its body, its query, its idempotency key. */
+export type CallInput<O extends Operation> = ([PathParams<O["path"]>] extends [never] ? unknown : { params: PathParams<O["path"]> }) &
+  ([BodyOf<O>] extends [undefined] ? unknown : { body: BodyOf<O> }) &
+  ([QueryOf<O>] extends [undefined] ? unknown : { query?: QueryOf<O> }) &
+  (O extends { idempotent: true } ? { idempotencyKey: string } : unknown);
+
+type AnyInput = { params?: Record<string, string | number>; body?: unknown; query?: object; idempotencyKey?: string };
+
+/**
+ * Calls an operation of the table (lib/shared/api/operations.ts): `call(operations.receipt,
+ * { params: { id } })`. The path, the method and the answer's check come from the table; an
+ * anonymous operation sends no bearer token and never triggers the refresh-then-sign-out dance.
+ */
+export function call<O extends Operation>(
+  operation: O,
+  ...[input]: object extends CallInput<O> ? [input?: CallInput<O>] : [input: CallInput<O>]
+): Promise<AnswerOf<O>> {
+  const { params, body, query, idempotencyKey } = (input ?? {}) as AnyInput;
+  return send(pathOf(operation, params, query), (operation.reads ?? operation.response) as Check<AnswerOf<O>>, {
+    // A plain GET keeps no method, so that it may take the wallet tab's early answer (preload.ts).
+    method: operation.method === "GET" ? undefined : operation.method,
+    body,
+    headers: idempotencyKey ? { "idempotency-key": idempotencyKey } : undefined,
+    anonymous: operation.anonymous,
+  });
+}
+
+/**
+ * The SWR key of a read: its path (query included), the same string the wallet tab's early
+ * requests use. Null (no request) when `params` is null.
+ */
+export function keyOf<O extends Operation & { method: "GET" }>(
+  operation: O,
+  ...[params, query]: [PathParams<O["path"]>] extends [never]
+    ? [params?: undefined, query?: QueryOf<O>]
+    : [params: PathParams<O["path"]> | null, query?: QueryOf<O>]
+): string | null {
+  if (params === null) return null;
+  return pathOf(operation, params as Record<string, string | number> | undefined, query as object | undefined);
+}
+
+/** The fetcher of a read's SWR key (made by `keyOf` for the same operation). */
+export function fetcherOf<O extends Operation & { method: "GET" }>(operation: O): (key: string) => Promise<ResponseOf<O>> {
+  return (key) => send(key, operation.response as Check<ResponseOf<O>>, {});
 }
 
 /** The message to show for any failure: the server's text when there is one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * An SWR key filter for `mutate`: true for the keys of these read operations (whatever their
+ * values), so an invalidation names what it refreshes.
+ */
+export function keysOf(...reads: readonly (Operation & { method: "GET" })[]): (key: unknown) => boolean {
+  return (key) => typeof key === "string" && reads.some((operation) => isPathOf(operation, key));
 }

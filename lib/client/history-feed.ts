@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
-import { api } from "@/lib/client/api";
-import { transferListDto } from "@/lib/client/dto";
+import { call } from "@/lib/client/api";
 import { useTransfersOf } from "@/lib/client/hooks";
+import { operations } from "@/lib/shared/api/operations";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
 
 /** Transfers asked for per wallet and page (the server's default page). */
@@ -61,8 +61,8 @@ export function useHistoryFeed(walletIds: readonly number[] | null) {
       const loaded = await Promise.all(
         window.toLoad.map(async (p) => {
           const cursor = p.items[p.items.length - 1]?.id;
-          const query = `limit=${HISTORY_PAGE}${cursor ? `&cursor=${cursor}` : ""}`;
-          const items = await api(`/api/v1/transfers/wallet/${p.walletId}?${query}`, transferListDto);
+          const query = { limit: HISTORY_PAGE, cursor: cursor || undefined };
+          const items = await call(operations.history, { params: { walletId: p.walletId }, query });
           return { walletId: p.walletId, items, more: items.length >= HISTORY_PAGE };
         }),
       );

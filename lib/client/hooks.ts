@@ -1,24 +1,18 @@
 import { useEffect, useState } from "react";
 import useSWR, { useSWRConfig, type SWRConfiguration } from "swr";
-import { api } from "@/lib/client/api";
-import type { Check } from "@/lib/client/check";
-import {
-  counterpartyDto,
-  publicUserDto,
-  publicWalletListDto,
-  rateDto,
-  receiptDto,
-  recentRecipientListDto,
-  transferListDto,
-  userDto,
-  walletListDto,
-} from "@/lib/client/dto";
+import { call, fetcherOf, keyOf } from "@/lib/client/api";
 import { takePreloadedData } from "@/lib/client/preload";
+import { timeZoneOffset } from "@/lib/client/statement";
 import { getAccessToken } from "@/lib/client/session";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
+import type { Check } from "@/lib/shared/api/check";
+import { operations, pathOf } from "@/lib/shared/api/operations";
 import type { Currency } from "@/lib/shared/money";
 
-/** SWR hooks, one per resource, typed by the response schemas (lib/client/dto.ts). */
+/**
+ * SWR hooks, one per resource: keys, fetchers and answer checks from the operations table
+ * (lib/shared/api/operations.ts).
+ */
 
 /**
  * SWR options that start a hook with the early answer of /bank's inline script when it has
@@ -43,50 +37,48 @@ function useEarlyAnswer<T>(path: string | null, check: Check<T>): SWRConfigurati
 }
 
 export function useMe() {
-  const path = "/api/v1/users/me";
-  return useSWR(path, (key: string) => api(key, userDto), useEarlyAnswer(path, userDto));
+  const key = keyOf(operations.me);
+  return useSWR(key, fetcherOf(operations.me), useEarlyAnswer(key, operations.me.response));
 }
 
 export function useWallets() {
-  const path = "/api/v1/wallet";
-  return useSWR(path, (key: string) => api(key, walletListDto), useEarlyAnswer(path, walletListDto));
+  const key = keyOf(operations.wallets);
+  return useSWR(key, fetcherOf(operations.wallets), useEarlyAnswer(key, operations.wallets.response));
 }
 
 export function useRate(currency: Currency) {
-  const path = currency === "RUB" ? null : `/api/v1/rates/${currency}`;
-  return useSWR(path, (key: string) => api(key, rateDto), useEarlyAnswer(path, rateDto));
+  const key = keyOf(operations.rate, currency === "RUB" ? null : { currency });
+  return useSWR(key, fetcherOf(operations.rate), useEarlyAnswer(key, operations.rate.response));
 }
 
 /** The last people the user sent money to (the transfer screen offers them). */
 export function useRecentRecipients() {
-  return useSWR("/api/v1/transfers/recipients", (path: string) => api(path, recentRecipientListDto));
+  return useSWR(keyOf(operations.recentRecipients), fetcherOf(operations.recentRecipients));
 }
 
 /** One transfer's receipt (sender or receiver only). */
 export function useReceipt(transferId: number | null) {
-  return useSWR(transferId ? `/api/v1/transfers/${transferId}` : null, (path: string) => api(path, receiptDto));
+  return useSWR(keyOf(operations.receipt, transferId ? { id: transferId } : null), fetcherOf(operations.receipt));
 }
 
 export function useUserWallets(userId: number | null) {
-  return useSWR(userId ? `/api/v1/wallets/user/${userId}` : null, (path: string) =>
-    api(path, publicWalletListDto),
-  );
+  return useSWR(keyOf(operations.userWallets, userId ? { userId } : null), fetcherOf(operations.userWallets));
 }
 
 export type LookupMethod = "card" | "username" | "email";
 
-/** Recipient lookup path per transfer method (spec §7). */
+/** Recipient lookup path (its SWR key) per transfer method (spec §7). */
 export function lookupPath(method: LookupMethod, target: string): string {
-  if (method === "card") return `/api/v1/users/by-wallet/${encodeURIComponent(normalizeAccountNumber(target))}`;
-  const value = encodeURIComponent(target.trim());
-  if (method === "email") return `/api/v1/users/email/${value}`;
-  return `/api/v1/users/username/${value}`;
+  if (method === "card") return pathOf(operations.userByWallet, { number: normalizeAccountNumber(target) });
+  if (method === "email") return pathOf(operations.userByEmail, { email: target.trim() });
+  return pathOf(operations.userByUsername, { username: target.trim() });
 }
 
 export function useRecipient(method: LookupMethod, target: string | null) {
   return useSWR(
     target && target.trim().length >= 3 ? lookupPath(method, target) : null,
-    (path: string) => api(path, publicUserDto),
+    // The three lookups answer the same public profile.
+    fetcherOf(operations.userByUsername),
     { shouldRetryOnError: false },
   );
 }
@@ -94,7 +86,7 @@ export function useRecipient(method: LookupMethod, target: string | null) {
 /** Transfers of several own wallets in one request batch (the history tab merges them). */
 export function useTransfersOf(walletIds: readonly number[] | null) {
   return useSWR(walletIds ? ["transfers-of", ...walletIds] : null, ([, ...ids]: [string, ...number[]]) =>
-    Promise.all(ids.map((id) => api(`/api/v1/transfers/wallet/${id}`, transferListDto))),
+    Promise.all(ids.map((walletId) => call(operations.history, { params: { walletId } }))),
   );
 }
 
@@ -106,14 +98,26 @@ export function useCounterparties(walletIds: readonly number[]) {
   const unique = [...new Set(walletIds)].sort((a, b) => a - b);
   return useSWR(unique.length ? ["counterparties", ...unique] : null, async ([, ...ids]: [string, ...number[]]) => {
     const entries = await Promise.all(
-      ids.map(async (id) => {
+      ids.map(async (walletId) => {
         try {
-          return [id, await api(`/api/v1/transfers/username/${id}`, counterpartyDto)] as const;
+          return [walletId, await call(operations.counterparty, { params: { walletId } })] as const;
         } catch {
-          return [id, null] as const;
+          return [walletId, null] as const;
         }
       }),
     );
     return new Map(entries);
   });
+}
+
+/** The analytics view of one own account, or of all of them in rubles (`total`), in the device's time zone. */
+export function useInsights(wallet: number | "total" | null) {
+  const key = wallet === null ? null : keyOf(operations.insights, undefined, { wallet: String(wallet), tz: timeZoneOffset() });
+  return useSWR(key, fetcherOf(operations.insights));
+}
+
+/** A currency's daily ruble prices from `from` to `to` (YYYY-MM-DD, both included). */
+export function useRateHistory(currency: Currency | null, from: string, to: string) {
+  const key = currency && currency !== "RUB" ? keyOf(operations.rateHistory, { currency }, { from, to }) : null;
+  return useSWR(key, fetcherOf(operations.rateHistory));
 }

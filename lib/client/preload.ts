@@ -1,5 +1,6 @@
 import { API_BASE } from "@/lib/client/api-base";
 import { ACCESS_TOKEN_KEY } from "@/lib/client/session";
+import { operations, pathOf } from "@/lib/shared/api/operations";
 
 /**
  * Early requests for the wallet tab. The tab cannot ask for its data before the page's code has
@@ -11,12 +12,10 @@ import { ACCESS_TOKEN_KEY } from "@/lib/client/session";
 
 /** What the wallet tab shows first: the user, the wallets and the three rates (lib/client/hooks.ts). */
 export const WALLET_TAB_PATHS = [
-  "/api/v1/users/me",
-  "/api/v1/wallet",
-  "/api/v1/rates/USD",
-  "/api/v1/rates/EUR",
-  "/api/v1/rates/CNY",
-] as const;
+  pathOf(operations.me),
+  pathOf(operations.wallets),
+  ...(["USD", "EUR", "CNY"] as const).map((currency) => pathOf(operations.rate, { currency })),
+];
 
 /** Answers older than this are not used: the screen would show data older than it should. */
 const MAX_AGE_MS = 10_000;

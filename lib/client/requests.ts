@@ -1,38 +1,40 @@
 import useSWR from "swr";
-import { api } from "@/lib/client/api";
-import { paymentRequestDto, paymentRequestListDto, transferDto } from "@/lib/client/dto";
+import { call, fetcherOf, keyOf } from "@/lib/client/api";
 import { sendToChat } from "@/lib/client/telegram/request-chat";
 import { shareAsMessage, telegramForSharing } from "@/lib/client/telegram/share-message";
+import { operations } from "@/lib/shared/api/operations";
 import type { CreateRequestBody, PayRequestBody } from "@/lib/shared/schemas/requests";
 
 export { payPathFor, requestLinkFor } from "@/lib/client/request-link";
 
 /** Payment requests on the client: the API calls, their SWR hooks, the link and how it is shared. */
 
-export const MY_REQUESTS = "/api/v1/requests";
+/** The SWR key of the caller's requests (refreshed after one is created or cancelled). */
+export const MY_REQUESTS = keyOf(operations.myRequests);
 
 export function useMyRequests() {
-  return useSWR(MY_REQUESTS, (path: string) => api(path, paymentRequestListDto));
+  return useSWR(MY_REQUESTS, fetcherOf(operations.myRequests));
+}
+
+/** The SWR key of one request (refreshed when paying it failed). */
+export function requestKey(token: string): string | null {
+  return keyOf(operations.request, { token });
 }
 
 export function useRequest(token: string | null) {
-  return useSWR(token ? `/api/v1/requests/${token}` : null, (path: string) => api(path, paymentRequestDto));
+  return useSWR(token ? requestKey(token) : null, fetcherOf(operations.request));
 }
 
 export function createRequest(body: CreateRequestBody) {
-  return api(MY_REQUESTS, paymentRequestDto, { method: "POST", body });
+  return call(operations.createRequest, { body });
 }
 
 export function cancelRequest(token: string) {
-  return api(`/api/v1/requests/${token}/cancel`, paymentRequestDto, { method: "POST" });
+  return call(operations.cancelRequest, { params: { token } });
 }
 
 export function payRequest(token: string, body: PayRequestBody, idempotencyKey: string) {
-  return api(`/api/v1/requests/${token}/pay`, transferDto, {
-    method: "POST",
-    body,
-    headers: { "idempotency-key": idempotencyKey },
-  });
+  return call(operations.payRequest, { params: { token }, body, idempotencyKey });
 }
 
 export type ShareLinkOutcome = "chat" | "telegram" | "shared" | "copied" | "failed";

@@ -1,5 +1,6 @@
 import { decodeStartQuery, parseQrContent, transferPathFor, type TransferLink } from "@/lib/client/qr";
 import { payPathFor, requestTokenFromPayload } from "@/lib/client/request-link";
+import { splitScreenPath, splitTokenFromPayload } from "@/lib/client/split-link";
 
 /**
  * Payment links that open inside Telegram: the bot's Mini App link with a `startapp` payload
@@ -74,8 +75,9 @@ const PENDING_KEY = "mb-start-path";
 export function rememberStartLink(location: Pick<Location, "hash" | "search">, storage: Storage): string | null {
   const payload = launchStartParam(location);
   const request = requestTokenFromPayload(payload);
-  const link = request ? null : linkFromStartPayload(payload);
-  const path = request ? payPathFor(request) : link ? transferPathFor(link) : receiptPathFromPayload(payload);
+  const split = splitTokenFromPayload(payload);
+  const link = request || split ? null : linkFromStartPayload(payload);
+  const path = request ? payPathFor(request) : split ? splitScreenPath(split) : link ? transferPathFor(link) : receiptPathFromPayload(payload);
   if (!path) return null;
   storage.setItem(PENDING_KEY, path);
   return path;
@@ -90,5 +92,5 @@ export function rememberPath(path: string, storage: Storage): void {
 export function takeStartPath(storage: Storage | null): string {
   const path = storage?.getItem(PENDING_KEY) ?? null;
   storage?.removeItem(PENDING_KEY);
-  return path && (path.startsWith("/transfer-money?") || path.startsWith("/pay?r=") || /^\/receipt\/\d{1,15}$/.test(path)) ? path : "/bank";
+  return path && (path.startsWith("/transfer-money?") || path.startsWith("/pay?r=") || path.startsWith("/split?s=") || /^\/receipt\/\d{1,15}$/.test(path)) ? path : "/bank";
 }

@@ -1,7 +1,8 @@
-import { api } from "@/lib/client/api";
+import useSWR from "swr";
+import { call, fetcherOf, keyOf } from "@/lib/client/api";
 import { apiUrl } from "@/lib/client/api-base";
-import { statementLinkDto } from "@/lib/client/dto";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
+import { operations } from "@/lib/shared/api/operations";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
 
 export type PeriodChoice = "thisMonth" | "lastMonth" | "custom";
@@ -22,8 +23,13 @@ export function timeZoneOffset(now: Date = new Date()): number {
 }
 
 /** The summary's address for a period (the SWR key). */
-export function statementPath(walletId: number, period: Period): string {
-  return `/api/v1/statements/wallet/${walletId}?from=${period.from}&to=${period.to}&tz=${timeZoneOffset()}`;
+export function statementPath(walletId: number, period: Period): string | null {
+  return keyOf(operations.statement, { walletId }, { from: period.from, to: period.to, tz: timeZoneOffset() });
+}
+
+/** A period's summary of one account. */
+export function useStatement(walletId: number, period: Period) {
+  return useSWR(statementPath(walletId, period), fetcherOf(operations.statement));
 }
 
 /**
@@ -35,8 +41,7 @@ export async function downloadStatement(
   options: { walletId: number; period: Period; format: StatementFormat },
   env: TelegramEnv | null,
 ): Promise<void> {
-  const link = await api("/api/v1/statements/link", statementLinkDto, {
-    method: "POST",
+  const link = await call(operations.statementLink, {
     body: { walletId: options.walletId, ...options.period, tz: timeZoneOffset(), format: options.format },
   });
   const url = new URL(apiUrl(link.url), window.location.href).href;

@@ -250,3 +250,27 @@ export function quoteToRateUnits(text: string, nominal: number | bigint = 1): bi
   const units = (scaled + divisor / 2n) / divisor;
   return units > 0n ? units : null;
 }
+
+/**
+ * A chart axis's short label of an amount, in whole units with a thousands or millions suffix:
+ * 123456789 (minor) → "1,2 млн" / "1.2M", 1500000 → "15 тыс." / "15K", 4200 → "42". Rounded to
+ * one decimal of the suffix; for axes only — amounts people read in full go through formatMoney.
+ */
+export function formatCompactAmount(minor: bigint | number, language: Language = "ru"): string {
+  const units = BigInt(minor) / MINOR_PER_UNIT;
+  const sign = units < 0n ? "-" : "";
+  const abs = units < 0n ? -units : units;
+  const steps: [bigint, string, string][] = [
+    [1_000_000n, "\u00a0млн", "M"],
+    [1_000n, "\u00a0тыс.", "K"],
+  ];
+  for (const [size, ru, en] of steps) {
+    if (abs < size) continue;
+    const tenths = (abs * 10n + size / 2n) / size;
+    const whole = tenths / 10n;
+    const fraction = tenths % 10n;
+    const number = fraction === 0n ? `${whole}` : `${whole}${language === "en" ? "." : ","}${fraction}`;
+    return `${sign}${number}${language === "en" ? en : ru}`;
+  }
+  return `${sign}${abs}`;
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { ContractDocument } from "./document";
-import { curlOf, send, type Reply, type Request } from "./http";
+import type { Reply, Request } from "./http";
 import { isExact, SchemaArbitraries, type Broken, type Pool, type Schema } from "./schema-arbitrary";
 
 /**
@@ -37,7 +37,7 @@ type Operation = {
 
 export type DocumentedOperation = { method: string; path: string; operation: Operation; secured: boolean };
 
-const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+export const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
 /** Every operation of the document, in its order. */
 export function operationsOf(document: ContractDocument): DocumentedOperation[] {
@@ -91,13 +91,13 @@ export type GeneratedOptions = {
 };
 
 /** A stable per-operation seed from the run's seed, so one operation reruns alone with the same input. */
-function seedFor(seed: number, key: string): number {
+export function seedFor(seed: number, key: string): number {
   let h = seed | 0;
   for (let i = 0; i < key.length; i += 1) h = (Math.imul(h, 31) + key.charCodeAt(i)) | 0;
   return h;
 }
 
-type Sample = { request: Request; how?: string };
+export type Sample = { request: Request; how?: string };
 
 /**
  * Whether a header value reaches the server as it was written: HTTP drops the spaces and tabs
@@ -110,7 +110,7 @@ function arrivesAsSent(value: unknown): boolean {
 }
 
 /** Builds the valid and broken request arbitraries of one operation. */
-function requestArbitraries(arbitraries: SchemaArbitraries, op: DocumentedOperation, token: string) {
+export function requestArbitraries(arbitraries: SchemaArbitraries, op: DocumentedOperation, token: string) {
   const params = (op.operation.parameters ?? []).filter((p) => p.in !== "cookie");
   const body = op.operation.requestBody?.content?.["application/json"]?.schema;
   const withToken = op.secured ? { token } : {};
@@ -190,121 +190,4 @@ function requestArbitraries(arbitraries: SchemaArbitraries, op: DocumentedOperat
 export function exampleRequest(document: ContractDocument, op: DocumentedOperation, token: string, pool: Pool, seed: number): Request {
   const arbitraries = new SchemaArbitraries(document.doc, pool);
   return fc.sample(requestArbitraries(arbitraries, op, token).valid, { seed: seedFor(seed, `example ${op.method} ${op.path}`), numRuns: 1 })[0].request;
-}
-
-/** Runs every generated check over every operation (or those `only` keeps). */
-export async function runGenerated(options: GeneratedOptions): Promise<void> {
-  const { baseUrl, document, record } = options;
-  const arbitraries = new SchemaArbitraries(document.doc, options.pool);
-  const operations = operationsOf(document).filter((op) => options.only(op.method, op.path));
-  // The code a server answers input that breaks the schema with, learnt from the broken inputs:
-  // a valid input answered with it was refused as if it were invalid.
-  const refusalCodes = new Map<string, number>();
-  const refusalCode = () => [...refusalCodes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-
-  for (const op of operations) {
-    const name = `${op.method} ${op.path}`;
-    const { valid, broken, exact } = requestArbitraries(arbitraries, op, options.token);
-    const limited = Boolean(op.operation.responses?.["429"]);
-    const numRuns = limited ? Math.min(options.limitedExamples, options.maxExamples) : options.maxExamples;
-    const failures = new Map<Check, string[]>();
-    const counts = { valid: 0, broken: 0 };
-
-    const property = async (kind: "valid" | "broken", arbitrary: fc.Arbitrary<Sample>, judge: (sample: Sample, reply: Reply) => Finding[]) => {
-      let last: { sample: Sample; findings: Finding[] } | null = null;
-      const result = await fc.check(
-        fc.asyncProperty(arbitrary, async (sample) => {
-          counts[kind] += 1;
-          const reply = await send(baseUrl, sample.request);
-          const findings = [...conformance(document, sample.request, reply), ...judge(sample, reply)];
-          if (findings.length === 0) return true;
-          last = { sample, findings: findings.map((f) => ({ ...f, problem: `${f.problem}${sample.how ? ` (input: ${sample.how})` : ""}` })) };
-          return false;
-        }),
-        { seed: seedFor(options.seed, `${kind} ${name}`), numRuns, interruptAfterTimeLimit: 30_000, markInterruptAsFailure: false },
-      );
-      const failed = last as { sample: Sample; findings: Finding[] } | null;
-      if (result.failed && failed) {
-        for (const finding of failed.findings) {
-          const lines = failures.get(finding.check) ?? [];
-          lines.push(finding.problem, `shrunk after ${result.numShrinks} steps; reproduce: ${curlOf(baseUrl, failed.sample.request)}`);
-          failures.set(finding.check, lines);
-        }
-      }
-    };
-
-    if (broken.length) {
-      await property("broken", fc.oneof(...broken), (sample, reply) => {
-        if (reply.status >= 200 && reply.status < 300) return [{ check: "negative_data_rejection", problem: `accepted with ${reply.status}` }];
-        const code = (reply.body as { code?: unknown } | null)?.code;
-        if (reply.status === 400 && typeof code === "string") refusalCodes.set(code, (refusalCodes.get(code) ?? 0) + 1);
-        return [];
-      });
-    }
-    await property("valid", valid, (_sample, reply) => {
-      const code = (reply.body as { code?: unknown } | null)?.code;
-      if (exact && reply.status === 400 && code !== undefined && code === refusalCode()) {
-        return [{ check: "positive_data_acceptance", problem: `input the document accepts was refused as invalid: ${reply.text.slice(0, 200)}` }];
-      }
-      return [];
-    });
-
-    const [example] = fc.sample(valid, { seed: seedFor(options.seed, `example ${name}`), numRuns: 1 });
-    if (op.secured && example) {
-      for (const [what, token] of [
-        ["no token", undefined],
-        ["a malformed token", "not.a.token"],
-      ] as const) {
-        const request = { ...example.request, token };
-        const reply = await send(baseUrl, request);
-        for (const f of conformance(document, request, reply)) failures.set(f.check, [...(failures.get(f.check) ?? []), f.problem]);
-        if (reply.status !== 401) {
-          failures.set("ignored_auth", [...(failures.get("ignored_auth") ?? []), `${what} answered ${reply.status}, not 401`, `reproduce: ${curlOf(baseUrl, request)}`]);
-        }
-      }
-    }
-    for (const p of (op.operation.parameters ?? []).filter((q) => q.in === "header" && q.required)) {
-      if (!example) break;
-      const request = structuredClone(example.request);
-      delete request.headers[p.name];
-      const reply = await send(baseUrl, request);
-      // Without a header the document requires the request is malformed, whatever else it says.
-      if (reply.status !== 400) {
-        failures.set("missing_required_header", [
-          ...(failures.get("missing_required_header") ?? []),
-          `without the required header ${p.name} answered ${reply.status}`,
-          `reproduce: ${curlOf(baseUrl, request)}`,
-        ]);
-      }
-    }
-
-    const label = `generated ${name}: ${counts.valid} valid and ${counts.broken} broken inputs`;
-    if (failures.size === 0) record(label, []);
-    for (const [check, problems] of failures) record(`${label}: ${check}`, problems);
-  }
-
-  await unsupportedMethods(options, operations);
-}
-
-/** Every path answers a method it does not document with 405 and an Allow header naming those it does. */
-async function unsupportedMethods(options: GeneratedOptions, operations: DocumentedOperation[]): Promise<void> {
-  const byPath = new Map<string, DocumentedOperation[]>();
-  for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-  const arbitraries = new SchemaArbitraries(options.document.doc, options.pool);
-  for (const [path, ops] of byPath) {
-    const documented = ops.map((op) => op.method);
-    const [sample] = fc.sample(requestArbitraries(arbitraries, ops[0], options.token).valid, { seed: options.seed, numRuns: 1 });
-    const problems: string[] = [];
-    for (const method of METHODS.map((m) => m.toUpperCase()).filter((m) => !documented.includes(m))) {
-      const request: Request = { ...sample.request, method, body: undefined };
-      const reply = await send(options.baseUrl, request);
-      const allow = (reply.headers.get("allow") ?? "")
-        .split(",")
-        .map((m) => m.trim().toUpperCase())
-        .filter(Boolean);
-      if (reply.status !== 405) problems.push(`${method} answered ${reply.status}, not 405; reproduce: ${curlOf(options.baseUrl, request)}`);
-      else if (!documented.every((m) => allow.includes(m))) problems.push(`${method}: Allow is '${reply.headers.get("allow") ?? ""}', not listing ${documented.join(", ")}`);
-    }
-    options.record(`unsupported methods on ${path}: 405 with Allow: ${documented.join(", ")}${problems.length ? ": unsupported_method" : ""}`, problems);
-  }
 }

@@ -4,7 +4,7 @@ import { runBoundaries } from "./boundary";
 import { ContractClient } from "./client";
 import { commandCodes, smtpCodes, type CodeSource } from "./codes";
 import type { ContractDocument } from "./document";
-import { runGenerated } from "./generated";
+import { runGenerated } from "./generated-run";
 import type { Limits } from "./limits";
 import { unprovokable } from "./knowledge";
 import { runLimits } from "./limits-phase";

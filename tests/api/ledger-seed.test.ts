@@ -57,8 +57,9 @@ describe("prisma/seed.ts seedDemo", () => {
 
   it("records 30+ transfers over the last eight weeks, some across currencies, plus top-ups", async () => {
     const db = getDb();
-    const transfers = await db.transfer.findMany({ where: { kind: "transfer" }, orderBy: { id: "asc" } });
-    expect(result.transfers).toBe(transfers.length);
+    const all = await db.transfer.findMany({ where: { kind: "transfer" }, orderBy: { id: "asc" } });
+    expect(result.transfers).toBe(all.length);
+    const transfers = all.filter((t) => t.createdAt.getTime() >= now.getTime() - 57 * 86_400_000);
     expect(transfers.length).toBeGreaterThanOrEqual(30);
     expect(transfers.filter((t) => t.currency !== t.receivedCurrency).length).toBeGreaterThanOrEqual(5);
     const times = transfers.map((t) => t.createdAt.getTime());
@@ -67,6 +68,19 @@ describe("prisma/seed.ts seedDemo", () => {
     expect(Math.max(...times)).toBeLessThanOrEqual(now.getTime());
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(40 * 86_400_000);
     expect(await db.transfer.count({ where: { kind: "topup" } })).toBeGreaterThanOrEqual(12);
+  });
+
+  it("holds a year of history before them: transfers in each of the ten months before the eight weeks, in time order", async () => {
+    const db = getDb();
+    const all = await db.transfer.findMany({ where: { kind: "transfer" }, orderBy: { id: "asc" } });
+    const times = all.map((t) => t.createdAt.getTime());
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const older = all.filter((t) => t.createdAt.getTime() < now.getTime() - 57 * 86_400_000);
+    const months = new Set(older.map((t) => t.createdAt.toISOString().slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(10);
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(now.getTime() - 366 * 86_400_000);
+    expect(older.some((t) => t.currency !== "RUB")).toBe(true);
+    expect(await db.transfer.count({ where: { kind: "topup", createdAt: { lt: new Date(now.getTime() - 57 * 86_400_000) } } })).toBeGreaterThanOrEqual(30);
   });
 
   it("has 90 days of plausible rates up to today", async () => {

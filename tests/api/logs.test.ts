@@ -169,3 +169,16 @@ describe("request logs", () => {
     expect(leaks(email)).toBe(false);
   });
 });
+
+describe("the request line's logger", () => {
+  it("redacts the same top-level keys as the process's logger, and writes every other field", () => {
+    const actual = jest.requireActual<typeof import("@/lib/server/platform/log")>("@/lib/server/platform/log");
+    const lines: string[] = [];
+    const flat = actual.flatLineLogger(actual.createLogger({ write: (line: string) => lines.push(line) }, "info"));
+    const secretKeys = ["authorization", "access_token", "refresh_token", "init_data", "initData", "email", "password", "token"];
+    flat.info({ ...Object.fromEntries(secretKeys.map((key) => [key, `secret-${key}`])), route: "/api/health", status: 200, code: "OK" }, "request");
+    const line = JSON.parse(lines[0]) as Record<string, unknown>;
+    for (const key of secretKeys) expect(line[key]).toBe("[redacted]");
+    expect(line).toMatchObject({ service: "minibank", route: "/api/health", status: 200, code: "OK", msg: "request" });
+  });
+});

@@ -286,6 +286,18 @@ describe("credit notifications", () => {
 });
 
 describe("bursts to one recipient", () => {
+  it("a schedule's notices (no transfer) folded with credits keep their own words", async () => {
+    const { alice, bob, chat } = await people();
+    for (let i = 0; i < 3; i += 1) await pay(alice, bob.wallets.RUB, 100_000);
+    const notices = ["Запланированный перевод выполнен: 1,00 ₽ для Веры", "Завтра запланирован перевод 2,00 ₽ для Веры"];
+    await getDb().notification.createMany({
+      data: notices.map((text) => ({ transferId: null, userId: bob.user.id, channel: "telegram", address: chat, text })),
+    });
+    expect(await deliverDue()).toBe(1);
+    // (textOf reads the message with its whitespace collapsed: the lines are joined by line breaks.)
+    expect(sent().map(textOf)).toEqual([["Вам пришло 3 перевода на 3 000,00 ₽", ...notices].join(" ")]);
+  });
+
   it("more than 3 waiting go out as one message with their count and sum, and are all sent together", async () => {
     const { alice, bob } = await people();
     expect((await call(topUpRoute, { token: alice.token, body: { currency: "RUB", amount: 1_000_000 } })).status).toBe(201);

@@ -7,27 +7,13 @@ import { getEnv, resetEnvForTests } from "@/lib/server/platform/env";
 import { formatMoney } from "@/lib/shared/money";
 import { ru } from "@/lib/shared/strings";
 import { call } from "@/tests/support/api";
-import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { checkInvariants, createFundedUser } from "@/tests/support/ledger";
+import { withFakeBotApi } from "@/tests/support/bot-api-suite";
+import { startFakeBotApi } from "@/tests/support/fake-bot-api";
+import { createFundedUser } from "@/tests/support/ledger";
 
 const BOT_LINK = "https://t.me/minibank_test_bot/app";
-let fake: FakeBotApi;
+const bot = withFakeBotApi(BOT_LINK);
 let chat = 770_000;
-
-beforeEach(async () => {
-  fake = await startFakeBotApi(process.env.TELEGRAM_BOT_TOKEN!);
-  process.env.TELEGRAM_API_URL = fake.url;
-  process.env.TELEGRAM_BOT_LINK = BOT_LINK;
-  resetEnvForTests();
-});
-
-afterEach(async () => {
-  await fake.close();
-  delete process.env.TELEGRAM_API_URL;
-  delete process.env.TELEGRAM_BOT_LINK;
-  resetEnvForTests();
-  await checkInvariants();
-});
 
 type Person = Awaited<ReturnType<typeof createFundedUser>>;
 
@@ -53,7 +39,7 @@ async function requestOf(who: Person): Promise<string> {
   return res.body.token as string;
 }
 
-const prepared = () => fake.calls.filter((c) => c.method === "savePreparedInlineMessage");
+const prepared = () => bot.fake.calls.filter((c) => c.method === "savePreparedInlineMessage");
 
 describe("POST /api/v1/share/prepared", () => {
   it("prepares a receipt for its sender and its receiver, with a link button that opens it in the Mini App", async () => {
@@ -194,7 +180,7 @@ describe("POST /api/v1/share/prepared", () => {
     const bob = await telegramUser();
     const id = await transfer(alice, bob);
     for (const kind of ["500", "429", "403"] as const) {
-      fake.fail("savePreparedInlineMessage", kind);
+      bot.fake.fail("savePreparedInlineMessage", kind);
       const started = Date.now();
       const res = await share(alice, { kind: "receipt", transferId: id });
       expect(res.status).toBe(502);
@@ -203,10 +189,10 @@ describe("POST /api/v1/share/prepared", () => {
     }
     expect(prepared().map((c) => c.status)).toEqual([500, 429, 403]);
     // The Bot API out of reach altogether.
-    await fake.close();
+    await bot.fake.close();
     const res = await share(alice, { kind: "receipt", transferId: id });
     expect(res.status).toBe(502);
-    fake = await startFakeBotApi(process.env.TELEGRAM_BOT_TOKEN!);
+    bot.fake = await startFakeBotApi(process.env.TELEGRAM_BOT_TOKEN!);
   });
 
   it("answers 503 when no Mini App link is configured (the button would lead nowhere)", async () => {
@@ -237,7 +223,7 @@ describe("TELEGRAM_BOT_LINK", () => {
 
 describe("the fake Bot API's savePreparedInlineMessage", () => {
   const save = (params: Record<string, unknown>) =>
-    fetch(`${fake.url}/bot${process.env.TELEGRAM_BOT_TOKEN}/savePreparedInlineMessage`, {
+    fetch(`${bot.fake.url}/bot${process.env.TELEGRAM_BOT_TOKEN}/savePreparedInlineMessage`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(params),

@@ -3,31 +3,16 @@ import { POST as payRoute } from "@/app/api/v1/requests/[token]/pay/route";
 import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
 import { POST as chatButtonRoute } from "@/app/api/v1/share/chat-button/route";
 import { getDb } from "@/lib/server/db";
-import { getEnv, resetEnvForTests } from "@/lib/server/platform/env";
-import { parseRequestQuery } from "@/lib/server/telegram/inline-query";
+import { getEnv } from "@/lib/server/platform/env";
+import { parseRequestQuery } from "@/lib/server/share/inline-query";
 import { webhookSecret } from "@/lib/server/telegram/webhook-secret";
 import { call } from "@/tests/support/api";
-import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { checkInvariants, createFundedUser } from "@/tests/support/ledger";
+import { withFakeBotApi } from "@/tests/support/bot-api-suite";
+import { createFundedUser } from "@/tests/support/ledger";
 
 const BOT_LINK = "https://t.me/minibank_test_bot/app";
-let fake: FakeBotApi;
+const bot = withFakeBotApi(BOT_LINK);
 let telegramId = 880_000;
-
-beforeEach(async () => {
-  fake = await startFakeBotApi(process.env.TELEGRAM_BOT_TOKEN!);
-  process.env.TELEGRAM_API_URL = fake.url;
-  process.env.TELEGRAM_BOT_LINK = BOT_LINK;
-  resetEnvForTests();
-});
-
-afterEach(async () => {
-  await fake.close();
-  delete process.env.TELEGRAM_API_URL;
-  delete process.env.TELEGRAM_BOT_LINK;
-  resetEnvForTests();
-  await checkInvariants();
-});
 
 type Person = Awaited<ReturnType<typeof createFundedUser>> & { telegramId: number };
 
@@ -46,7 +31,7 @@ const chosen = (from: number, result_id: string, query: string) =>
   post({ chosen_inline_result: { result_id, from: { id: from, is_bot: false, first_name: "Алиса" }, query, inline_message_id: "inline-1" } });
 
 type Answer = { results: { id: string; title: string; description: string; input_message_content: { message_text: string }; reply_markup: unknown }[]; button?: unknown; cache_time: number; is_personal: boolean };
-const answers = () => (fake.state.inlineAnswers ?? []) as Answer[];
+const answers = () => (bot.fake.state.inlineAnswers ?? []) as Answer[];
 const requestsOf = (userId: number) => getDb().paymentRequest.findMany({ where: { requesterId: userId } });
 
 describe("reading an inline query as a request", () => {
@@ -119,7 +104,7 @@ describe("inline mode: @bot 500 in any chat", () => {
     const made = await requestsOf(alice.user.id);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ token: card.id.slice(4), amount: 1_250n, currency: "USD", message: "за обед", status: "pending" });
-    expect(fake.state.edited).toBeUndefined();
+    expect(bot.fake.state.edited).toBeUndefined();
 
     // The link works: someone else pays it.
     const bob = await createFundedUser({ USD: 10_000 });
@@ -131,7 +116,7 @@ describe("inline mode: @bot 500 in any chat", () => {
     const alice = await telegramUser();
     await chosen(alice.telegramId, "req-AAAAAAAAAAAAAAAAAAAAAA", "не сумма");
     expect(await requestsOf(alice.user.id)).toEqual([]);
-    expect(fake.state.edited).toEqual([{ inline_message_id: "inline-1", text: "Запрос не создан. Создайте его в Minibank." }]);
+    expect(bot.fake.state.edited).toEqual([{ inline_message_id: "inline-1", text: "Запрос не создан. Создайте его в Minibank." }]);
     // A card of another bot or a forged id: ignored.
     await chosen(alice.telegramId, "rcpt-5", "500");
     expect(await requestsOf(alice.user.id)).toEqual([]);
@@ -146,14 +131,14 @@ describe("send to a chat: Telegram's chat picker (requestChat) and the bot posti
   }
   const chatShared = (from: number, request_id: number, chat_id = -100_500) =>
     post({ message: { message_id: 3, date: 1, chat: { id: from, type: "private" }, from: { id: from, is_bot: false, first_name: "Алиса" }, chat_shared: { request_id, chat_id } } });
-  const sent = () => fake.calls.filter((c) => c.method === "sendMessage");
+  const sent = () => bot.fake.calls.filter((c) => c.method === "sendMessage");
 
   it("prepares a picker of the groups the bot is in, whose request id is the request's", async () => {
     const alice = await telegramUser();
     const request = await requestOf(alice);
     const res = await call(chatButtonRoute, { token: alice.token, body: { token: request.token } });
     expect(res).toMatchObject({ status: 201, body: { id: "button-1" } });
-    expect(fake.state.preparedButtons).toEqual([
+    expect(bot.fake.state.preparedButtons).toEqual([
       { user_id: alice.telegramId, button: { text: "Выбрать чат", request_chat: { request_id: request.id, chat_is_channel: false, bot_is_member: true } } },
     ]);
   });
@@ -167,7 +152,7 @@ describe("send to a chat: Telegram's chat picker (requestChat) and the bot posti
     expect((await call(chatButtonRoute, { token: email.token, body: { token: request.token } })).body.code).toBe("TELEGRAM_ONLY");
     await call(payRoute, { token: mallory.token, params: { token: request.token }, body: { walletId: mallory.wallets.RUB }, headers: { "idempotency-key": "chat-pay-1" } });
     expect((await call(chatButtonRoute, { token: alice.token, body: { token: request.token } })).body.code).toBe("REQUEST_PAID");
-    expect(fake.state.preparedButtons).toBeUndefined();
+    expect(bot.fake.state.preparedButtons).toBeUndefined();
   });
 
   it("the chosen group gets the request's card from the bot; the requester hears nothing more", async () => {
@@ -189,7 +174,7 @@ describe("send to a chat: Telegram's chat picker (requestChat) and the bot posti
     const refused = await chatShared(mallory.telegramId, request.id);
     expect(refused.body).toMatchObject({ method: "sendMessage", chat_id: mallory.telegramId, text: expect.stringMatching(/^Не удалось отправить запрос/) });
     expect(sent()).toEqual([]);
-    fake.fail("sendMessage", "403");
+    bot.fake.fail("sendMessage", "403");
     const blocked = await chatShared(alice.telegramId, request.id);
     expect(blocked.body).toMatchObject({ method: "sendMessage", chat_id: alice.telegramId });
   });

@@ -8,6 +8,16 @@ import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledg
 afterEach(() => checkInvariants());
 
 const receipt = (token: string, id: number | string) => call(receiptRoute, { token, params: { id: String(id) } });
+/** Alice (100,00 ₽) sends Bob 10,00 ₽, ruble account to ruble account. */
+async function aliceSendsBob() {
+  const alice = await createFundedUser({ RUB: 10_000 });
+  const bob = await createFundedUser();
+  const sent = await call(transferRoute, {
+    token: alice.token,
+    body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 1_000 },
+  });
+  return { alice, bob, sent };
+}
 const numberOf = async (walletId: number) => (await getDb().wallet.findUniqueOrThrow({ where: { id: walletId } })).number;
 
 describe("GET /api/v1/transfers/{id}", () => {
@@ -39,12 +49,7 @@ describe("GET /api/v1/transfers/{id}", () => {
   });
 
   it("shows the receiver the same transfer as money in, the sender's account masked", async () => {
-    const alice = await createFundedUser({ RUB: 10_000 });
-    const bob = await createFundedUser();
-    const sent = await call(transferRoute, {
-      token: alice.token,
-      body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 1_000 },
-    });
+    const { alice, bob, sent } = await aliceSendsBob();
     const res = await receipt(bob.token, sent.body.id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ direction: "in", amount: 1_000 });
@@ -61,13 +66,8 @@ describe("GET /api/v1/transfers/{id}", () => {
   });
 
   it("answers 404 to anyone else and for an id that does not exist, 400 for one that is not an id", async () => {
-    const alice = await createFundedUser({ RUB: 10_000 });
-    const bob = await createFundedUser();
+    const { alice, sent } = await aliceSendsBob();
     const eve = await createFundedUser();
-    const sent = await call(transferRoute, {
-      token: alice.token,
-      body: { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 1_000 },
-    });
     const other = await receipt(eve.token, sent.body.id);
     expect(other.status).toBe(404);
     expect(other.body.code).toBe("NOT_FOUND");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signInByEmail, test, type Theme } from "./support/fixtures";
+import { expect, signInOnce, test, type Theme } from "./support/fixtures";
 import { THEMES, tourSignedIn, tourSignedOut } from "./support/screen-tour";
 
 /**
@@ -66,9 +66,7 @@ test.describe("accessibility of every screen", () => {
   for (const theme of THEMES) {
     test(`screens behind the session, ${theme}`, async () => {
       test.setTimeout(120_000);
-      const signedIn =
-        page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
-      if (!signedIn) await signInByEmail(page, "boris@example.com");
+      await signInOnce(page, "boris@example.com");
       const findings: Finding[] = [];
       await tourSignedIn(page, theme, (name) => audit(page, name, theme, findings));
       expect(findings, report(findings)).toEqual([]);

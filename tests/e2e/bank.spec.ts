@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { alerts, expect, openInTheme, readCodeFromMailbox, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
+import { alerts, askForCode, expect, openInTheme, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
 
 /**
  * The main screen against the seeded demo server, signed in as vera (e-mail): wallet total and
@@ -103,11 +103,7 @@ test("retry after an error: a failed load says so with a retry button, and the r
 });
 
 test("after sign-in /bank is never blank: its shell shows while the screen's code downloads", async ({ page }) => {
-  await page.goto("/email-login");
-  await page.getByLabel("Электронная почта").fill("boris@example.com");
-  await page.getByRole("button", { name: "Получить код" }).click();
-  await expect(page.getByLabel("Код из письма")).toBeFocused();
-  const code = await readCodeFromMailbox(page, "boris@example.com");
+  const code = await askForCode(page, "boris@example.com");
   // A slow network: every script fetched from now on (the /bank screen's) arrives 600 ms late.
   await page.route("**/_next/static/chunks/**", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 600));

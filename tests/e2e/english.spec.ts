@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, openInTheme, readCodeFromMailbox, screenshot, test } from "./support/fixtures";
+import { expect, openInTheme, screenshot, signInByEmail, signInOnce, test } from "./support/fixtures";
 import { settled, THEMES } from "./support/screen-tour";
 import type { Theme } from "./support/fixtures";
 
@@ -35,15 +35,6 @@ async function cyrillic(page: Page): Promise<string[]> {
 async function englishOnly(page: Page, name: string, found: string[]): Promise<void> {
   await settled(page);
   for (const word of await cyrillic(page)) found.push(`${name}: ${word}`);
-}
-
-async function signInInEnglish(page: Page, email: string): Promise<void> {
-  await page.goto("/email-login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("button", { name: "Get code" }).click();
-  await expect(page.getByLabel("Code from the e-mail")).toBeFocused();
-  await page.keyboard.type(await readCodeFromMailbox(page, email));
-  await page.waitForURL("**/bank**");
 }
 
 async function walkSignedOut(page: Page, theme: Theme, visit: (name: string) => Promise<void>) {
@@ -175,7 +166,7 @@ test.describe("in English", () => {
     for (const theme of THEMES) {
       await walkSignedOut(page, theme, (name) => englishOnly(page, `${name}-${theme}`, found));
     }
-    await signInInEnglish(page, "boris@example.com");
+    await signInByEmail(page, "boris@example.com", { language: "en" });
     for (const theme of THEMES) {
       await walkSignedIn(page, theme, async (name) => {
         await englishOnly(page, `${name}-${theme}`, found);
@@ -186,9 +177,7 @@ test.describe("in English", () => {
   });
 
   test("the settings switch changes the language both ways and is remembered", async () => {
-    const signedIn =
-      page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
-    if (!signedIn) await signInInEnglish(page, "boris@example.com");
+    await signInOnce(page, "boris@example.com", { language: "en" });
     await openInTheme(page, "/bank?tab=settings", "light");
     const choice = page.getByRole("radiogroup", { name: "Language" });
     await expect(choice.getByRole("radio", { name: "English" })).toHaveAttribute("aria-checked", "true");

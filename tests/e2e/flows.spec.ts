@@ -1,25 +1,12 @@
 import type { Page } from "@playwright/test";
 import { BinaryBitmap, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from "@zxing/library";
-import { expect, openInTheme, readCodeFromMailbox, screenshot, test, type Theme } from "./support/fixtures";
+import { expect, openInTheme, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
 
 /**
  * Money journeys in a real browser against the seeded demo server: boris (e-mail sign-in) tops
  * up and sends money to vera by account number, username and e-mail; deep links and the payment
  * QR; screenshots of these screens in both themes.
  */
-
-/**
- * E-mail sign-in that reads the mailbox only once the code step shows, i.e. after the new code
- * was stored (reading earlier can pick up an older code of the same address).
- */
-async function signInByEmail(page: Page, email: string): Promise<void> {
-  await page.goto("/email-login");
-  await page.getByLabel("Электронная почта").fill(email);
-  await page.getByRole("button", { name: "Получить код" }).click();
-  await expect(page.getByRole("heading", { name: "Введите код" })).toBeVisible();
-  await page.keyboard.type(await readCodeFromMailbox(page, email));
-  await page.waitForURL("**/bank**");
-}
 
 type Wallet = { id: number; currency: string; balance: number; number: string };
 
@@ -182,11 +169,7 @@ test.describe("money flows", () => {
     await page.evaluate(() => sessionStorage.clear());
     await page.goto(`/?startapp=${payload}`);
     await page.getByRole("link", { name: "Войти по e-mail" }).click();
-    await page.getByLabel("Электронная почта").fill("boris@example.com");
-    await page.getByRole("button", { name: "Получить код" }).click();
-    await expect(page.getByRole("heading", { name: "Введите код" })).toBeVisible();
-    await page.keyboard.type(await readCodeFromMailbox(page, "boris@example.com"));
-    await page.waitForURL("**/transfer-money?**");
+    await signInByEmail(page, "boris@example.com", { open: false, landing: "**/transfer-money?**" });
     await expect(page.getByLabel("Сумма")).toHaveValue("7,25");
   });
 

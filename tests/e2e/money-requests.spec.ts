@@ -1,21 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, openInTheme, readCodeFromMailbox, screenshot, test, type Theme } from "./support/fixtures";
+import { expect, openInTheme, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
 
 /**
  * Exchange between one's own accounts (amount typed on either side), a payment request paid by a
  * second user through its link, and a transfer with a message seen on both receipts — against
  * the seeded demo server, with screenshots of the new screens in both themes.
  */
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto("/email-login");
-  await page.getByLabel("Электронная почта").fill(email);
-  await page.getByRole("button", { name: "Получить код" }).click();
-  await expect(page.getByRole("heading", { name: "Введите код" })).toBeVisible();
-  await page.keyboard.type(await readCodeFromMailbox(page, email));
-  await page.waitForURL("**/bank**");
-}
 
 type Wallet = { id: number; currency: string; balance: number; number: string };
 
@@ -42,13 +33,13 @@ async function secondUser(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, locale: "ru-RU" });
   const page = await context.newPage();
   await page.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1)[:/]).*/, (route) => route.abort());
-  await signIn(page, email);
+  await signInByEmail(page, email);
   return page;
 }
 
 test.describe("exchange between own accounts", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, "boris@example.com");
+    await signInByEmail(page, "boris@example.com");
   });
 
   test("typed on the giving side: what leaves is exact, the receipt says 'Обмен'", async ({ page }) => {
@@ -98,7 +89,7 @@ test.describe("exchange between own accounts", () => {
 });
 
 test("a payment request: link → a second user opens it and pays → the requester sees 'оплачен' and is told", async ({ page, browser }) => {
-  await signIn(page, "boris@example.com");
+  await signInByEmail(page, "boris@example.com");
   await page.getByRole("link", { name: "Запросить" }).click();
   await page.waitForURL("**/requests");
   await page.getByLabel("Сумма").fill("12,34");
@@ -145,7 +136,7 @@ test("a payment request: link → a second user opens it and pays → the reques
 });
 
 test("a transfer with a message shows it on both receipts and in the history", async ({ page, browser }) => {
-  await signIn(page, "boris@example.com");
+  await signInByEmail(page, "boris@example.com");
   const vera = await apiGet<{ id: number }>(page, "/api/v1/users/username/vera_tg");
   const veraRub = (await apiGet<Omit<Wallet, "balance">[]>(page, `/api/v1/wallets/user/${vera.id}`)).find((w) => w.currency === "RUB")!;
   await page.goto(`/transfer-money?method=card&target=${veraRub.number}&amount=3,21`);
@@ -169,7 +160,7 @@ test("a transfer with a message shows it on both receipts and in the history", a
 
 for (const theme of ["light", "dark"] as Theme[]) {
   test(`screens of requests and messages, ${theme}`, async ({ page }) => {
-    await signIn(page, "boris@example.com");
+    await signInByEmail(page, "boris@example.com");
     await openInTheme(page, "/bank", theme);
     await expect(page.getByRole("link", { name: "Запросить" })).toBeVisible();
     await shootAndAudit(page, "wallet-actions", theme);

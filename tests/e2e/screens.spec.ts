@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, openInTheme, screenshot, signInByEmail, test } from "./support/fixtures";
+import { expect, openInTheme, screenshot, signInOnce, test } from "./support/fixtures";
 import { THEMES, settled, tourSignedIn, tourSignedOut } from "./support/screen-tour";
 
 /**
@@ -93,9 +93,7 @@ test.describe("screens at phone size", () => {
   for (const theme of THEMES) {
     test(`screens behind the session, ${theme}`, async () => {
       test.setTimeout(120_000);
-      const signedIn =
-        page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
-      if (!signedIn) await signInByEmail(page, "boris@example.com");
+      await signInOnce(page, "boris@example.com");
       const problems: string[] = [];
       await tourSignedIn(page, theme, shoot(theme, problems));
       expect(problems).toEqual([]);
@@ -103,9 +101,7 @@ test.describe("screens at phone size", () => {
   }
 
   test("the bank tabs show skeletons while their data loads", async () => {
-    const signedIn =
-      page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
-    if (!signedIn) await signInByEmail(page, "boris@example.com");
+    await signInOnce(page, "boris@example.com");
     for (const theme of THEMES) {
       for (const [tab, held] of [
         ["wallet", /\/api\/v1\/wallet(\?|$)/],
@@ -131,9 +127,7 @@ test.describe("screens at phone size", () => {
 
   test("every screen behind the session at 360 px; the bank and a transfer on a desktop", async () => {
     test.setTimeout(120_000);
-    const signedIn =
-      page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
-    if (!signedIn) await signInByEmail(page, "boris@example.com");
+    await signInOnce(page, "boris@example.com");
     const problems: string[] = [];
     await page.setViewportSize({ width: 360, height: 740 });
     await tourSignedIn(page, "light", async (name) => {

@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { MOCK_THEMES } from "@/lib/client/telegram/mock-env";
 import { expect, screenshot, test, type Theme } from "./support/fixtures";
-import { installTelegramClient, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
+import { signInAsVera, telegramCalls, type ClientOptions } from "./support/telegram-client";
 
 /**
  * A receipt sent as a message the bot prepared (`shareMessage`, Bot API 8.0), inside a fake
@@ -13,12 +13,7 @@ import { installTelegramClient, telegramCalls, telegramUrl, type ClientOptions }
 
 /** Vera, a Telegram user, signs in inside the client and tops up: her receipt's id. */
 async function veraWithReceipt(page: Page, options: ClientOptions): Promise<number> {
-  const res = await page.request.get("/api/v1/demo/telegram-init-data?telegramId=100000003");
-  const { init_data } = (await res.json()) as { init_data: string };
-  await installTelegramClient(page, options);
-  await page.goto(telegramUrl("/telegram-login", { ...options, initData: init_data }));
-  await page.getByRole("button", { name: "Продолжить как Вера" }).click();
-  await page.waitForURL("**/bank**");
+  await signInAsVera(page, options);
   const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
   const topUp = await page.request.post("/api/v1/wallet/topup", {
     headers: { authorization: `Bearer ${token}` },
@@ -69,13 +64,8 @@ test("a receipt goes as a prepared Telegram message; the share link where the se
 
 test("the message's button (startapp=rcpt-<id>) opens Minibank at that receipt", async ({ page }) => {
   const id = await veraWithReceipt(page, { version: "9.1" });
-  const res = await page.request.get("/api/v1/demo/telegram-init-data?telegramId=100000003");
-  const { init_data } = (await res.json()) as { init_data: string };
   const opened = await page.context().newPage();
-  await installTelegramClient(opened, { version: "9.1" });
-  await opened.goto(`${telegramUrl("/telegram-login", { version: "9.1", initData: init_data })}&tgWebAppStartParam=rcpt-${id}`);
-  await opened.getByRole("button", { name: "Продолжить как Вера" }).click();
-  await opened.waitForURL(new RegExp(`/receipt/${id}$`));
+  await signInAsVera(opened, { version: "9.1" }, { startParam: `rcpt-${id}`, landing: new RegExp(`/receipt/${id}$`) });
   await expect(opened.getByText("+42,00 ₽")).toBeVisible();
 });
 

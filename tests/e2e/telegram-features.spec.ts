@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from "@playwright/test";
 import { MOCK_THEMES } from "@/lib/client/telegram/mock-env";
 import { expect, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
-import { installTelegramClient, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
+import { installTelegramClient, signInAsVera, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
 
 /**
  * The newer Mini App features inside the fake Telegram client (tests/e2e/support/telegram-client.ts):
@@ -73,13 +73,7 @@ test("the home screen: offered once from the third opening, declined for good, i
 });
 
 test("'Отправить в чат' opens Telegram's chat picker on 9.6; the plain link stays beside it", async ({ page }) => {
-  const res = await page.request.get("/api/v1/demo/telegram-init-data?telegramId=100000003");
-  const { init_data } = (await res.json()) as { init_data: string };
-  const options: ClientOptions = { version: "9.6", platform: "ios", requestChat: "sent" };
-  await installTelegramClient(page, options);
-  await page.goto(telegramUrl("/telegram-login", { ...options, initData: init_data }));
-  await page.getByRole("button", { name: "Продолжить как Вера" }).click();
-  await page.waitForURL("**/bank**");
+  await signInAsVera(page, { version: "9.6", platform: "ios", requestChat: "sent" });
   await page.getByRole("link", { name: "Запросить" }).click();
   await page.getByLabel("Сумма").fill("300");
   await page.getByLabel("Сообщение плательщику").fill("За билеты");

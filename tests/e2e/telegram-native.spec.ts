@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, screenshot, signInByEmail, test, type Theme } from "./support/fixtures";
 import { MOCK_THEMES } from "@/lib/client/telegram/mock-env";
-import { BIOMETRY_ANSWER, installTelegramClient, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
+import { BIOMETRY_ANSWER, installTelegramClient, signInAsVera, telegramCalls, telegramUrl, type ClientOptions } from "./support/telegram-client";
 
 /**
  * The platform features Minibank uses inside a Telegram client, against a fake client that speaks
@@ -81,12 +81,7 @@ test("a client older than Bot API 9.0 keeps nothing: reopening asks to sign in, 
 
 /** Vera opened Minibank from a link and never started the bot (the demo seed says so). */
 async function veraInTelegram(page: Page, options: ClientOptions): Promise<void> {
-  const res = await page.request.get("/api/v1/demo/telegram-init-data?telegramId=100000003");
-  const { init_data } = (await res.json()) as { init_data: string };
-  await installTelegramClient(page, options);
-  await page.goto(telegramUrl("/telegram-login", { ...options, initData: init_data }));
-  await page.getByRole("button", { name: "Продолжить как Вера" }).click();
-  await page.waitForURL("**/bank**");
+  await signInAsVera(page, options);
   await page.getByRole("tab", { name: "Настройки" }).click();
 }
 

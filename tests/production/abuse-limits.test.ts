@@ -8,13 +8,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { sign } from "@telegram-apps/init-data-node";
-import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
-import { startFakeBotApi, TELEGRAM_LIMITS, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { productionEnv } from "@/tests/support/production-env";
-import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+import { TELEGRAM_LIMITS } from "@/tests/support/fake-bot-api";
+import { startApp, type App } from "@/tests/support/production-app";
+import { codeIn } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
 
@@ -26,12 +23,7 @@ const DEFAULT_TRANSFER_LIMIT = 50;
 const DEFAULT_REQUEST_LIMIT = 20;
 const PHISHING = "Minibank: перевод ошибочный, верните на t.me/evil_support";
 
-let work: string;
-let mailbox: Mailbox;
-let botApi: FakeBotApi;
-let botToken: string;
-let server: AppServer;
-let logFile: string;
+let app: App;
 let addresses = 0;
 
 type Body = Record<string, unknown> & Record<string, unknown>[];
@@ -39,22 +31,13 @@ type Body = Record<string, unknown> & Record<string, unknown>[];
 /** Each call from its own IPv4 address (the trusted proxy's X-Forwarded-For) unless `from` says. */
 async function call(method: string, pathname: string, options: { token?: string; body?: unknown; from?: string } = {}) {
   addresses += 1;
-  const headers: Record<string, string> = {
-    accept: "application/json",
-    "x-forwarded-for": options.from ?? `198.18.${addresses >> 8}.${addresses & 255}`,
-  };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Body };
+  const from = options.from ?? `198.18.${addresses >> 8}.${addresses & 255}`;
+  const answer = await app.call(method, pathname, { token: options.token, body: options.body, headers: { "x-forwarded-for": from } });
+  return { status: answer.status, body: answer.body as Body };
 }
 
 async function emailUser(email: string): Promise<string> {
+  const mailbox = app.mailbox!;
   const before = mailbox.received.length;
   expect((await call("POST", "/api/v1/auth/email/request-code", { body: { email } })).status).toBe(200);
   // Other mail (top-up notices to e-mail users) arrives too: take the one to this address.
@@ -71,7 +54,7 @@ async function emailUser(email: string): Promise<string> {
 
 async function telegramUser(id: number, firstName: string, username: string): Promise<string> {
   // Opened from the bot's chat: Telegram says the bot may write to them.
-  const initData = sign({ user: { id, first_name: firstName, username, allows_write_to_pm: true }, query_id: `abuse-${id}` }, botToken, new Date());
+  const initData = sign({ user: { id, first_name: firstName, username, allows_write_to_pm: true }, query_id: `abuse-${id}` }, app.botToken, new Date());
   const tokens = await call("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } });
   expect(tokens.status).toBe(200);
   return tokens.body.access_token as unknown as string;
@@ -91,39 +74,24 @@ const send = (token: string, senderWalletId: number, receiverWalletId: number, a
   call("POST", "/api/v1/transfers", { token, body: { senderWalletId, receiverWalletId, amount } });
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-abuse-"));
-  logFile = path.join(work, "server.log");
-  mailbox = await startSmtp();
-  botToken = `7000000003:${crypto.randomBytes(24).toString("base64url")}`;
-  botApi = await startFakeBotApi(botToken, { limits: TELEGRAM_LIMITS });
-  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
-  const port = await freePort();
-  const env = productionEnv({
-    work,
+  app = await startApp({
     name: "abuse",
-    port,
-    smtpPort: mailbox.port,
+    bot: { limits: TELEGRAM_LIMITS },
     extra: {
-      TELEGRAM_BOT_TOKEN: botToken,
-      TELEGRAM_API_URL: botApi.url,
       TRUST_PROXY: "1",
       AUTH_CODE_LIMIT_PER_IP: String(PER_IP),
       AUTH_CODE_LIMIT_PER_EMAIL: "100",
       LOOKUP_LIMIT_PER_USER: String(LOOKUPS),
       LOG_LEVEL: "info",
+      // The transfer and request limits run at their defaults here.
+      TRANSFER_LIMIT_PER_USER: undefined,
+      PAYMENT_REQUEST_LIMIT_PER_USER: undefined,
     },
   });
-  // The transfer and request limits run at their defaults here.
-  delete env.TRANSFER_LIMIT_PER_USER;
-  delete env.PAYMENT_REQUEST_LIMIT_PER_USER;
-  server = await startServer({ distDir, port, npmStart: true, logFile, timeoutMs: 120_000, env });
 });
 
 afterAll(async () => {
-  await server?.stop();
-  await mailbox?.close();
-  await botApi?.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  await app?.stop();
 });
 
 describe("over HTTP, behind one trusted proxy", () => {
@@ -158,14 +126,14 @@ describe("over HTTP, behind one trusted proxy", () => {
     const victimRub = await rubWallet(victim);
     const flooder = await telegramUser(616_161, PHISHING, "flood_er");
     const flooderRub = await rubWallet(flooder, 100_000);
-    const toVictim = () => botApi.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === "515151" && c.status === 200);
+    const toVictim = () => app.botApi!.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === "515151" && c.status === 200);
     // The first one is told alone, naming the flooder by handle — never by the name they typed.
     expect((await send(flooder, flooderRub, victimRub)).status).toBe(201);
     for (let i = 0; i < 100 && toVictim().length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
     expect(toVictim().map((c) => String(c.params.text).replace(/\s/g, " "))).toEqual(["Вам перевели 0,01 ₽ от @flood_er (Telegram)"]);
     // Telegram now answers "slow down" more times than a message may be tried (MAX_ATTEMPTS, 8):
     // a 429 must never use up a try, or the real notices below would be lost behind the flood.
-    botApi.fail("sendMessage", ...Array<"429">(10).fill("429"));
+    app.botApi!.fail("sendMessage", ...Array<"429">(10).fill("429"));
     const statuses: number[] = [];
     for (let i = 1; i < 40; i += 1) statuses.push((await send(flooder, flooderRub, victimRub)).status);
     expect(statuses).toEqual(Array(39).fill(201));
@@ -240,14 +208,14 @@ describe("over HTTP, behind one trusted proxy", () => {
   });
 
   it("answers request targets Next.js cannot take with a clean 400 — a page for pages, JSON for the API — logged as one line", async () => {
-    const page = await fetch(`${server.url}/receipt/%E0%A4%A`);
+    const page = await fetch(`${app.url}/receipt/%E0%A4%A`);
     expect(page.status).toBe(400);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
     expect(await page.text()).toContain("Неверный адрес страницы");
 
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1", () => {
+      const socket = net.connect(Number(new URL(app.url).port), "127.0.0.1", () => {
         socket.write("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
       });
       let data = "";
@@ -260,7 +228,7 @@ describe("over HTTP, behind one trusted proxy", () => {
     expect(raw).toContain('"code":"VALIDATION_ERROR"');
 
     const lines = fs
-      .readFileSync(logFile, "utf8")
+      .readFileSync(app.logFile, "utf8")
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { level: number; msg?: string; status?: number; route?: string });

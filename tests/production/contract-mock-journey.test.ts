@@ -2,20 +2,21 @@
 // whose NEXT_PUBLIC_API_BASE_URL names the mock (started from the served document alone, on
 // another origin). In Chromium: e-mail sign-in, the wallet, a top-up, a transfer, its receipt and
 // the history — every API request answered by the mock, nothing refused by CORS or CSP.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
+import { signInOnFront, topUpAndSend, watchedPage } from "@/tests/support/browser-journey";
+import { startMockProcess, type MockProcess } from "@/tests/support/contract-target";
 import { productionEnv } from "@/tests/support/production-env";
 
 jest.setTimeout(420_000);
 
 let work: string;
 let front: AppServer;
-let mock: { url: string; child: ChildProcess; output: () => string };
+let mock: MockProcess;
 let browser: Browser | null = null;
 
 beforeAll(async () => {
@@ -32,16 +33,7 @@ beforeAll(async () => {
     env: productionEnv({ work, name: "front", port: frontPort, smtpPort, extra: { NEXT_PUBLIC_API_BASE_URL: mockUrl } }),
   });
   // The mock reads only the document (served by the frontend's own server, as any Minibank does).
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/contract.ts", "mock", "--from", front.url, "--port", String(mockPort)], {
-    cwd: path.resolve(__dirname, "../.."),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  for (let i = 0; i < 300 && !output.includes("mock http://"); i += 1) await new Promise((r) => setTimeout(r, 100));
-  expect(output).toContain(`mock ${mockUrl}`);
-  mock = { url: mockUrl, child, output: () => output };
+  mock = await startMockProcess(front.url, mockPort);
 });
 
 afterAll(async () => {
@@ -77,43 +69,12 @@ it("signs in, tops up, transfers and shows the receipt and the history, all answ
   const recipientToken = await mockSignIn(recipient);
 
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  // A Russian-speaking customer: outside Telegram the screens follow the browser's language.
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
-  const apiCalls: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith("/api/")) apiCalls.push(`${request.method()} ${url.origin}${url.pathname}`);
-  });
-  const failed: string[] = [];
-  page.on("response", (response) => {
-    if (response.status() >= 400 && !response.url().endsWith("/favicon.ico")) failed.push(`${response.status()} ${response.url()}`);
-  });
-  const consoleErrors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) consoleErrors.push(`${message.text()} ${message.location().url}`);
-  });
+  const { page, apiCalls, failed, consoleErrors } = await watchedPage(browser);
 
   // Sign-in by e-mail code: the mock takes any six digits.
-  const email = "sender.mock@example.test";
-  await page.goto(`${front.url}/email-login`);
-  await page.getByLabel("Электронная почта").fill(email);
-  await page.getByRole("button", { name: "Получить код" }).click();
-  await page.getByRole("heading", { name: "Введите код" }).waitFor();
-  await page.keyboard.type("424242");
-  await page.waitForURL("**/bank**");
-  await page.getByTestId("account-RUB").waitFor();
-
-  await page.goto(`${front.url}/add-money/online`);
-  await page.getByLabel("Сумма").fill("100");
-  await page.getByRole("button", { name: "Пополнить" }).click();
-  await page.getByRole("status").filter({ hasText: "Кошелек пополнен" }).waitFor();
-
+  await signInOnFront(page, front.url, "sender.mock@example.test", { read: () => "424242" });
   const recipientRub = (await api<{ currency: string; number: string }[]>("GET", "/api/v1/wallet", { token: recipientToken })).find((w) => w.currency === "RUB")!;
-  await page.goto(`${front.url}/transfer-money?method=card&target=${recipientRub.number}&amount=12.5`);
-  await page.getByRole("button", { name: "Перевести" }).click();
-  await page.getByRole("button", { name: "Подтвердить" }).click();
-  await page.getByText("✅ Перевод выполнен").waitFor();
-  await page.getByText("Номер операции").waitFor();
+  await topUpAndSend(page, front.url, recipientRub.number);
 
   // The wallet shows what the mock now holds: 100 − 12.50.
   await page.goto(`${front.url}/bank`);

@@ -1,29 +1,17 @@
 // `npm run contract -- mock`: a mock of the backend from the document Minibank's production build
 // serves. Every answer keeps to the document (the suite's generated runs pass against it), and a
 // frontend's journey — sign in, open wallets, top up, send money, read the history — changes state.
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { freePort } from "@/scripts/app-server";
-import { failures, runContract, startContractTarget, type ContractTarget } from "@/tests/support/contract-target";
+import { failures, runContract, startContractTarget, startMockProcess, type ContractTarget, type MockProcess } from "@/tests/support/contract-target";
 
 jest.setTimeout(300_000);
 
 let target: ContractTarget;
-let mock: { url: string; child: ChildProcess };
+let mock: MockProcess;
 
 beforeAll(async () => {
   target = await startContractTarget("contract-mock");
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/contract.ts", "mock", "--from", target.server.url, "--port", String(port)], {
-    cwd: path.resolve(__dirname, "../.."),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  for (let i = 0; i < 300 && !output.includes("mock http://"); i += 1) await new Promise((r) => setTimeout(r, 100));
-  expect(output).toContain(`mock http://127.0.0.1:${port}`);
-  mock = { url: `http://127.0.0.1:${port}`, child };
+  mock = await startMockProcess(target.server.url, await freePort());
   // The real server is needed only for its document.
   await target.stop();
 });

@@ -3,60 +3,35 @@
 // never end. Two servers on one production build: none and one trusted proxy in front.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
-import { productionEnv } from "@/tests/support/production-env";
-import { startSmtp, type Mailbox } from "@/tests/support/smtp";
+import { startApp, type App } from "@/tests/support/production-app";
 
 jest.setTimeout(300_000);
 
 const PER_IP = 3;
-let work: string;
-let mailbox: Mailbox;
-let direct: AppServer;
-let proxied: AppServer;
-const logs: Record<string, string> = {};
+let direct: App;
+let proxied: App;
 
-async function start(name: string, trustProxy: string): Promise<AppServer> {
-  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
-  const port = await freePort();
-  logs[name] = path.join(work, `${name}.log`);
-  return startServer({
-    distDir,
-    port,
-    npmStart: true,
-    logFile: logs[name],
-    timeoutMs: 120_000,
-    env: productionEnv({
-      work,
-      name,
-      port,
-      smtpPort: mailbox.port,
-      extra: {
-        TRUST_PROXY: trustProxy,
-        CORS_ORIGINS: "http://app.minibank.test:3400",
-        AUTH_CODE_LIMIT_PER_IP: String(PER_IP),
-        AUTH_CODE_LIMIT_PER_EMAIL: "100",
-        LOG_LEVEL: "info",
-      },
-    }),
+const start = (name: string, trustProxy: string): Promise<App> =>
+  startApp({
+    name,
+    extra: {
+      TRUST_PROXY: trustProxy,
+      CORS_ORIGINS: "http://app.minibank.test:3400",
+      AUTH_CODE_LIMIT_PER_IP: String(PER_IP),
+      AUTH_CODE_LIMIT_PER_EMAIL: "100",
+      LOG_LEVEL: "info",
+    },
   });
-}
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-edge-"));
-  mailbox = await startSmtp();
   [direct, proxied] = await Promise.all([start("direct", ""), start("proxied", "1")]);
 });
 
 afterAll(async () => {
   await Promise.all([direct?.stop(), proxied?.stop()]);
-  await mailbox?.close();
-  fs.rmSync(work, { recursive: true, force: true });
 });
 
-const requestCode = (server: AppServer, forwardedFor?: string) =>
+const requestCode = (server: App, forwardedFor?: string) =>
   fetch(`${server.url}/api/v1/auth/email/request-code`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
@@ -157,7 +132,7 @@ describe("request bodies", () => {
 
   it("logs every refusal above as an info line, and no error", () => {
     const lines = fs
-      .readFileSync(logs.direct, "utf8")
+      .readFileSync(direct.logFile, "utf8")
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { level: number; status?: number; route?: string });

@@ -8,112 +8,46 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { sign } from "@telegram-apps/init-data-node";
 import Database from "better-sqlite3";
 import iconv from "iconv-lite";
-import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
-import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
 import { ru } from "@/lib/shared/strings";
-import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+import { startApp, type App, type CallOptions } from "@/tests/support/production-app";
 
 jest.setTimeout(300_000);
 
-let work: string;
-let ratesSource: RatesSource;
-let mailbox: Mailbox;
-let server: AppServer;
-let botToken: string;
-let botApi: FakeBotApi;
-let serverEnv: Record<string, string | undefined>;
+let app: App;
 
 type Body = Record<string, unknown>;
 type Wallet = { id: number; currency: string; balance: number };
 
-async function call(method: string, pathname: string, options: { token?: string; body?: unknown; key?: string } = {}) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (options.key) headers["idempotency-key"] = options.key;
-  const res = await fetch(`${server.url}${pathname}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Body };
+async function call(method: string, pathname: string, options: CallOptions = {}): Promise<{ status: number; body: Body }> {
+  const answer = await app.call(method, pathname, options);
+  return { status: answer.status, body: answer.body };
 }
-
-async function ok(method: string, pathname: string, options: Parameters<typeof call>[2] = {}) {
-  const answer = await call(method, pathname, options);
-  if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-async function emailUser(email: string): Promise<string> {
-  return (await emailSession(email)).token;
-}
-
-/** Signs in by e-mail with wallets: the session's access and refresh tokens. */
-async function emailSession(email: string): Promise<{ token: string; refresh: string }> {
-  const before = mailbox.received.length;
-  await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
-  // Credit notices to earlier cases' users may arrive in between: a new address gets only its code.
-  let mail = mailbox.received.slice(before).find((m) => m.to.includes(email));
-  for (let i = 0; i < 50 && !mail; i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    mail = mailbox.received.slice(before).find((m) => m.to.includes(email));
-  }
-  const tokens = await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeIn(mail!.raw) } });
-  const token = tokens.access_token as string;
-  await ok("POST", "/api/v1/wallet/init", { token });
-  return { token, refresh: tokens.refresh_token as string };
-}
-
-async function telegramUser(id: number, name: string, username = `${name.toLowerCase()}_${id}`): Promise<string> {
-  // Opened from the bot's chat: Telegram says the bot may write to them.
-  const initData = sign({ user: { id, first_name: name, username, allows_write_to_pm: true }, query_id: `money-${id}` }, botToken, new Date());
-  const tokens = await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } });
-  const token = tokens.access_token as string;
-  await ok("POST", "/api/v1/wallet/init", { token });
-  return token;
-}
+const ok = (method: string, pathname: string, options: CallOptions = {}): Promise<Body> => app.ok(method, pathname, options);
+const emailUser = (email: string) => app.emailUser(email);
+const telegramUser = (id: number, name: string, username?: string) => app.telegramUser(id, name, username);
 
 async function walletOf(token: string, currency: string): Promise<Wallet> {
   const list = (await ok("GET", "/api/v1/wallet", { token })) as unknown as Wallet[];
   return list.find((w) => w.currency === currency)!;
 }
 
-const botMessagesTo = (chat: number) => () => botApi.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === String(chat));
+const botMessagesTo = (chat: number) => () => app.botApi!.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === String(chat));
 
 async function waitFor(check: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 100));
 }
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-money-"));
-  ratesSource = await serveRecordedRates();
-  mailbox = await startSmtp();
-  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
-  const port = await freePort();
-  botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
-  botApi = await startFakeBotApi(botToken);
-  serverEnv = productionEnv({
-    work,
-    name: "minibank",
-    port,
-    smtpPort: mailbox.port,
-    // Converting at rates read at once: an import by another process (npm run rates:import) counts from the next request.
-    extra: { TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_API_URL: botApi.url, RATES_SOURCE_URL: ratesSource.url, PAYMENT_REQUEST_TTL_DAYS: "3", RATES_CACHE_SECONDS: "0" },
-  });
-  server = await startServer({ distDir, port, npmStart: true, logFile: path.join(work, "server.log"), timeoutMs: 120_000, env: serverEnv });
+  // Converting at rates read at once: an import by another process (npm run rates:import) counts from the next request.
+  app = await startApp({ name: "minibank", bot: true, rates: true, extra: { PAYMENT_REQUEST_TTL_DAYS: "3", RATES_CACHE_SECONDS: "0" } });
 });
 
 afterAll(async () => {
-  await server?.stop();
-  await mailbox?.close();
-  await botApi?.close();
-  await ratesSource?.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  await app?.stop();
 });
 
 describe("exchange, payment requests and messages in a production build", () => {
@@ -167,7 +101,7 @@ describe("exchange, payment requests and messages in a production build", () => 
     expect(((await ok("GET", `/api/v1/transfers/${fromGreek.body.id}`, { token: victim })).sender as Body).name).toBe("evil_greek");
     const today = new Date().toISOString().slice(0, 10);
     const link = await ok("POST", "/api/v1/statements/link", { token: victim, body: { walletId: victimRub, from: today, to: today, tz: 0, format: "csv" } });
-    const csv = (await (await fetch(`${server.url}${link.url as string}`)).text()).replace(/^\uFEFF/, "");
+    const csv = (await (await fetch(`${app.url}${link.url as string}`)).text()).replace(/^\uFEFF/, "");
     const movements = csv.split("\r\n").filter((line) => /^\d\d\.\d\d\.\d{4} /.test(line));
     expect(movements.map((line) => line.split(";").slice(3))).toEqual([
       ["evil_formula", "0,01", "0,01"],
@@ -229,11 +163,11 @@ describe("edges of rates, request links and statement links in a production buil
     expect(avatarUrl).toMatch(/^\/api\/v1\/avatars\/[A-Za-z0-9_-]{22}\.svg$/);
     const own = String((await ok("GET", "/api/v1/users/me", { token: requester })).avatarUrl);
     expect(own).toMatch(/^\/api\/v1\/avatars\/\d+\.svg$/);
-    const picture = async (url: string) => (await fetch(`${server.url}${url}`)).text();
+    const picture = async (url: string) => (await fetch(`${app.url}${url}`)).text();
     expect(await picture(avatarUrl)).toBe(await picture(own));
 
     // Its time runs out (made so in the database, as the days would).
-    const db = new Database(path.join(work, "minibank.db"));
+    const db = new Database(app.databaseFile);
     try {
       db.prepare(`UPDATE "PaymentRequest" SET "expiresAt" = "createdAt" WHERE "token" = ?`).run(token);
       const row = () => db.prepare(`SELECT "status", "cancelledAt" FROM "PaymentRequest" WHERE "token" = ?`).get(token);
@@ -248,10 +182,10 @@ describe("edges of rates, request links and statement links in a production buil
   });
 
   it("a statement link stops working once the session that made it signs out", async () => {
-    const { token, refresh } = await emailSession("statement.money@example.test");
+    const { token, refresh } = await app.emailSession("statement.money@example.test");
     const rub = (await walletOf(token, "RUB")).id;
     const link = await ok("POST", "/api/v1/statements/link", { token, body: { walletId: rub, from: "2026-01-01", to: "2026-01-31", tz: 180, format: "csv" } });
-    const url = `${server.url}${String(link.url)}`;
+    const url = `${app.url}${String(link.url)}`;
     expect((await fetch(url)).status).toBe(200);
     await ok("POST", "/api/v1/auth/logout", { body: { refresh_token: refresh } });
     const after = await fetch(url);
@@ -271,7 +205,7 @@ describe("edges of rates, request links and statement links in a production buil
     const importFor = async (day: string) => {
       const { stdout } = await promisify(execFile)("npm", ["run", "--silent", "rates:import"], {
         cwd: path.resolve(__dirname, "../.."),
-        env: { ...process.env, ...serverEnv, RATES_SOURCE_URL: `${base}/${day.split("-").reverse().join(".")}` } as NodeJS.ProcessEnv,
+        env: { ...process.env, ...app.env, RATES_SOURCE_URL: `${base}/${day.split("-").reverse().join(".")}` } as NodeJS.ProcessEnv,
       });
       expect(stdout).toContain(`Rates for ${day}: USD, EUR, CNY imported`);
     };

@@ -8,13 +8,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
 import { dropPostgresDatabase } from "@/scripts/lib/database";
 import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
 // @ts-expect-error -- a plain .mjs helper shared with jest's global setup
 import { postgresUrl } from "@/tests/support/postgres.mjs";
 import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+import { queryPostgres } from "@/tests/support/pg-query";
 
 /** Per currency: every balance (a customer's column, the bank's postings) and every posting. */
 const CURRENCY_SUMS = `
@@ -56,15 +57,7 @@ async function call(server: AppServer, method: string, pathname: string, options
   return { status: res.status, body: text ? JSON.parse(text) : {} };
 }
 
-async function query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(sql: string): Promise<T[]> => queryPostgres<T>(databaseUrl, sql);
 
 beforeAll(async () => {
   // The servers' logs stay in test-results/ for whoever reads a failure.

@@ -8,61 +8,37 @@
 // .next-prod); otherwise builds .next-prod once.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import Database from "better-sqlite3";
 import { ru } from "@/lib/shared/strings";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
-import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
 import { sign } from "@telegram-apps/init-data-node";
-import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
+import { startApp, type App, type CallOptions } from "@/tests/support/production-app";
 import { pdfText } from "@/tests/support/pdf-text";
-import { codeIn, startSmtp, textOf, type Mailbox } from "@/tests/support/smtp";
+import { codeIn, textOf, type Mailbox } from "@/tests/support/smtp";
 
 jest.setTimeout(300_000);
 
 const SCREENSHOTS = path.resolve(__dirname, "../../test-results/production");
 
-let work: string;
-let ratesSource: RatesSource;
-let mailbox: Mailbox;
-let server: AppServer;
+let app: App;
 let browser: Browser | null = null;
-let logFile: string;
-let botToken: string;
-let botApi: FakeBotApi;
-let appUrl: string;
 
 type Answer = { status: number; body: Record<string, unknown> & unknown[] };
 
-async function call(method: string, pathname: string, options: { token?: string; body?: unknown; key?: string } = {}) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (options.key) headers["idempotency-key"] = options.key;
-  const res = await fetch(`${server.url}${pathname}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Answer["body"] };
+async function call(method: string, pathname: string, options: CallOptions = {}): Promise<Answer> {
+  const answer = await app.call(method, pathname, options);
+  return { status: answer.status, body: answer.body };
 }
 
 /** Asserts a 2xx and returns the body; on anything else the failure names the call and the answer. */
-async function ok(method: string, pathname: string, options: Parameters<typeof call>[2] = {}) {
-  const answer = await call(method, pathname, options);
-  if (answer.status < 200 || answer.status >= 300) {
-    throw new Error(`${method} ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  }
-  return answer.body;
-}
+const ok = (method: string, pathname: string, options: CallOptions = {}): Promise<Answer["body"]> => app.ok(method, pathname, options);
 
 let aliceSession: { access_token: string; refresh_token: string } | null = null;
 
 async function signIn(email: string): Promise<string> {
+  const mailbox = app.mailbox!;
   const before = mailbox.received.length;
   await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
   // Credit notices go out by e-mail too, at their own pace: the code's letter is the newest
@@ -83,65 +59,33 @@ async function signIn(email: string): Promise<string> {
 type Wallet = { id: number; currency: string; balance: number; number: string };
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-production-"));
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  logFile = path.join(work, "server.log");
-  ratesSource = await serveRecordedRates();
-  mailbox = await startSmtp();
-
-  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
-  const port = await freePort();
-  botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
-  botApi = await startFakeBotApi(botToken);
-  appUrl = `http://127.0.0.1:${port}`;
-  server = await startServer({
-    distDir,
-    port,
-    npmStart: true,
-    logFile,
-    timeoutMs: 120_000,
-    env: productionEnv({
-      work,
-      name: "minibank",
-      port,
-      smtpPort: mailbox.port,
-      extra: {
-        TELEGRAM_BOT_TOKEN: botToken,
-        TELEGRAM_API_URL: botApi.url,
-        RATES_SOURCE_URL: ratesSource.url,
-        LOG_LEVEL: "info",
-      },
-    }),
-  });
+  app = await startApp({ name: "minibank", bot: true, rates: true, extra: { LOG_LEVEL: "info" } });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
-  await mailbox?.close();
-  await botApi?.close();
-  await ratesSource?.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  await app?.stop();
 });
 
 describe("production build under npm start, every optional feature on", () => {
   it("serves pages and readiness first, with the rates imported at start", async () => {
     for (const page of ["/", "/login", "/email-login", "/bank", "/transfer-money"]) {
-      const res = await fetch(`${server.url}${page}`);
+      const res = await fetch(`${app.url}${page}`);
       expect({ page, status: res.status }).toEqual({ page, status: 200 });
     }
     // The site's icons: the browser's default /favicon.ico, and each icon the pages link to.
-    const favicon = await fetch(`${server.url}/favicon.ico`);
+    const favicon = await fetch(`${app.url}/favicon.ico`);
     expect([favicon.status, favicon.headers.get("content-type")]).toEqual([200, "image/x-icon"]);
-    const html = await (await fetch(`${server.url}/bank`)).text();
+    const html = await (await fetch(`${app.url}/bank`)).text();
     const icons = [...html.matchAll(/<link rel="(icon|apple-touch-icon)" href="([^"]+)"/g)];
     expect(icons.map((m) => m[1]).sort()).toEqual(["apple-touch-icon", "icon", "icon"]);
     for (const [, , href] of icons) {
-      const res = await fetch(new URL(href.replace(/&amp;/g, "&"), server.url));
+      const res = await fetch(new URL(href.replace(/&amp;/g, "&"), app.url));
       expect({ href, status: res.status, type: res.headers.get("content-type")?.split("/")[0] }).toEqual({ href, status: 200, type: "image" });
     }
     // Demo pages and endpoints do not exist in production.
-    expect((await fetch(`${server.url}/dev/mailbox`)).status).toBe(404);
+    expect((await fetch(`${app.url}/dev/mailbox`)).status).toBe(404);
     expect((await call("GET", "/api/v1/demo/telegram-init-data")).status).toBe(404);
 
     let ready = await ok("GET", "/api/ready");
@@ -155,7 +99,7 @@ describe("production build under npm start, every optional feature on", () => {
       outbox: { pending: expect.any(Number), oldestPendingSeconds: expect.any(Number) },
       ledger: { ok: true, problems: 0, checkedAt: expect.any(String) },
     });
-    expect(ratesSource.hits()).toBeGreaterThanOrEqual(1);
+    expect(app.rates!.hits()).toBeGreaterThanOrEqual(1);
   });
 
   it("signs in by e-mail, tops up, transfers in one and across currencies, and lists the history", async () => {
@@ -216,7 +160,7 @@ describe("production build under npm start, every optional feature on", () => {
     const download = async (format: "csv" | "pdf") => {
       const link = await ok("POST", "/api/v1/statements/link", { token: carol, body: { walletId: rub.id, from: today, to: today, tz: 0, format } });
       // No bearer token: Telegram's downloadFile and a browser's download open the link as it is.
-      const res = await fetch(`${server.url}${link.url as string}`);
+      const res = await fetch(`${app.url}${link.url as string}`);
       expect([res.status, res.headers.get("content-disposition")]).toEqual([200, `attachment; filename="${link.fileName as string}"`]);
       return Buffer.from(await res.arrayBuffer());
     };
@@ -231,14 +175,7 @@ describe("production build under npm start, every optional feature on", () => {
 
   it("tells a Telegram user about money that arrived: one bot message, within seconds", async () => {
     const alice = await signIn("alice.production@example.test");
-    const initData = sign(
-      { user: { id: 424_242, first_name: "Гоша", username: "gosha_prod", allows_write_to_pm: true }, query_id: "production-run" },
-      botToken,
-      new Date(),
-    );
-    const tokens = await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } });
-    const gosha = tokens.access_token as string;
-    await ok("POST", "/api/v1/wallet/init", { token: gosha });
+    const gosha = await app.telegramUser(424_242, "Гоша", "gosha_prod");
     const goshaRub = ((await ok("GET", "/api/v1/wallet", { token: gosha })) as unknown as Wallet[]).find((w) => w.currency === "RUB")!;
     const aliceRub = ((await ok("GET", "/api/v1/wallet", { token: alice })) as unknown as Wallet[]).find((w) => w.currency === "RUB")!;
     await ok("POST", "/api/v1/transfers", {
@@ -246,7 +183,7 @@ describe("production build under npm start, every optional feature on", () => {
       key: crypto.randomUUID(),
       body: { senderWalletId: aliceRub.id, receiverWalletId: goshaRub.id, amount: 12_345 },
     });
-    const messages = () => botApi.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === "424242");
+    const messages = () => app.botApi!.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === "424242");
     for (let i = 0; i < 100 && messages().length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
     expect(messages()).toHaveLength(1);
     expect(String(messages()[0].params.text)).toMatch(/^Вам перевели 123,45\s₽ от e\.[a-z2-9]{8} \(Minibank\)$/);
@@ -258,21 +195,21 @@ describe("production build under npm start, every optional feature on", () => {
   it("a 403 from the Bot API records that the bot may not write; /start in the bot's chat records that it may", async () => {
     const initData = sign(
       { user: { id: 434_343, first_name: "Нина", allows_write_to_pm: true }, query_id: "production-run-403" },
-      botToken,
+      app.botToken,
       new Date(),
     );
     const nina = (await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } })).access_token as string;
     await ok("POST", "/api/v1/wallet/init", { token: nina });
     expect(await ok("GET", "/api/v1/users/me", { token: nina })).toMatchObject({ notification: true, botMayWrite: true });
-    botApi.fail("sendMessage", "403");
+    app.botApi!.fail("sendMessage", "403");
     // Her own top-up is announced by the bot too.
     await ok("POST", "/api/v1/wallet/topup", { token: nina, key: crypto.randomUUID(), body: { currency: "RUB", amount: 100 } });
     const mayWrite = async () => (await ok("GET", "/api/v1/users/me", { token: nina })).botMayWrite;
     for (let i = 0; i < 100 && (await mayWrite()) !== false; i += 1) await new Promise((r) => setTimeout(r, 100));
     expect(await mayWrite()).toBe(false);
-    const secret = crypto.createHmac("sha256", botToken).update("minibank webhook secret").digest("base64url");
+    const secret = crypto.createHmac("sha256", app.botToken).update("minibank webhook secret").digest("base64url");
     const start = { update_id: 2, message: { message_id: 2, date: 1, chat: { id: 434_343, type: "private" }, from: { id: 434_343, is_bot: false, first_name: "Нина" }, text: "/start" } };
-    const res = await fetch(`${server.url}/api/telegram/webhook`, {
+    const res = await fetch(`${app.url}/api/telegram/webhook`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
       body: JSON.stringify(start),
@@ -284,7 +221,7 @@ describe("production build under npm start, every optional feature on", () => {
   it("answers Telegram's webhook: 401 without the secret, /start with a button to the Mini App", async () => {
     const start = { update_id: 1, message: { message_id: 1, date: 1, chat: { id: 77, type: "private" }, text: "/start" } };
     const post = (secret?: string) =>
-      fetch(`${server.url}/api/telegram/webhook`, {
+      fetch(`${app.url}/api/telegram/webhook`, {
         method: "POST",
         headers: { "content-type": "application/json", ...(secret ? { "x-telegram-bot-api-secret-token": secret } : {}) },
         body: JSON.stringify(start),
@@ -292,13 +229,13 @@ describe("production build under npm start, every optional feature on", () => {
     expect((await post()).status).toBe(401);
     expect((await post("not-the-secret")).status).toBe(401);
     // The secret npm run bot:setup registers: derived from the bot token (lib/server/telegram/webhook-secret.ts).
-    const secret = crypto.createHmac("sha256", botToken).update("minibank webhook secret").digest("base64url");
+    const secret = crypto.createHmac("sha256", app.botToken).update("minibank webhook secret").digest("base64url");
     const res = await post(secret);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       method: "sendMessage",
       chat_id: 77,
-      reply_markup: { inline_keyboard: [[{ web_app: { url: appUrl } }]] },
+      reply_markup: { inline_keyboard: [[{ web_app: { url: app.url } }]] },
     });
   });
 
@@ -307,7 +244,7 @@ describe("production build under npm start, every optional feature on", () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
-    await page.goto(`${server.url}/`);
+    await page.goto(`${app.url}/`);
     await page.getByRole("link", { name: ru.login.withTelegram }).click();
     // No init data outside Telegram, and no demo signer to ask for some.
     await page.getByText(ru.login.noLaunchData).waitFor();
@@ -324,7 +261,7 @@ describe("production build under npm start, every optional feature on", () => {
       body: { currency: "CNY", amount: 5_000 },
     });
     // The yuan's quotes vanish (a source that stopped quoting it): its rate answers 404.
-    const db = new Database(path.join(work, "minibank.db"));
+    const db = new Database(app.databaseFile);
     db.prepare(`DELETE FROM "Rate" WHERE "currency" = 'CNY'`).run();
     db.close();
     expect((await call("GET", "/api/v1/rates/CNY", { token: session.access_token })).status).toBe(404);
@@ -336,7 +273,7 @@ describe("production build under npm start, every optional feature on", () => {
         sessionStorage.setItem("access_token", tokens.access_token);
         sessionStorage.setItem("refresh_token", tokens.refresh_token);
       }, session);
-      await page.goto(`${server.url}/bank`);
+      await page.goto(`${app.url}/bank`);
       await page.getByRole("alert").filter({ hasText: ru.bank.loadFailed }).waitFor();
       await page.getByTestId("total-partial").waitFor();
       expect(await page.getByTestId(/^account-/).count()).toBe(4);
@@ -352,7 +289,7 @@ describe("production build under npm start, every optional feature on", () => {
 
   it("logged no error and no 5xx", () => {
     const lines = fs
-      .readFileSync(logFile, "utf8")
+      .readFileSync(app.logFile, "utf8")
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { level: number; status?: number; msg?: string });

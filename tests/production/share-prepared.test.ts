@@ -2,92 +2,30 @@
 // against a production build under `npm start`, the bot on a fake Bot API and the Mini App link
 // configured, driven over HTTP. Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { sign } from "@telegram-apps/init-data-node";
-import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
-import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { productionEnv } from "@/tests/support/production-env";
-import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+import { startApp, type App, type CallOptions } from "@/tests/support/production-app";
 
 jest.setTimeout(300_000);
 
 const BOT_LINK = "https://t.me/minibank_test_bot/app";
-let work: string;
-let mailbox: Mailbox;
-let server: AppServer;
-let botToken: string;
-let botApi: FakeBotApi;
+let app: App;
 
 type Body = Record<string, unknown>;
 
-async function call(method: string, pathname: string, options: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${server.url}${pathname}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Body };
+async function call(method: string, pathname: string, options: CallOptions = {}): Promise<{ status: number; body: Body }> {
+  const answer = await app.call(method, pathname, options);
+  return { status: answer.status, body: answer.body };
 }
-
-async function ok(method: string, pathname: string, options: Parameters<typeof call>[2] = {}) {
-  const answer = await call(method, pathname, options);
-  if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${pathname} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-let signIns = 0;
-
-async function telegramUser(id: number, name: string): Promise<string> {
-  // Init data is usable once: each sign-in is its own opening (two cases may sign the same person
-  // in within one second).
-  signIns += 1;
-  const initData = sign({ user: { id, first_name: name }, query_id: `share-${id}-${signIns}` }, botToken, new Date());
-  const token = (await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } })).access_token as string;
-  await ok("POST", "/api/v1/wallet/init", { token });
-  return token;
-}
-
-async function emailUser(email: string): Promise<string> {
-  const before = mailbox.received.length;
-  await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
-  let mail = mailbox.received.slice(before).find((m) => m.to.includes(email));
-  for (let i = 0; i < 50 && !mail; i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    mail = mailbox.received.slice(before).find((m) => m.to.includes(email));
-  }
-  const token = (await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeIn(mail!.raw) } })).access_token as string;
-  await ok("POST", "/api/v1/wallet/init", { token });
-  return token;
-}
-
-const prepared = () => botApi.calls.filter((c) => c.method === "savePreparedInlineMessage");
+const ok = (method: string, pathname: string, options: CallOptions = {}): Promise<Body> => app.ok(method, pathname, options);
+const telegramUser = (id: number, name: string) => app.telegramUser(id, name);
+const prepared = () => app.botApi!.calls.filter((c) => c.method === "savePreparedInlineMessage");
 
 beforeAll(async () => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-share-"));
-  mailbox = await startSmtp();
-  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
-  const port = await freePort();
-  botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
-  botApi = await startFakeBotApi(botToken);
-  const env = productionEnv({
-    work,
-    name: "minibank",
-    port,
-    smtpPort: mailbox.port,
-    extra: { TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_API_URL: botApi.url, TELEGRAM_BOT_LINK: BOT_LINK },
-  });
   // The limit on prepared messages runs at its default here.
-  delete env.SHARE_LIMIT_PER_USER;
-  server = await startServer({ distDir, port, npmStart: true, logFile: path.join(work, "server.log"), timeoutMs: 120_000, env });
+  app = await startApp({ name: "share", bot: true, extra: { TELEGRAM_BOT_LINK: BOT_LINK, SHARE_LIMIT_PER_USER: undefined } });
 });
 
 afterAll(async () => {
-  await server?.stop();
-  await mailbox?.close();
-  await botApi?.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  await app?.stop();
 });
 
 describe("sharing as a prepared Telegram message in a production build", () => {
@@ -111,13 +49,13 @@ describe("sharing as a prepared Telegram message in a production build", () => {
     const calls = prepared().length;
     expect((await call("POST", "/api/v1/share/prepared", { token: boris, body: { kind: "receipt", transferId: topUp.id } })).status).toBe(404);
     expect((await call("POST", "/api/v1/share/prepared", { token: boris, body: { kind: "request", token: request.token } })).status).toBe(404);
-    const mail = await emailUser("share.mail@example.test");
+    const mail = await app.emailUser("share.mail@example.test");
     const refused = await call("POST", "/api/v1/share/prepared", { token: mail, body: { kind: "receipt", transferId: topUp.id } });
     expect(refused).toEqual({ status: 422, body: { code: "TELEGRAM_ONLY", message: "Отправить сообщением Telegram можно только при входе через Telegram" } });
     expect(prepared()).toHaveLength(calls);
 
     // Telegram fails: a clean 502 at once, the app then shares the old way.
-    botApi.fail("savePreparedInlineMessage", "500");
+    app.botApi!.fail("savePreparedInlineMessage", "500");
     const failed = await call("POST", "/api/v1/share/prepared", { token: alice, body: { kind: "receipt", transferId: topUp.id } });
     expect(failed).toEqual({ status: 502, body: { code: "TELEGRAM_FAILED", message: "Telegram не принял сообщение. Попробуйте позже" } });
 
@@ -145,8 +83,8 @@ describe("sharing as a prepared Telegram message in a production build", () => {
 
 /** An update as Telegram posts it to the webhook, with the secret npm run bot:setup registers. */
 async function webhook(update: Body): Promise<{ status: number; body: Body }> {
-  const secret = crypto.createHmac("sha256", botToken).update("minibank webhook secret").digest("base64url");
-  const res = await fetch(`${server.url}/api/telegram/webhook`, {
+  const secret = crypto.createHmac("sha256", app.botToken).update("minibank webhook secret").digest("base64url");
+  const res = await fetch(`${app.url}/api/telegram/webhook`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": secret },
     body: JSON.stringify({ update_id: 1, ...update }),
@@ -155,7 +93,7 @@ async function webhook(update: Body): Promise<{ status: number; body: Body }> {
 }
 
 type InlineAnswer = { inline_query_id: string; results: { id: string; input_message_content: { message_text: string } }[]; button?: Body };
-const inlineAnswers = () => (botApi.state.inlineAnswers ?? []) as InlineAnswer[];
+const inlineAnswers = () => (app.botApi!.state.inlineAnswers ?? []) as InlineAnswer[];
 
 describe("asking for money in any chat (inline mode) and in a chosen group, in a production build", () => {
   it("a known user's inline query gets a request card, a stranger's the sign-in button; the sent card makes one request", async () => {
@@ -186,13 +124,13 @@ describe("asking for money in any chat (inline mode) and in a chosen group, in a
     const request = await ok("POST", "/api/v1/requests", { token: gleb, body: { currency: "RUB", amount: 70_000, message: "Билеты" } });
     const button = await call("POST", "/api/v1/share/chat-button", { token: gleb, body: { token: request.token } });
     expect(button).toEqual({ status: 201, body: { id: expect.any(String) } });
-    const [prepared] = botApi.calls.filter((c) => c.method === "savePreparedKeyboardButton");
+    const [prepared] = app.botApi!.calls.filter((c) => c.method === "savePreparedKeyboardButton");
     const requestChat = (prepared.params.button as { request_chat: { request_id: number } }).request_chat;
     expect(requestChat).toMatchObject({ chat_is_channel: false, bot_is_member: true });
 
     const shared = { message: { message_id: 2, date: 1, chat: { id: 656_565, type: "private" }, from: { id: 656_565, is_bot: false, first_name: "Глеб" }, chat_shared: { request_id: requestChat.request_id, chat_id: -100_777 } } };
     expect(await webhook(shared)).toEqual({ status: 200, body: {} });
-    const posted = botApi.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === -100_777);
+    const posted = app.botApi!.calls.filter((c) => c.method === "sendMessage" && c.params.chat_id === -100_777);
     expect(posted).toHaveLength(1);
     expect(posted[0].params.text).toBe("Оплатите 700,00\u00a0₽ в Minibank\nБилеты");
     expect(posted[0].params.reply_markup).toEqual({ inline_keyboard: [[{ text: "Оплатить в Minibank", url: `${BOT_LINK}?startapp=req-${request.token}`, style: "success" }]] });

@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
+import type pg from "pg";
 import { ensureBuild, freePort } from "@/scripts/app-server";
 import { dropPostgresDatabase, migrate } from "@/scripts/lib/database";
 // @ts-expect-error -- a plain .mjs helper shared with jest's global setup
@@ -17,6 +17,7 @@ import { postgresUrl } from "@/tests/support/postgres.mjs";
 import { productionEnv } from "@/tests/support/production-env";
 import { startServing, type ServingProcess } from "@/tests/support/serve-process";
 import { codeIn, startSmtp, type Mailbox } from "@/tests/support/smtp";
+import { queryPostgres } from "@/tests/support/pg-query";
 
 jest.setTimeout(300_000);
 
@@ -52,15 +53,7 @@ async function signIn(server: ServingProcess, email: string): Promise<Person> {
   return { token, email, rub: wallets.find((w) => w.currency === "RUB")!.id };
 }
 
-async function query<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(sql: string): Promise<T[]> => queryPostgres<T>(databaseUrl, sql);
 
 async function eventually<T>(probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;

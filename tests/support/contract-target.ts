@@ -1,11 +1,7 @@
-import { spawn } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { ensureBuild, freePort, startServer, type AppServer } from "@/scripts/app-server";
-import { startFakeBotApi, type FakeBotApi } from "@/tests/support/fake-bot-api";
-import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/support/production-env";
+import { freePort, type AppServer } from "@/scripts/app-server";
+import { startApp } from "@/tests/support/production-app";
 
 /**
  * Minibank's production build under `npm start`, as `npm run contract` meets it: rates imported
@@ -16,50 +12,20 @@ import { productionEnv, serveRecordedRates, type RatesSource } from "@/tests/sup
 export type ContractTarget = { server: AppServer; smtpPort: number; botToken: string; stop(): Promise<void> };
 
 export async function startContractTarget(name: string, extra: Record<string, string> = {}): Promise<ContractTarget> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), `minibank-${name}-`));
-  const ratesSource: RatesSource = await serveRecordedRates();
-  const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
-  const port = await freePort();
   const smtpPort = await freePort();
-  const botToken = `7000000003:${crypto.randomBytes(24).toString("base64url")}`;
-  const botApi: FakeBotApi = await startFakeBotApi(botToken);
-  const server = await startServer({
-    distDir,
-    port,
-    npmStart: true,
-    logFile: path.join(work, "server.log"),
-    timeoutMs: 120_000,
-    env: productionEnv({
-      work,
-      name,
-      port,
-      smtpPort,
-      extra: {
-        TELEGRAM_BOT_TOKEN: botToken,
-        TELEGRAM_API_URL: botApi.url,
-        RATES_SOURCE_URL: ratesSource.url,
-        AUTH_CODE_LIMIT_PER_IP: "10000",
-        AUTH_VERIFY_LIMIT_PER_IP: "10000",
-        ...extra,
-      },
-    }),
+  const app = await startApp({
+    name,
+    bot: true,
+    rates: true,
+    smtpPort,
+    extra: { AUTH_CODE_LIMIT_PER_IP: "10000", AUTH_VERIFY_LIMIT_PER_IP: "10000", ...extra },
   });
   for (let i = 0; i < 100; i += 1) {
-    const ready = (await (await fetch(`${server.url}/api/ready`)).json()) as { rates: unknown };
+    const ready = (await (await fetch(`${app.url}/api/ready`)).json()) as { rates: unknown };
     if (ready.rates) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return {
-    server,
-    smtpPort,
-    botToken,
-    async stop() {
-      await server.stop();
-      await botApi.close();
-      await ratesSource.close();
-      fs.rmSync(work, { recursive: true, force: true });
-    },
-  };
+  return { server: app.server, smtpPort, botToken: app.botToken, stop: () => app.stop() };
 }
 
 /**
@@ -88,3 +54,20 @@ export function runContract(baseUrl: string, ...args: string[]): Promise<Run> {
 
 /** Lines of the suite's report that failed, without their details. */
 export const failures = (output: string) => output.split("\n").filter((line) => line.startsWith("FAIL"));
+
+export type MockProcess = { url: string; child: ChildProcess; output: () => string };
+
+/** `npm run contract -- mock --from <documentFrom>` on `port`, once it says where it listens. */
+export async function startMockProcess(documentFrom: string, port: number): Promise<MockProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/contract.ts", "mock", "--from", documentFrom, "--port", String(port)], {
+    cwd: path.resolve(__dirname, "../.."),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  for (let i = 0; i < 300 && !output.includes("mock http://"); i += 1) await new Promise((r) => setTimeout(r, 100));
+  const url = `http://127.0.0.1:${port}`;
+  if (!output.includes(`mock ${url}`)) throw new Error(`the mock did not start on ${url}:\n${output}`);
+  return { url, child, output: () => output };
+}

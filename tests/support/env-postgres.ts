@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 // @ts-expect-error -- a plain .mjs helper shared with jest's global setup, which cannot load TypeScript
 import { adminSql, postgresUrl } from "./postgres.mjs";
+import { API_TEST_ENV } from "./test-env";
 
 const prefix = process.env.MINIBANK_TEST_PG_PREFIX;
 if (!prefix) throw new Error("jest globalSetup did not prepare the PostgreSQL template database");
@@ -16,17 +17,6 @@ const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
 Object.assign(process.env, {
   DATABASE_URL: (postgresUrl as (name: string) => string)(name),
   MINIBANK_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "minibank-jest-pg-")),
-  MINIBANK_DEMO: "1",
-  JWT_SECRET: "test-secret-that-is-long-enough-for-hs256-0123456789",
-  TELEGRAM_BOT_TOKEN: "7000000001:TEST_bot_token_for_jest_only_abcdef",
-  APP_URL: "http://localhost:3000",
-  LOG_LEVEL: "silent",
-  // As env.ts: suites send many transfers from few people; transfer-limits.test.ts lowers these.
-  TRANSFER_LIMIT_PER_USER: "1000000",
-  LOOKUP_LIMIT_PER_USER: "1000000",
-  TOPUP_COUNT_DAILY_LIMIT: "1000000",
-  STATEMENT_DOWNLOAD_LIMIT_PER_USER: "10000",
-  PAYMENT_REQUEST_LIMIT_PER_USER: "1000000",
-  SHARE_LIMIT_PER_USER: "1000000",
+  ...API_TEST_ENV,
 });
 delete process.env.SMTP_URL;

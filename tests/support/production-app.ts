@@ -21,6 +21,8 @@ export type AppOptions = {
   bot?: boolean | { limits: Limits };
   /** Rates imported from a local server serving the recorded Central Bank file. */
   rates?: boolean;
+  /** Mail goes to an SMTP server the caller listens on at this port (then `mailbox` is unset). */
+  smtpPort?: number;
   /** More environment; `undefined` removes a variable the defaults set. */
   extra?: Record<string, string | undefined>;
 };
@@ -32,6 +34,10 @@ export type App = {
   url: string;
   work: string;
   logFile: string;
+  /** The SQLite file of a production or demo app (each starts on its own). */
+  databaseFile: string;
+  /** The environment the server runs with, for a command run beside it (an import, a check). */
+  env: Record<string, string | undefined>;
   server: AppServer;
   mailbox?: Mailbox;
   botApi?: FakeBotApi;
@@ -43,6 +49,8 @@ export type App = {
   ok(method: string, pathname: string, options?: CallOptions): Promise<Answer["body"]>;
   /** Signs in by e-mail (the code from the mail or the demo outbox) with wallets; the access token. */
   emailUser(email: string): Promise<string>;
+  /** As `emailUser`, with the session's refresh token too. */
+  emailSession(email: string): Promise<{ token: string; refresh: string }>;
   /** Signs in as a Telegram user who opened the app from the bot's chat, with wallets; the access token. */
   telegramUser(id: number, firstName: string, username?: string): Promise<string>;
   stop(): Promise<void>;
@@ -61,7 +69,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const mode = options.mode ?? "production";
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `minibank-${options.name}-`));
   const logFile = path.join(work, "server.log");
-  const mailbox = mode === "production" ? await startSmtp() : undefined;
+  const mailbox = mode === "production" && options.smtpPort === undefined ? await startSmtp() : undefined;
   const botToken = `7000000002:${crypto.randomBytes(24).toString("base64url")}`;
   const botApi = options.bot ? await startFakeBotApi(botToken, options.bot === true ? {} : { limits: options.bot.limits }) : undefined;
   const rates = options.rates ? await serveRecordedRates() : undefined;
@@ -69,7 +77,7 @@ export async function startApp(options: AppOptions): Promise<App> {
   const databaseFile = path.join(work, `${options.name}.db`);
   const base =
     mode === "production"
-      ? productionEnv({ work, name: options.name, port, smtpPort: mailbox!.port })
+      ? productionEnv({ work, name: options.name, port, smtpPort: options.smtpPort ?? mailbox!.port })
       : { MINIBANK_DEMO: "1", DATABASE_URL: `file:${databaseFile}`, MINIBANK_DATA_DIR: work, RATES_SOURCE_URL: undefined, LOG_LEVEL: "warn" };
   const env: Record<string, string | undefined> = {
     ...base,
@@ -114,13 +122,22 @@ export async function startApp(options: AppOptions): Promise<App> {
   const signedIn = async (tokens: Answer["body"]) => {
     const token = tokens.access_token as unknown as string;
     await ok("POST", "/api/v1/wallet/init", { token });
-    return token;
+    return { token, refresh: tokens.refresh_token as unknown as string };
+  };
+  const emailSession = async (email: string) => {
+    const before = mailbox?.received.length ?? 0;
+    await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
+    // Notices to earlier users may arrive in between: a new address gets only its code.
+    const code = await codeFor(email, before);
+    return signedIn(await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code } }));
   };
 
   return {
     url: server.url,
     work,
     logFile,
+    databaseFile,
+    env,
     server,
     mailbox,
     botApi,
@@ -128,17 +145,15 @@ export async function startApp(options: AppOptions): Promise<App> {
     rates,
     call,
     ok,
+    emailSession,
     async emailUser(email) {
-      const before = mailbox?.received.length ?? 0;
-      await ok("POST", "/api/v1/auth/email/request-code", { body: { email } });
-      const code = await codeFor(email, before);
-      return signedIn(await ok("POST", "/api/v1/auth/email/verify-code", { body: { email, code } }));
+      return (await emailSession(email)).token;
     },
     async telegramUser(id, firstName, username = `${firstName.toLowerCase()}_${id}`) {
       const user = { id, first_name: firstName, username, allows_write_to_pm: true };
       // Init data is usable once: every sign-in is its own opening.
       const initData = sign({ user, query_id: `${options.name}-${id}-${crypto.randomUUID()}` }, botToken, new Date());
-      return signedIn(await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } }));
+      return (await signedIn(await ok("POST", "/api/v1/auth/telegram/login", { body: { init_data: initData } }))).token;
     },
     async stop() {
       await server.stop();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { RAISED_LIMITS } from "./test-env";
 
 /**
  * The environment of a production server the tests start with `npm start`: its own database and
@@ -30,12 +31,7 @@ export function productionEnv(options: {
     TON_WALLETS_LIST_URL: "bundled",
     LOG_LEVEL: "warn",
     // The suites send many transfers from few people; the sending limits have their own tests.
-    TRANSFER_LIMIT_PER_USER: "1000000",
-    LOOKUP_LIMIT_PER_USER: "1000000",
-    TOPUP_COUNT_DAILY_LIMIT: "1000000",
-    STATEMENT_DOWNLOAD_LIMIT_PER_USER: "10000",
-    PAYMENT_REQUEST_LIMIT_PER_USER: "1000000",
-    SHARE_LIMIT_PER_USER: "1000000",
+    ...RAISED_LIMITS,
     ...extra,
   };
 }

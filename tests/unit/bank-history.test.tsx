@@ -123,6 +123,25 @@ describe("history tab", () => {
     expect(within(screen.getAllByTestId("history-row")[2]).getByText("boris")).toBeInTheDocument();
   });
 
+  it("marks a scheduled transfer's run as scheduled; other rows carry no mark", async () => {
+    fakeServer(
+      on("GET", "/api/v1/transfers/wallet/1", {
+        status: 200,
+        body: [
+          transfer(30, { senderWalletId: 1, receiverWalletId: 60, scheduleId: 7, createdAt: "2025-03-09T07:00:00" }),
+          transfer(31, { senderWalletId: 1, receiverWalletId: 60, createdAt: "2025-03-08T07:00:00" }),
+        ],
+      }),
+      on("GET", "/api/v1/transfers/wallet/2", { status: 200, body: [] }),
+      ...base,
+    );
+    renderFresh(<HistoryTab />);
+    await screen.findAllByRole("img", { name: "vera" });
+    const rows = screen.getAllByTestId("history-row");
+    expect(within(rows[0]).getByTestId("scheduled-mark")).toHaveTextContent("Запланированный");
+    expect(within(rows[1]).queryByTestId("scheduled-mark")).toBeNull();
+  });
+
   it("says the user was not found", async () => {
     fakeServer(on("GET", "/api/v1/users/me", { status: 404, body: { message: "x", code: "USER_NOT_FOUND" } }), ...base);
     renderFresh(<HistoryTab />);

@@ -20,6 +20,18 @@ describe("the client's address", () => {
     expect(clientIpOf("10.0.0.1", " , ", 1)).toBe("10.0.0.1");
   });
 
+  it("is the same for every request from one socket address, and right for many addresses", () => {
+    // The canonical forms are kept (and the store emptied when full): none may leak into another's.
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < 3000; i += 1) {
+        const address = `198.51.${i >> 8}.${i & 255}`;
+        expect(clientIpOf(`::ffff:${address}`, undefined, 0)).toBe(address);
+      }
+    }
+    expect(clientIpOf("::ffff:203.0.113.9", undefined, 0)).toBe("203.0.113.9");
+    expect(clientIpOf("not an address", undefined, 0)).toBe("unknown");
+  });
+
   it("TRUST_PROXY is a whole number from 0 to 10", () => {
     expect(parseTrustProxy(undefined)).toBe(0);
     expect(parseTrustProxy("")).toBe(0);

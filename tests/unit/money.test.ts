@@ -1,5 +1,6 @@
 import {
   convert,
+  formatCompactAmount,
   formatMoney,
   parseAmount,
   ratioString,
@@ -63,5 +64,17 @@ describe("exchange rates as people read them", () => {
     expect(formatExchangeRate(ratioString(925_123n, 1_001_234n), "USD", "EUR")).toBe("1\u00a0€ = 1,0823\u00a0$");
     expect(formatExchangeRate("1", "RUB", "RUB")).toBeNull();
     expect(formatExchangeRate("garbage", "RUB", "USD")).toBeNull();
+  });
+});
+
+describe("formatCompactAmount (chart axes)", () => {
+  it("writes whole units with a thousands or millions suffix in each language", () => {
+    expect(formatCompactAmount(4_200)).toBe("42");
+    expect(formatCompactAmount(1_500_000)).toBe("15\u00a0тыс.");
+    expect(formatCompactAmount(1_500_000, "en")).toBe("15K");
+    expect(formatCompactAmount(123_456_789)).toBe("1,2\u00a0млн");
+    expect(formatCompactAmount(123_456_789, "en")).toBe("1.2M");
+    expect(formatCompactAmount(-20_000_000)).toBe("-200\u00a0тыс.");
+    expect(formatCompactAmount(0)).toBe("0");
   });
 });

@@ -1,7 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import { WalletTab } from "@/components/bank/wallet-tab";
-import { api } from "@/lib/client/api";
-import { walletListDto } from "@/lib/client/dto";
+import { call } from "@/lib/client/api";
+import { operations } from "@/lib/shared/api/operations";
 import { takePreloaded, takePreloadedData, WALLET_TAB_PATHS, walletTabPreloadScript } from "@/lib/client/preload";
 import { fakeServer, ME, on, renderFresh, signIn } from "./bank-support";
 
@@ -75,12 +75,12 @@ describe("/bank early requests", () => {
     expect(takePreloadedData("/api/v1/rates/EUR", "access")).toBeUndefined();
   });
 
-  it("api() takes the early answer instead of asking again", async () => {
+  it("call() takes the early answer instead of asking again", async () => {
     signIn();
     runScript();
-    expect(await api("/api/v1/wallet", walletListDto)).toEqual(WALLETS);
+    expect(await call(operations.wallets)).toEqual(WALLETS);
     expect(fetchMock).toHaveBeenCalledTimes(WALLET_TAB_PATHS.length);
-    await api("/api/v1/wallet", walletListDto);
+    await call(operations.wallets);
     expect(fetchMock).toHaveBeenCalledTimes(WALLET_TAB_PATHS.length + 1);
   });
 

@@ -1,8 +1,8 @@
-import * as sdk from "@telegram-apps/sdk-react";
 import { shareLink } from "@/lib/client/requests";
 import { loadedTelegram } from "@/lib/client/telegram/init";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { sendToChat } from "@/lib/client/telegram/request-chat";
+import { emitEvent, mockTelegramClient } from "@/tests/support/telegram-sdk";
 
 jest.mock("@/lib/client/telegram/init", () => ({ ...jest.requireActual("@/lib/client/telegram/init"), loadedTelegram: jest.fn() }));
 
@@ -15,29 +15,15 @@ type Picker = "sent" | "USER_DECLINED" | "UNKNOWN_ERROR";
  */
 function fakeClient(version: string, picker: Picker = "sent") {
   const asked: { name: string; params: Record<string, unknown> }[] = [];
-  const launchParams = new URLSearchParams([
-    ["tgWebAppThemeParams", "{}"],
-    ["tgWebAppVersion", version],
-    ["tgWebAppPlatform", "ios"],
-  ]);
-  window.history.replaceState(null, "", `#${launchParams.toString()}`);
-  sdk.mockTelegramEnv({
-    resetPostMessage: true,
-    launchParams,
-    onEvent(event) {
-      const [name, params] = event as unknown as [string, Record<string, unknown>];
-      asked.push({ name, params });
-      setTimeout(() => {
-        if (name === "web_app_send_prepared_message") sdk.emitEvent("prepared_message_sent");
-        if (name !== "web_app_request_chat") return;
-        const emit = sdk.emitEvent as unknown as (name: string, payload: unknown) => void;
-        if (picker === "sent") emit("requested_chat_sent", { req_id: params.req_id });
-        else emit("requested_chat_failed", { req_id: params.req_id, error: picker });
-      }, 0);
-    },
+  const env = mockTelegramClient(version, (name, params) => {
+    asked.push({ name, params });
+    setTimeout(() => {
+      if (name === "web_app_send_prepared_message") emitEvent("prepared_message_sent");
+      if (name !== "web_app_request_chat") return;
+      if (picker === "sent") emitEvent("requested_chat_sent", { req_id: params.req_id });
+      else emitEvent("requested_chat_failed", { req_id: params.req_id, error: picker });
+    }, 0);
   });
-  sdk.init();
-  const env = { sdk, native: true, launchParams: { tgWebAppVersion: version, tgWebAppPlatform: "ios" } };
   return { env, asked };
 }
 

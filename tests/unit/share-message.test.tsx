@@ -1,10 +1,10 @@
-import * as sdk from "@telegram-apps/sdk-react";
 import { shareAsMessage } from "@/lib/client/telegram/share-message";
 import { shareLink } from "@/lib/client/requests";
 import { shareReceipt } from "@/lib/client/transfer/receipt";
 import { loadedTelegram } from "@/lib/client/telegram/init";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import type { ReceiptDto } from "@/lib/shared/schemas/transfers";
+import { emitEvent, mockTelegramClient } from "@/tests/support/telegram-sdk";
 
 // The receipt screen asks for the loaded SDK; each test decides which client it is.
 jest.mock("@/lib/client/telegram/init", () => ({ ...jest.requireActual("@/lib/client/telegram/init"), loadedTelegram: jest.fn() }));
@@ -20,29 +20,15 @@ type Answer = "sent" | "USER_DECLINED" | "MESSAGE_SEND_FAILED";
 function fakeClient(version: string, answer: Answer = "sent") {
   const shared: string[] = [];
   const opened: string[] = [];
-  const launchParams = new URLSearchParams([
-    ["tgWebAppThemeParams", "{}"],
-    ["tgWebAppVersion", version],
-    ["tgWebAppPlatform", "ios"],
-  ]);
-  // Where Telegram puts them: `init()` reads the launch parameters from the address.
-  window.history.replaceState(null, "", `#${launchParams.toString()}`);
-  sdk.mockTelegramEnv({
-    resetPostMessage: true,
-    launchParams,
-    onEvent(event) {
-      const [name, params] = event as unknown as [string, { id?: string; path_full?: string }];
-      if (name === "web_app_open_tg_link") opened.push(params.path_full ?? "");
-      if (name !== "web_app_send_prepared_message") return;
-      shared.push(params.id ?? "");
-      setTimeout(() => {
-        if (answer === "sent") sdk.emitEvent("prepared_message_sent");
-        else sdk.emitEvent("prepared_message_failed", { error: answer });
-      }, 0);
-    },
+  const env = mockTelegramClient(version, (name, params) => {
+    if (name === "web_app_open_tg_link") opened.push(String(params.path_full ?? ""));
+    if (name !== "web_app_send_prepared_message") return;
+    shared.push(String(params.id ?? ""));
+    setTimeout(() => {
+      if (answer === "sent") emitEvent("prepared_message_sent");
+      else emitEvent("prepared_message_failed", { error: answer });
+    }, 0);
   });
-  sdk.init();
-  const env = { sdk, native: true, launchParams: { tgWebAppVersion: version, tgWebAppPlatform: "ios" } };
   return { env, shared, opened };
 }
 

@@ -1,4 +1,5 @@
 import { apiUrl } from "@/lib/client/api-base";
+import { operations, pathOf } from "@/lib/shared/api/operations";
 
 /**
  * The init data of the plain-browser Telegram imitation, without the SDK. In a demo build the
@@ -14,7 +15,7 @@ export const DEMO_BUILD = process.env.NEXT_PUBLIC_MINIBANK_DEMO === "1";
 export async function demoInitData(): Promise<string | null> {
   if (!DEMO_BUILD) return null;
   try {
-    const res = await fetch(apiUrl("/api/v1/demo/telegram-init-data"), {
+    const res = await fetch(apiUrl(pathOf(operations.demoInitData)), {
       headers: { accept: "application/json" },
       credentials: "include",
     });

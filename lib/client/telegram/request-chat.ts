@@ -1,9 +1,9 @@
 import { request } from "@telegram-apps/bridge";
-import { api } from "@/lib/client/api";
-import { preparedChatButtonDto } from "@/lib/client/dto";
+import { call } from "@/lib/client/api";
 import { hasFeature } from "@/lib/client/telegram/features";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import type { MessageShareOutcome } from "@/lib/client/telegram/share-message";
+import { operations } from "@/lib/shared/api/operations";
 
 type ChatEnv = Pick<TelegramEnv, "native"> & Parameters<typeof hasFeature>[0];
 
@@ -21,7 +21,7 @@ const requestNewer = request as unknown as (
 
 /** Asks the server for the chat picker's button (`savePreparedKeyboardButton`); its id. */
 export async function prepareChatButton(token: string): Promise<string> {
-  return (await api("/api/v1/share/chat-button", preparedChatButtonDto, { method: "POST", body: { token } })).id;
+  return (await call(operations.prepareChatButton, { body: { token } })).id;
 }
 
 /**

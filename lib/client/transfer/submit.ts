@@ -1,34 +1,21 @@
-import { api, ApiError, NetworkError } from "@/lib/client/api";
-import { anyAnswer, transferDto } from "@/lib/client/dto";
-import type { CreateExchangeBody } from "@/lib/shared/schemas/exchanges";
+import { ApiError, call, keysOf, NetworkError } from "@/lib/client/api";
+import { operations, type BodyOf } from "@/lib/shared/api/operations";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 
 /** POST /api/v1/transfers with the form's idempotency key; the created transfer (its id opens the receipt). */
 export function createTransfer(body: CreateTransferBody, idempotencyKey: string) {
-  return api("/api/v1/transfers", transferDto, {
-    method: "POST",
-    body,
-    headers: { "idempotency-key": idempotencyKey },
-  });
+  return call(operations.createTransfer, { body, idempotencyKey });
 }
 
 /** POST /api/v1/exchanges with the form's idempotency key (the created transfer opens the receipt). */
-export function createExchange(body: CreateExchangeBody, idempotencyKey: string) {
-  return api("/api/v1/exchanges", transferDto, {
-    method: "POST",
-    body,
-    headers: { "idempotency-key": idempotencyKey },
-  });
+export function createExchange(body: BodyOf<typeof operations.createExchange>, idempotencyKey: string) {
+  return call(operations.createExchange, { body, idempotencyKey });
 }
 
 /** POST /api/v1/wallet/topup with the form's idempotency key (the form only needs to know it succeeded). */
 export function topUpWallet(body: TopUpBody, idempotencyKey: string) {
-  return api("/api/v1/wallet/topup", anyAnswer, {
-    method: "POST",
-    body,
-    headers: { "idempotency-key": idempotencyKey },
-  });
+  return call(operations.topUp, { body, idempotencyKey });
 }
 
 /**
@@ -45,10 +32,14 @@ export function outcomeUnknown(error: unknown): boolean {
   return error instanceof NetworkError;
 }
 
-/** SWR keys that change after money moves: own wallets and transfer lists. */
-export function isMoneyKey(key: unknown): boolean {
-  return (
-    typeof key === "string" &&
-    (key === "/api/v1/wallet" || key.startsWith("/api/v1/transfers/"))
-  );
-}
+/**
+ * SWR keys that change after money moves: the own wallets, and the reads under /transfers/ that
+ * have a key of their own (recent recipients, receipts, history and counterparty pages).
+ */
+export const isMoneyKey = keysOf(
+  operations.wallets,
+  operations.recentRecipients,
+  operations.receipt,
+  operations.history,
+  operations.counterparty,
+);

@@ -14,12 +14,30 @@ import { canonicalAddress } from "@/lib/server/platform/network";
 
 export const CLIENT_IP_HEADER = "x-minibank-client-ip";
 
+/**
+ * The canonical form of the socket addresses seen lately: a keep-alive connection, or the proxy in
+ * front, sends many requests from one address, and parsing it (ipaddr.js) costs each of them a few
+ * microseconds. Bounded: emptied when full.
+ */
+const canonicalSockets = new Map<string, string>();
+const CANONICAL_SOCKETS_MAX = 1024;
+
+function canonicalSocket(raw: string): string {
+  let canonical = canonicalSockets.get(raw);
+  if (canonical === undefined) {
+    canonical = canonicalAddress(raw);
+    if (canonicalSockets.size >= CANONICAL_SOCKETS_MAX) canonicalSockets.clear();
+    canonicalSockets.set(raw, canonical);
+  }
+  return canonical;
+}
+
 export function clientIpOf(
   socketAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
   trustedProxies: number,
 ): string {
-  const socket = socketAddress ? canonicalAddress(socketAddress) : "unknown";
+  const socket = socketAddress ? canonicalSocket(socketAddress) : "unknown";
   if (trustedProxies === 0 || !forwardedFor) return socket;
   const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
     .split(",")

@@ -1,6 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { ERROR_CODES, errorStatus, type ErrorCode } from "@/lib/server/platform/errors";
+import { anyAnswer } from "@/lib/shared/api/dtos";
+import type { BodyOf, Operation, ResponseOf } from "@/lib/shared/api/operations";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 
 /**
  * A route's contract, declared beside its handler (`route(contract, handler)` in
@@ -59,6 +62,47 @@ export type Contract = {
   /** Honours `Idempotency-Key`. */
   idempotent?: boolean;
 };
+
+/** What a route adds to its operation's entry (lib/shared/api/operations.ts): the rest of its contract. */
+type ContractRest = Omit<Contract, "method" | "path" | "auth" | "idempotent" | "ok"> & {
+  ok: Omit<Contract["ok"], "schema">;
+};
+
+/** Type checking fails when the route's body schema does not accept the body the browser sends. */
+type BodyFits<O extends Operation, B> = B extends z.ZodType
+  ? [BodyOf<O>] extends [z.input<B>]
+    ? unknown
+    : { body: "does not accept the operation's body type (lib/shared/api/operations.ts)" }
+  : unknown;
+
+/** The contract `contractOf` makes: the route's part, and what the entry says, as literal types. */
+export type ContractFrom<O extends Operation, R extends ContractRest> = Omit<R, "ok"> & {
+  method: O["method"];
+  path: O["path"];
+  ok: R["ok"] & { schema: z.ZodType<ResponseOf<O>> };
+} & (O extends { anonymous: true } ? { auth: false } : unknown) &
+  (O extends { idempotent: true } ? { idempotent: true } : unknown);
+
+/**
+ * The contract of a route the browser calls, from its entry in the operations table: method, path,
+ * `auth: false` for an anonymous call, `idempotent`, and the success schema made from the entry's
+ * answer (none for `anyAnswer`: the route then describes its answer by content type).
+ */
+export function contractOf<O extends Operation, const R extends ContractRest>(
+  operation: O,
+  rest: R & BodyFits<O, R["body"]>,
+): ContractFrom<O, R> {
+  const { method, path, response, anonymous, idempotent } = operation;
+  const contract: Contract = {
+    method,
+    path,
+    ...rest,
+    ...(anonymous ? { auth: false } : {}),
+    ...(idempotent ? { idempotent: true } : {}),
+    ok: response === anyAnswer ? rest.ok : { ...rest.ok, schema: zodOf(response) },
+  };
+  return contract as ContractFrom<O, R>;
+}
 
 const BODY_ERRORS = ["VALIDATION_ERROR", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "REQUEST_ABORTED"] as const;
 

@@ -9,9 +9,12 @@ import { contractBreach, type Contract } from "@/lib/server/http/contract";
 import { AppError, errorBody, type ErrorCode } from "@/lib/server/platform/errors";
 import { isDatabaseUnavailable } from "@/lib/server/db/errors";
 import { isSessionRevoked, verifyAccessToken } from "@/lib/server/auth/tokens";
-import { logger } from "@/lib/server/platform/log";
+import { flatLineLogger, logger } from "@/lib/server/platform/log";
 import { observeRequest } from "@/lib/server/platform/metrics";
-import { HSTS, securityModeFromEnv } from "@/lib/server/http/security-headers";
+import { HSTS, servesHttps } from "@/lib/server/http/security-headers";
+
+/** The request line: flat, so its redaction needs no wildcard paths (log.ts). */
+const requestLog = flatLineLogger(logger);
 
 /** Request bodies above this size are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -101,6 +104,8 @@ export async function readJson(req: Request): Promise<unknown> {
  * path — an e-mail address, however many times encoded — reaches a log line.
  */
 function routeLabel(pathname: string, params: Record<string, string | string[] | undefined>): string {
+  // A route without parameters is its own pattern.
+  if (Object.keys(params).length === 0) return pathname;
   const values = new Map<string, string>();
   for (const [name, value] of Object.entries(params)) {
     for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) values.set(one, name);
@@ -199,18 +204,17 @@ export function route<const C extends Contract>(
       incomingId && /^[\w-]{1,64}$/.test(incomingId) ? incomingId : crypto.randomUUID();
     // Next.js passes no params (undefined) to a route without dynamic segments.
     const rawParams = (next ? await next.params : undefined) ?? {};
-    const path = routeLabel(new URL(req.url).pathname, rawParams);
+    const url = new URL(req.url);
+    const path = routeLabel(url.pathname, rawParams);
     let userId: number | undefined;
     let response: Response;
     try {
       const user = contract.auth === false ? null : await authenticate(req);
       userId = user?.id;
       const params = parse(contract.params, rawParams);
-      const query = parse(
-        contract.query,
-        Object.fromEntries(new URL(req.url).searchParams.entries()),
-        contract.queryError,
-      );
+      const query = contract.query
+        ? parse(contract.query, Object.fromEntries(url.searchParams.entries()), contract.queryError)
+        : undefined;
       const body = contract.body ? parse(contract.body, await readJson(req)) : undefined;
       const result = await handler({ req, user, body, params, query, ip: clientIp(req), requestId } as RouteContext<C>);
       response = result instanceof Response ? result : json(result ?? null, contract.ok.status);
@@ -234,10 +238,10 @@ export function route<const C extends Contract>(
     const cacheControl = response.status === contract.ok.status ? contract.ok.cacheControl : undefined;
     response.headers.set("cache-control", cacheControl ?? "no-store");
     // The API's other security headers are static (next.config.ts); HSTS depends on the mode.
-    if (securityModeFromEnv(process.env).https) response.headers.set("Strict-Transport-Security", HSTS);
+    if (servesHttps(process.env)) response.headers.set("Strict-Transport-Security", HSTS);
     const durationMs = performance.now() - started;
     observeRequest(path, req.method, response.status, durationMs / 1000);
-    logger.info(
+    requestLog.info(
       {
         requestId,
         method: req.method,
@@ -266,3 +270,4 @@ export function asAppError(error: unknown): AppError | null {
   }
   return null;
 }
+export { contractOf } from "@/lib/server/http/contract";

@@ -111,9 +111,13 @@ export function apiStaticHeaders(): Record<string, string> {
   return securityHeaders(null, { dev: false, https: false });
 }
 
+/** A real deployment behind HTTPS: production, and not the demo. */
+export function servesHttps(env: Record<string, string | undefined>): boolean {
+  return env.NODE_ENV === "production" && !isDemoEnv(env);
+}
+
 /** Mode from the environment: HSTS only for a real production deployment, never in demo mode. */
 export function securityModeFromEnv(env: Record<string, string | undefined>): SecurityMode {
-  const demo = isDemoEnv(env);
   let apiOrigin: string | undefined;
   try {
     apiOrigin = env.NEXT_PUBLIC_API_BASE_URL ? new URL(env.NEXT_PUBLIC_API_BASE_URL).origin : undefined;
@@ -122,7 +126,7 @@ export function securityModeFromEnv(env: Record<string, string | undefined>): Se
   }
   return {
     dev: env.NODE_ENV === "development",
-    https: env.NODE_ENV === "production" && !demo,
+    https: servesHttps(env),
     ...(apiOrigin ? { apiOrigin } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/server/platform/errors";
 import { BANK_AVATAR_URL } from "@/lib/server/ledger/get-counterparty";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { findTransferWithParties } from "@/lib/server/ledger/store-history";
+import { schedulesOfTransfers } from "@/lib/server/schedules/store";
 import { avatarUrlFor, personName } from "@/lib/server/users/dto";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { ReceiptDto, ReceiptPartyDto } from "@/lib/shared/schemas/transfers";
@@ -36,8 +37,10 @@ export async function getReceipt(options: { transferId: number; callerId: number
   const sent = row?.sender.user.id === options.callerId;
   const received = row?.receiver.user.id === options.callerId;
   if (!row || (!sent && !received)) throw new AppError("NOT_FOUND");
+  const scheduleId = sent ? (await schedulesOfTransfers([row.id])).get(row.id) : undefined;
   return {
     ...toTransferDto(row),
+    ...(scheduleId === undefined ? {} : { scheduleId }),
     direction: sent ? "out" : "in",
     status: "completed",
     fee: 0,

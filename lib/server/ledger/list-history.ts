@@ -28,5 +28,8 @@ export async function listHistory(options: ListHistoryOptions): Promise<HistoryP
   const rows = [...byId.values()].sort((a, b) => b.id - a.id).slice(0, take);
   const page = rows.slice(0, options.limit);
   const nextCursor = rows.length > options.limit ? page[page.length - 1].id : null;
-  return { items: page.map(toTransferDto), nextCursor };
+  const items = page.map((row) =>
+    row.scheduleId != null && row.senderWalletId === options.walletId ? { ...toTransferDto(row), scheduleId: Number(row.scheduleId) } : toTransferDto(row),
+  );
+  return { items, nextCursor };
 }

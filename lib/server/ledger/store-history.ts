@@ -8,8 +8,11 @@ import type { TransferRow } from "@/lib/server/ledger/store";
 /** How another person is named and pictured (receipts, recent recipients, statements). */
 export const personSelect = { id: true, username: true, telegramFirstName: true, photoUrl: true, isSystem: true } as const;
 
-/** A transfer of the history, with its wallet's owner. */
-export type HistoryRow = TransferRow & { ownerId: number };
+/**
+ * A transfer of the history, with its wallet's owner and the schedule whose run made it (null
+ * for any other transfer).
+ */
+export type HistoryRow = TransferRow & { ownerId: number; scheduleId: number | null };
 /** The wallet's row alone: it exists, but no transfer matched. */
 export type NoTransfer = { ownerId: number; id: null };
 
@@ -33,7 +36,8 @@ export async function readHistoryPage(options: { walletId: number; cursor?: numb
   // OR would collect and sort all of it, a sorted UNION needs a temporary B-tree every time).
   const side = (column: Prisma.Sql) => Prisma.sql`
     SELECT * FROM (SELECT "id", "kind", "senderWalletId", "receiverWalletId", "amount", "currency",
-      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt"
+      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt",
+      (SELECT r."scheduleId" FROM "ScheduleRun" r WHERE r."transferId" = "Transfer"."id") AS "scheduleId"
     FROM "Transfer" WHERE ${column} = ${walletId} ${after} ORDER BY "id" DESC LIMIT ${limit}) AS "page"`;
   return db.$queryRaw<(HistoryRow | NoTransfer)[]>`
     SELECT w."userId" AS "ownerId", t.* FROM "Wallet" w LEFT JOIN (

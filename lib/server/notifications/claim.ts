@@ -18,7 +18,8 @@ export const TOLD_WINDOW_MS = 60_000;
 /** Claims of Telegram messages take turns across instances (the budget above is shared). */
 export const TELEGRAM_CLAIMS = 2_202_000_101;
 
-export type ClaimedRow = { id: number; userId: number; transferId: number; text: string; attempts: number };
+/** `transferId` is null for a notice about a schedule (its text is sent as written, even when folded). */
+export type ClaimedRow = { id: number; userId: number; transferId: number | null; text: string; attempts: number };
 /** One message to send: a recipient's oldest due row, or all of them folded when there are many. */
 export type Claimed = { channel: Channel; address: string; rows: ClaimedRow[] };
 export type Claim = {

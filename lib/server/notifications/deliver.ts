@@ -90,7 +90,10 @@ async function take(channel: Channel, now: Date, limit: number): Promise<Claim &
 async function deliver(message: Claimed, clock: () => Date, languages: Map<number, Language>): Promise<Outcome> {
   const { rows } = message;
   const language = languages.get(rows[0].userId) ?? DEFAULT_LANGUAGE;
-  const text = rows.length === 1 ? rows[0].text : foldedText(await creditsOf(rows.map((r) => r.transferId)), language);
+  const credits = rows.flatMap((r) => (r.transferId === null ? [] : [r.transferId]));
+  const notices = rows.flatMap((r) => (r.transferId === null ? [r.text] : []));
+  const folded = credits.length > 0 ? [foldedText(await creditsOf(credits), language)] : [];
+  const text = rows.length === 1 ? rows[0].text : [...folded, ...notices].join("\n");
   const outcome = await send(message.channel, message.address, text, language);
   if (outcome.kind !== "sent") {
     const log = { notifications: rows.map((r) => r.id), channel: message.channel, error: outcome.error };

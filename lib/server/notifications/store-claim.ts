@@ -92,7 +92,7 @@ async function claimIn(tx: Sql, channel: Channel, now: Date, limit: number): Pro
     list.push({
       id: Number(row.id),
       userId: Number(row.userId),
-      transferId: Number(row.transferId),
+      transferId: row.transferId === null ? null : Number(row.transferId),
       text: row.text,
       attempts: Number(row.attempts),
     });

@@ -145,6 +145,12 @@ export function ledgerCheckIntervalMs(): number {
   return Number.isInteger(value) && value >= 0 ? value * 1000 : 3_600_000;
 }
 
+/** Seconds between the scheduler's passes in each server (SCHEDULER_INTERVAL_SECONDS, default 30; 0 = none). */
+export function schedulerIntervalMs(): number {
+  const value = Number(process.env.SCHEDULER_INTERVAL_SECONDS ?? "30");
+  return Number.isInteger(value) && value >= 0 ? value * 1000 : 30_000;
+}
+
 /** The bearer token GET /api/metrics asks for (METRICS_TOKEN); unset, the endpoint does not exist. */
 export function metricsToken(): string | undefined {
   return process.env.METRICS_TOKEN || undefined;

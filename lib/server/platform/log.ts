@@ -30,6 +30,10 @@ function serializeError(error: unknown): unknown {
   return out;
 }
 
+/** Keys whose values never reach a log line: at the top of a line's object, and one level down. */
+const SECRET_KEYS = ["authorization", "access_token", "refresh_token", "init_data", "initData", "email", "password", "token"];
+const CENSOR = "[redacted]";
+
 /** Anything with `write(line)`: stdout by default, a capture buffer in tests. */
 export type LogDestination = { write(line: string): unknown };
 
@@ -44,29 +48,22 @@ export function createLogger(destination?: LogDestination, level = process.env.L
     base: { service: "minibank" },
     serializers: { err: serializeError },
     redact: {
-      paths: [
-        "authorization",
-        "access_token",
-        "refresh_token",
-        "init_data",
-        "initData",
-        "email",
-        "password",
-        "token",
-        "*.authorization",
-        "*.access_token",
-        "*.refresh_token",
-        "*.code",
-        "*.init_data",
-        "*.initData",
-        "*.email",
-        "*.password",
-        "*.token",
-      ],
-      censor: "[redacted]",
+      // `*.code` only below the top: a line's own `code` is an error code.
+      paths: [...SECRET_KEYS, ...[...SECRET_KEYS, "code"].map((key) => `*.${key}`)],
+      censor: CENSOR,
     },
   };
   return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * A logger writing through `parent` for lines whose fields are all at the top level and none of
+ * them an object — the request line (lib/server/http/index.ts): the same redaction of the top-level
+ * keys, without the `*.key` paths, which match nothing in such a line yet cost most of its
+ * writing (fast-redact walks every key for each wildcard path: ≈5 µs of a line's ≈6).
+ */
+export function flatLineLogger(parent: pino.Logger): pino.Logger {
+  return parent.child({}, { redact: { paths: SECRET_KEYS, censor: CENSOR } });
 }
 
 /** The process's logger: one pino instance (one stdout stream) whichever bundle logs. */

@@ -11,15 +11,11 @@ import { processState } from "@/lib/server/platform/process-state";
  */
 type PoolLike = { totalCount: number; idleCount: number; waitingCount: number };
 
-function create() {
-  const registry = new client.Registry();
-  client.collectDefaultMetrics({ register: registry });
-  // Gauges named like counters (promtool's lint refuses them); their per-type twins stay.
-  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) {
-    registry.removeSingleMetric(name);
-  }
-  const pools = new Set<PoolLike>();
-  const metric = {
+type Registry = InstanceType<typeof client.Registry>;
+
+/** Requests served and money moved. */
+function trafficMetrics(registry: Registry) {
+  return {
     requests: new client.Histogram({
       name: "minibank_http_request_duration_seconds",
       help: "API requests by route pattern, method and status, and how long they took",
@@ -39,6 +35,12 @@ function create() {
       labelNames: ["kind", "currency"] as const,
       registers: [registry],
     }),
+  };
+}
+
+/** What waits to be done: the notification outbox, and how old the exchange rates are. */
+function backlogMetrics(registry: Registry) {
+  return {
     outboxPending: new client.Gauge({
       name: "minibank_outbox_pending",
       help: "Notifications waiting or being sent, by channel (read from the database at scrape time)",
@@ -63,6 +65,12 @@ function create() {
       labelNames: ["currency"] as const,
       registers: [registry],
     }),
+  };
+}
+
+/** Waits for the database, and the PostgreSQL pools' connections. */
+function databaseMetrics(registry: Registry, pools: Set<PoolLike>) {
+  return {
     dbWait: new client.Histogram({
       name: "minibank_db_wait_seconds",
       help: "How long work waited for the database: a pooled connection (PostgreSQL) or the connection's lock (SQLite)",
@@ -82,6 +90,12 @@ function create() {
         this.set({ state: "waiting" }, sum((pool) => pool.waitingCount));
       },
     }),
+  };
+}
+
+/** The last ledger check's outcome. */
+function ledgerMetrics(registry: Registry) {
+  return {
     ledgerOk: new client.Gauge({
       name: "minibank_ledger_check_ok",
       help: "1 when the last ledger check found every invariant holding, 0 when it found a breach",
@@ -103,6 +117,17 @@ function create() {
       registers: [registry],
     }),
   };
+}
+
+function create() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  // Gauges named like counters (promtool's lint refuses them); their per-type twins stay.
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) {
+    registry.removeSingleMetric(name);
+  }
+  const pools = new Set<PoolLike>();
+  const metric = { ...trafficMetrics(registry), ...backlogMetrics(registry), ...databaseMetrics(registry, pools), ...ledgerMetrics(registry) };
   return { registry, metric, pools };
 }
 

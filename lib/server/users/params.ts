@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
-import { idParam, publicUserDto } from "@/lib/shared/schemas/users";
+import { idParam } from "@/lib/shared/schemas/users";
 
 /** Path segments may arrive still percent-encoded (e.g. `%40` in an e-mail); decode once, safely. */
 function decodeSegment(value: string): string {
@@ -23,16 +23,17 @@ export const walletNumberParams = z.object({
   number: segment(64).transform(normalizeAccountNumber).pipe(z.string().min(1)),
 });
 
-/** The contract every profile lookup shares: a public profile, or not found, or too many lookups. */
-export function profileLookup<const Path extends `/api/v1/users/${string}`, P extends z.ZodObject>(path: Path, summary: string, params: P) {
+/**
+ * The contract every profile lookup shares, beside its entry in the operations table (`contractOf`):
+ * a public profile, or not found, or too many lookups.
+ */
+export function profileLookup<P extends z.ZodObject>(summary: string, params: P) {
   return {
-    method: "GET",
-    path,
     summary,
     description: `${summary}: another user's public profile (id, username, display name, avatar), never the e-mail address or balances. 404 USER_NOT_FOUND when nobody matches (the bank's own user included); lookups are limited per caller (429 RATE_LIMITED).`,
     tag: "users",
     params,
-    ok: { status: 200, schema: publicUserDto },
+    ok: { status: 200 },
     errors: ["USER_NOT_FOUND", "RATE_LIMITED"],
   } as const;
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { says, type MessageKey } from "@/lib/shared/i18n";
 import { normalizeEmail } from "@/lib/shared/email";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 
 /** An e-mail address in its canonical form (lib/shared/email.ts); anything else is refused. */
 export const emailSchema = z.string(says("login.invalidEmail")).transform((raw, ctx) => {
@@ -31,16 +33,13 @@ export const refreshBody = z.object({ refresh_token: z.string().min(1).max(512) 
 
 export const logoutBody = z.object({ refresh_token: z.string().max(512).optional() });
 
-export const tokenPairDto = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-});
-export type TokenPairDto = z.infer<typeof tokenPairDto>;
+export const tokenPairDto = zodOf(answers.tokenPairDto);
+export type { TokenPairDto } from "@/lib/shared/api/dtos";
 
-export const okDto = z.object({ ok: z.literal(true) });
+export const okDto = zodOf(answers.okDto);
 /** request-code's answer: the challenge to present with the code. */
-export const codeRequestedDto = z.object({ ok: z.literal(true), challengeId: z.string() });
+export const codeRequestedDto = zodOf(answers.codeRequestedDto);
 
 /** Demo-only init data request; the id is checked after the demo-mode check (404 first). */
 export const demoInitDataQuery = z.object({ telegramId: z.string().optional() });
-export const initDataDto = z.object({ init_data: z.string() });
+export const initDataDto = zodOf(answers.initDataDto);

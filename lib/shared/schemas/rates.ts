@@ -1,14 +1,16 @@
 import { z } from "zod";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 
-export const rateDto = z.object({ value: z.number() });
-export type RateDto = z.infer<typeof rateDto>;
+export const rateDto = zodOf(answers.rateDto);
+export type { RateDto } from "@/lib/shared/api/dtos";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const rateHistoryQuery = z.object({ from: isoDate, to: isoDate });
 
-export const ratePointDto = z.object({ date: z.string(), value: z.number() });
-export const rateHistoryDto = z.array(ratePointDto);
+export const rateHistoryDto = zodOf(answers.rateHistoryDto);
+export type { RateHistoryDto } from "@/lib/shared/api/dtos";
 
 /** Any code is accepted here; an unsupported one answers 404 RATE_NOT_FOUND. */
 export const currencyParams = z.object({ currency: z.string().min(1).max(10) });

@@ -3,6 +3,8 @@ import { rowId } from "@/lib/shared/schemas/ids";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { minorAmount } from "@/lib/shared/schemas/amount";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 
 /** A request link's secret part: base64url, as the server makes it (22 characters). */
 export const REQUEST_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -22,24 +24,9 @@ export const payRequestBody = z.object({
 });
 export type PayRequestBody = z.infer<typeof payRequestBody>;
 
-export const REQUEST_STATUSES = ["pending", "paid", "cancelled", "expired"] as const;
+export { REQUEST_STATUSES } from "@/lib/shared/api/dtos";
 
 /** A payment request as its requester, or whoever holds its link, sees it. */
-export const paymentRequestDto = z.object({
-  token: z.string(),
-  amount: z.number().int(),
-  currency: currencySchema,
-  message: z.string().nullable(),
-  /** "expired": still unpaid past `expiresAt`. */
-  status: z.enum(REQUEST_STATUSES),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  paidAt: z.string().nullable(),
-  requester: z.object({ name: z.string(), avatarUrl: z.string() }),
-  /** The caller asked for it (may cancel it, cannot pay it). */
-  own: z.boolean(),
-  /** The transfer that paid it, for the requester and the payer only. */
-  transferId: z.number().int().nullable(),
-});
-export type PaymentRequestDto = z.infer<typeof paymentRequestDto>;
-export const paymentRequestListDto = z.array(paymentRequestDto);
+export const paymentRequestDto = zodOf(answers.paymentRequestDto);
+export type { PaymentRequestDto } from "@/lib/shared/api/dtos";
+export const paymentRequestListDto = zodOf(answers.paymentRequestListDto);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { rowId } from "@/lib/shared/schemas/ids";
 import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 
 /**
  * What to send as a prepared Telegram message: one of the caller's receipts (by transfer id) or
@@ -13,16 +15,12 @@ export const prepareShareBody = z.discriminatedUnion("kind", [
 export type PrepareShareBody = z.infer<typeof prepareShareBody>;
 
 /** The prepared message: its id for the Mini App's `shareMessage`, and when Telegram drops it. */
-export const preparedShareDto = z.object({
-  id: z.string().min(1),
-  expiresAt: z.string(),
-});
-export type PreparedShareDto = z.infer<typeof preparedShareDto>;
+export const preparedShareDto = zodOf(answers.preparedShareDto);
+export type { PreparedChatButtonDto, PreparedShareDto } from "@/lib/shared/api/dtos";
 
 /** One of the caller's pending payment requests, to send to a chat picked in Telegram (requestChat). */
 export const prepareChatButtonBody = z.object({ token: z.string().regex(REQUEST_TOKEN) });
 export type PrepareChatButtonBody = z.infer<typeof prepareChatButtonBody>;
 
 /** The prepared chat-picker button: its id for the Mini App's `requestChat`. */
-export const preparedChatButtonDto = z.object({ id: z.string().min(1) });
-export type PreparedChatButtonDto = z.infer<typeof preparedChatButtonDto>;
+export const preparedChatButtonDto = zodOf(answers.preparedChatButtonDto);

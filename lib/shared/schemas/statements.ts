@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { rowId } from "@/lib/shared/schemas/ids";
-import { currencySchema } from "@/lib/shared/schemas/wallets";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -21,20 +22,8 @@ export type StatementPeriod = z.infer<typeof statementPeriod>;
 export const statementQuery = statementPeriod;
 
 /** A statement's totals: opening + totalIn − totalOut = closing, in minor units of the account. */
-export const statementDto = z.object({
-  walletId: z.number().int(),
-  number: z.string(),
-  currency: currencySchema,
-  from: z.string(),
-  to: z.string(),
-  opening: z.number().int(),
-  totalIn: z.number().int(),
-  totalOut: z.number().int(),
-  closing: z.number().int(),
-  /** How many movements the period holds. */
-  count: z.number().int(),
-});
-export type StatementDto = z.infer<typeof statementDto>;
+export const statementDto = zodOf(answers.statementDto);
+export type { StatementDto, StatementLinkDto } from "@/lib/shared/api/dtos";
 
 /** Asks for a download link to one account's statement as a file. */
 export const statementLinkBody = statementPeriod.extend({
@@ -43,15 +32,7 @@ export const statementLinkBody = statementPeriod.extend({
 });
 export type StatementLinkBody = z.infer<typeof statementLinkBody>;
 
-/**
- * A link that downloads the file without the bearer token (Telegram's `downloadFile` fetches it
- * itself): signed, for that user, account, period and format only, valid for a few minutes.
- */
-export const statementLinkDto = z.object({
-  url: z.string(),
-  fileName: z.string(),
-  expiresAt: z.string(),
-});
-export type StatementLinkDto = z.infer<typeof statementLinkDto>;
+/** A link that downloads the file without the bearer token, valid for a few minutes. */
+export const statementLinkDto = zodOf(answers.statementLinkDto);
 
 export const statementFileQuery = z.object({ token: z.string().min(1).max(2048) });

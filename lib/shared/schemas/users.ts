@@ -1,33 +1,13 @@
 import { z } from "zod";
 import { rowIdParam } from "@/lib/shared/schemas/ids";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 
-export const userDto = z.object({
-  id: z.number().int(),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
-  telegramUsername: z.string().nullable(),
-  telegramFirstName: z.string().nullable(),
-  avatarUrl: z.string(),
-  notification: z.boolean(),
-  /**
-   * Whether the bot may write to this user in Telegram (null: no Telegram account). False after
-   * the Bot API refused a message (the bot blocked or never started): notices then go by e-mail
-   * where there is an address, else nowhere, until the user allows the bot again.
-   */
-  botMayWrite: z.boolean().nullable(),
-});
-export type UserDto = z.infer<typeof userDto>;
+export const userDto = zodOf(answers.userDto);
+export type { PublicUserDto, UserDto } from "@/lib/shared/api/dtos";
 
 /** What anyone may learn about another user: never e-mail or balances. */
-export const publicUserDto = z.object({
-  id: z.number().int(),
-  username: z.string().nullable(),
-  /** The username is the user's Telegram username, as Telegram vouched for at sign-in. */
-  telegramVerified: z.boolean(),
-  telegramFirstName: z.string().nullable(),
-  avatarUrl: z.string(),
-});
-export type PublicUserDto = z.infer<typeof publicUserDto>;
+export const publicUserDto = zodOf(answers.publicUserDto);
 
 export const notificationsBody = z.object({
   enable: z.boolean(),

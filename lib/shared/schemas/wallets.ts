@@ -2,20 +2,18 @@ import { z } from "zod";
 import { says } from "@/lib/shared/i18n";
 import { CURRENCIES, MAX_TOPUP_MINOR } from "@/lib/shared/money";
 import { rowIdParam } from "@/lib/shared/schemas/ids";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
 
 export const currencySchema = z.enum(CURRENCIES, says("errors.unknownCurrency"));
 
-export const walletDto = z.object({
-  id: z.number().int(),
-  currency: currencySchema,
-  balance: z.number().int(),
-  number: z.string(),
-});
-export type WalletDto = z.infer<typeof walletDto>;
+export const walletDto = zodOf(answers.walletDto);
+export const walletListDto = zodOf(answers.walletListDto);
+export type { PublicWalletDto, WalletDto } from "@/lib/shared/api/dtos";
 
 /** Another user's wallet: no balance. */
-export const publicWalletDto = walletDto.omit({ balance: true });
-export type PublicWalletDto = z.infer<typeof publicWalletDto>;
+export const publicWalletDto = zodOf(answers.publicWalletDto);
+export const publicWalletListDto = zodOf(answers.publicWalletListDto);
 
 export const topUpBody = z.object({
   currency: currencySchema,

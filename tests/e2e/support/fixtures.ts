@@ -59,15 +59,43 @@ export async function readCodeFromMailbox(page: Page, email: string): Promise<st
   }
 }
 
+/** The words the e-mail sign-in screens use, by the language the page is in. */
+const SIGN_IN_WORDS = {
+  ru: { email: "Электронная почта", getCode: "Получить код", code: "Код из письма" },
+  en: { email: "E-mail", getCode: "Get code", code: "Code from the e-mail" },
+} as const;
+
+export type SignInOptions = {
+  /** The language the page is in (Russian by default). */
+  language?: keyof typeof SIGN_IN_WORDS;
+  /** Opens /email-login first (the default); false when the page already shows it. */
+  open?: boolean;
+  /** Where the sign-in lands (glob, as `page.waitForURL` takes it): /bank by default. */
+  landing?: string;
+};
+
 /**
- * Signs in through the real e-mail flow and waits for /bank. The mailbox is read only once the
- * code step shows, i.e. after the new code was stored (earlier it could hold an older code).
+ * Asks for a sign-in code for `email` and returns it once the code step shows, i.e. once the new
+ * code was stored (the mailbox read earlier could hold an older code of the same address).
  */
-export async function signInByEmail(page: Page, email: string): Promise<void> {
-  await page.goto("/email-login");
-  await page.getByLabel("Электронная почта").fill(email);
-  await page.getByRole("button", { name: "Получить код" }).click();
-  await expect(page.getByLabel("Код из письма")).toBeFocused();
-  await page.keyboard.type(await readCodeFromMailbox(page, email));
-  await page.waitForURL("**/bank**");
+export async function askForCode(page: Page, email: string, options: SignInOptions = {}): Promise<string> {
+  const words = SIGN_IN_WORDS[options.language ?? "ru"];
+  if (options.open !== false) await page.goto("/email-login");
+  await page.getByLabel(words.email).fill(email);
+  await page.getByRole("button", { name: words.getCode }).click();
+  await expect(page.getByLabel(words.code)).toBeFocused();
+  return readCodeFromMailbox(page, email);
+}
+
+/** Signs in through the real e-mail flow and waits for where it lands (/bank unless told). */
+export async function signInByEmail(page: Page, email: string, options: SignInOptions = {}): Promise<void> {
+  const code = await askForCode(page, email, options);
+  await page.keyboard.type(code);
+  await page.waitForURL(options.landing ?? "**/bank**");
+}
+
+/** Signs in by e-mail unless the page already holds a session (the tests of a suite that share one page). */
+export async function signInOnce(page: Page, email: string, options: SignInOptions = {}): Promise<void> {
+  const signedIn = page.url().startsWith("http") && (await page.evaluate(() => Boolean(sessionStorage.getItem("access_token"))));
+  if (!signedIn) await signInByEmail(page, email, options);
 }

@@ -87,6 +87,16 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await expect(page.getByTestId("statement-Исходящий остаток")).toHaveText(/\d,\d{2}\u00a0\$$/);
   await stop(page, "statement", visit);
 
+  // Its analytics, and the analytics of all accounts: charts, each with its text.
+  const account = new URL(page.url()).pathname.replace(/\/statement$/, "");
+  await openInTheme(page, `${account}/insights`, theme);
+  await expect(page.getByTestId("insights-rates").locator("canvas").first()).toBeVisible();
+  await stop(page, "account-insights", visit);
+  await openInTheme(page, "/insights", theme);
+  await expect(page.getByTestId("insights-flows").locator("canvas").first()).toBeVisible();
+  await expect(page.getByTestId("insights-balance").locator("canvas").first()).toBeVisible();
+  await stop(page, "insights", visit);
+
   await openInTheme(page, "/bank?tab=history", theme);
   await expect(page.getByTestId("history-row").first()).toBeVisible();
   await expect(page.getByTestId("history-row").first()).toContainText(/\d{2}\.\d{2}\.\d{4}/);

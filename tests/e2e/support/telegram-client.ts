@@ -165,3 +165,21 @@ export function telegramUrl(path: string, options: ClientOptions = {}): string {
 export function telegramCalls(page: Page): Promise<{ name: string; data: Record<string, unknown> }[]> {
   return page.evaluate(() => (window as unknown as { __telegramCalls: { name: string; data: Record<string, unknown> }[] }).__telegramCalls);
 }
+
+/**
+ * Vera, the demo's Telegram user, opens Minibank inside the client (init data the demo server signs
+ * for her) and continues as herself; waits for where that lands (/bank unless told).
+ */
+export async function signInAsVera(
+  page: Page,
+  options: ClientOptions = {},
+  open: { startParam?: string; landing?: string | RegExp } = {},
+): Promise<void> {
+  const res = await page.request.get("/api/v1/demo/telegram-init-data?telegramId=100000003");
+  const { init_data } = (await res.json()) as { init_data: string };
+  await installTelegramClient(page, options);
+  const url = telegramUrl("/telegram-login", { ...options, initData: init_data });
+  await page.goto(open.startParam ? `${url}&tgWebAppStartParam=${open.startParam}` : url);
+  await page.getByRole("button", { name: "Продолжить как Вера" }).click();
+  await page.waitForURL(open.landing ?? "**/bank**");
+}

@@ -3,9 +3,9 @@ import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { readJson, route } from "@/lib/server/http";
 import { logger } from "@/lib/server/platform/log";
-import { postToSharedChat } from "@/lib/server/telegram/chat-request";
+import { postToSharedChat } from "@/lib/server/share/chat-request";
 import { replyTo, writeAccessChange } from "@/lib/server/telegram/handle-update";
-import { handleInlineUpdate } from "@/lib/server/telegram/inline-mode";
+import { handleInlineUpdate } from "@/lib/server/share/inline-mode";
 import { isWebhookSecret } from "@/lib/server/telegram/webhook-secret";
 import { setBotMayWrite } from "@/lib/server/users/bot-may-write";
 

@@ -1,23 +1,20 @@
-import { route } from "@/lib/server/http";
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { createExchange } from "@/lib/server/ledger/create-exchange";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { createExchangeBody } from "@/lib/shared/schemas/exchanges";
-import { transferDto } from "@/lib/shared/schemas/transfers";
 
 export const POST = route(
-  {
-    method: "POST",
-    path: "/api/v1/exchanges",
+  contractOf(operations.createExchange, {
     summary:
       "Exchange between two of the caller's own wallets at the day's rates, the amount fixed on one side (`amount` given, or `receivedAmount` got: credited exactly, the least covering amount given); no notification",
     description:
       "Moves money between two of the caller's own wallets in different currencies through the bank's wallets at the day's Central Bank rates, with no fee and no notification. Give exactly one of amount (what leaves, exact; what arrives is rounded down) or receivedAmount (what arrives, exact; the least covering amount leaves). Both wallets must be the caller's: another's source wallet is 403, another's target wallet 404. Idempotent with an Idempotency-Key.",
     tag: "transfers",
     body: createExchangeBody,
-    idempotent: true,
-    ok: { status: 201, schema: transferDto },
+    ok: { status: 201 },
     errors: ["FORBIDDEN", "SAME_WALLET", "WALLET_NOT_FOUND", "INVALID_AMOUNT", "INSUFFICIENT_FUNDS", "BALANCE_LIMIT", "RATE_UNAVAILABLE"],
-  },
+  }),
   async ({ user, body, req }) => {
     const row = await createExchange({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
     return toTransferDto(row);

@@ -13,10 +13,21 @@ import * as authTelegramLogin from "@/app/api/v1/auth/telegram/login/route";
 import * as avatarsFile from "@/app/api/v1/avatars/[file]/route";
 import * as demoTelegramInitData from "@/app/api/v1/demo/telegram-init-data/route";
 import * as exchanges from "@/app/api/v1/exchanges/route";
+import * as insights from "@/app/api/v1/insights/route";
 import * as requests from "@/app/api/v1/requests/route";
 import * as requestsToken from "@/app/api/v1/requests/[token]/route";
 import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route";
 import * as requestsTokenPay from "@/app/api/v1/requests/[token]/pay/route";
+import * as schedules from "@/app/api/v1/schedules/route";
+import * as schedulesIdCancel from "@/app/api/v1/schedules/[id]/cancel/route";
+import * as schedulesIdPause from "@/app/api/v1/schedules/[id]/pause/route";
+import * as schedulesIdResume from "@/app/api/v1/schedules/[id]/resume/route";
+import * as splits from "@/app/api/v1/splits/route";
+import * as splitsToken from "@/app/api/v1/splits/[token]/route";
+import * as splitsTokenCancel from "@/app/api/v1/splits/[token]/cancel/route";
+import * as splitsTokenJoin from "@/app/api/v1/splits/[token]/join/route";
+import * as splitsTokenRemind from "@/app/api/v1/splits/[token]/remind/route";
+import * as splitsTokenSharesPositionSettle from "@/app/api/v1/splits/[token]/shares/[position]/settle/route";
 import * as ratesCurrencyHistory from "@/app/api/v1/rates/[currency]/history/route";
 import * as ratesCurrency from "@/app/api/v1/rates/[currency]/route";
 import * as statementsCsv from "@/app/api/v1/statements/csv/route";
@@ -62,12 +73,23 @@ const MODULES: Record<string, RouteHandler>[] = [
   avatarsFile,
   demoTelegramInitData,
   exchanges,
+  insights,
   ratesCurrencyHistory,
   ratesCurrency,
   requests,
   requestsToken,
   requestsTokenCancel,
   requestsTokenPay,
+  schedules,
+  schedulesIdCancel,
+  schedulesIdPause,
+  schedulesIdResume,
+  splits,
+  splitsToken,
+  splitsTokenCancel,
+  splitsTokenJoin,
+  splitsTokenRemind,
+  splitsTokenSharesPositionSettle,
   statementsCsv,
   statementsLink,
   statementsPdf,

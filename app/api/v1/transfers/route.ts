@@ -1,21 +1,19 @@
-import { route } from "@/lib/server/http";
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { createTransfer } from "@/lib/server/ledger/create-transfer";
-import { createTransferBody, transferDto } from "@/lib/shared/schemas/transfers";
+import { createTransferBody } from "@/lib/shared/schemas/transfers";
 
 export const POST = route(
-  {
-    method: "POST",
-    path: "/api/v1/transfers",
+  contractOf(operations.createTransfer, {
     summary: "Transfer from one of the caller's wallets; converted at the latest rates when currencies differ",
     description:
       "Moves money from one of the caller's wallets to any wallet, in one transaction: the debit never takes a balance below zero (422 INSUFFICIENT_FUNDS). When the currencies differ the amount is converted at the latest rates and the transfer records both amounts and the rate. Honours Idempotency-Key: a resent request returns the first transfer without moving money again.",
     tag: "transfers",
     body: createTransferBody,
-    idempotent: true,
-    ok: { status: 201, schema: transferDto },
+    ok: { status: 201 },
     errors: ["FORBIDDEN", "SAME_WALLET", "WALLET_NOT_FOUND", "INVALID_AMOUNT", "INSUFFICIENT_FUNDS", "BALANCE_LIMIT", "RATE_UNAVAILABLE", "RATE_LIMITED"],
-  },
+  }),
   async ({ user, body, req }) => {
     const row = await createTransfer({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
     return toTransferDto(row);

@@ -1,20 +1,18 @@
-import { route } from "@/lib/server/http";
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { rotateRefreshToken } from "@/lib/server/auth/tokens";
-import { refreshBody, tokenPairDto } from "@/lib/shared/schemas/auth";
+import { refreshBody } from "@/lib/shared/schemas/auth";
 
 /** Rotation: the old refresh token is spent; presenting it again revokes its whole family. */
 export const POST = route(
-  {
-    method: "POST",
-    path: "/api/v1/auth/refresh",
+  contractOf(operations.refresh, {
     summary: "Rotate the refresh token (reuse revokes the family)",
     description:
       "Spends a refresh token and answers a new access token and a new refresh token. A refresh token works once: presenting a spent one revokes every token of its family (401), since it means the token leaked.",
     tag: "auth",
-    auth: false,
     body: refreshBody,
-    ok: { status: 200, schema: tokenPairDto },
+    ok: { status: 200 },
     errors: ["INVALID_REFRESH_TOKEN"],
-  },
+  }),
   ({ body }) => rotateRefreshToken(body.refresh_token),
 );

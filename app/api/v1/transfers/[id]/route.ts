@@ -1,19 +1,18 @@
-import { requestLanguage, route } from "@/lib/server/http";
+import { contractOf, requestLanguage, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { getReceipt } from "@/lib/server/ledger/get-receipt";
-import { receiptDto, transferIdParams } from "@/lib/shared/schemas/transfers";
+import { transferIdParams } from "@/lib/shared/schemas/transfers";
 
 export const GET = route(
-  {
-    method: "GET",
-    path: "/api/v1/transfers/{id}",
+  contractOf(operations.receipt, {
     summary:
       "The receipt of one transfer or top-up: amounts, rate, fee, both sides (the other person's account masked); for its sender or receiver only (404 otherwise)",
     description:
       "A receipt as the app shows it after a payment: both amounts and currencies, the rate when they differ, the time, and both parties with the other person's account number masked. Answers 404 for anyone but the sender and the receiver, so an id reveals nothing.",
     tag: "transfers",
     params: transferIdParams,
-    ok: { status: 200, schema: receiptDto },
+    ok: { status: 200 },
     errors: ["NOT_FOUND"],
-  },
+  }),
   ({ req, params, user }) => getReceipt({ transferId: params.id, callerId: user.id, language: requestLanguage(req) }),
 );

@@ -1,23 +1,20 @@
-import { route } from "@/lib/server/http";
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { topUp } from "@/lib/server/ledger/top-up";
-import { transferDto } from "@/lib/shared/schemas/transfers";
 import { topUpBody } from "@/lib/shared/schemas/wallets";
 
 export const POST = route(
-  {
-    method: "POST",
-    path: "/api/v1/wallet/topup",
+  contractOf(operations.topUp, {
     summary:
       "Online top-up, credited at once as a transfer from the bank's wallet (at most TOPUP_DAILY_LIMIT per currency and TOPUP_COUNT_DAILY_LIMIT top-ups in 24 hours)",
     description:
       "Credits one of the caller's wallets at once, as a transfer from the bank's wallet in that currency, and answers that transfer. The total over 24 hours per currency is limited (422 TOPUP_DAILY_LIMIT), and so is the number of top-ups per user in 24 hours (429 RATE_LIMITED). Honours Idempotency-Key like transfers do.",
     tag: "wallets",
     body: topUpBody,
-    idempotent: true,
-    ok: { status: 201, schema: transferDto },
+    ok: { status: 201 },
     errors: ["WALLET_NOT_FOUND", "TOPUP_DAILY_LIMIT", "BALANCE_LIMIT", "INVALID_AMOUNT", "RATE_LIMITED"],
-  },
+  }),
   async ({ user, body, req }) => {
     const row = await topUp({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
     return toTransferDto(row);

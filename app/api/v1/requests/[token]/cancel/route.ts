@@ -1,18 +1,17 @@
-import { route } from "@/lib/server/http";
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { cancelRequest } from "@/lib/server/requests/read-requests";
-import { paymentRequestDto, requestTokenParams } from "@/lib/shared/schemas/requests";
+import { requestTokenParams } from "@/lib/shared/schemas/requests";
 
 export const POST = route(
-  {
-    method: "POST",
-    path: "/api/v1/requests/{token}/cancel",
+  contractOf(operations.cancelRequest, {
     summary: "Cancel one of the caller's pending payment requests (someone else's is a 404; a paid one is a 409)",
     description:
       "Cancels a pending payment request. Only its requester may: for anyone else the request does not exist (404). A paid request cannot be cancelled (409 REQUEST_PAID); cancelling a cancelled or expired one changes nothing.",
     tag: "transfers",
     params: requestTokenParams,
-    ok: { status: 200, schema: paymentRequestDto },
+    ok: { status: 200 },
     errors: ["NOT_FOUND", "REQUEST_PAID"],
-  },
+  }),
   ({ user, params }) => cancelRequest({ token: params.token, callerId: user.id }),
 );

@@ -1,13 +1,11 @@
-import { route } from "@/lib/server/http";
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { payRequest } from "@/lib/server/requests/pay-request";
 import { payRequestBody, requestTokenParams } from "@/lib/shared/schemas/requests";
-import { transferDto } from "@/lib/shared/schemas/transfers";
 
 export const POST = route(
-  {
-    method: "POST",
-    path: "/api/v1/requests/{token}/pay",
+  contractOf(operations.payRequest, {
     summary:
       "Pay a payment request from one of the caller's wallets (the requested amount arrives exactly; from another currency the least covering amount leaves); paid exactly once, the requester notified",
     description:
@@ -15,8 +13,7 @@ export const POST = route(
     tag: "transfers",
     params: requestTokenParams,
     body: payRequestBody,
-    idempotent: true,
-    ok: { status: 201, schema: transferDto },
+    ok: { status: 201 },
     errors: [
       "NOT_FOUND",
       "FORBIDDEN",
@@ -30,7 +27,7 @@ export const POST = route(
       "RATE_UNAVAILABLE",
       "RATE_LIMITED",
     ],
-  },
+  }),
   async ({ user, params, body, req }) => {
     const row = await payRequest({ ...body, token: params.token, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
     return toTransferDto(row);

@@ -1,13 +1,12 @@
-import { route } from "@/lib/server/http";
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { readStatementHead } from "@/lib/server/statements/read-statement";
 import { toSafeNumber } from "@/lib/shared/money";
-import { statementDto, statementQuery } from "@/lib/shared/schemas/statements";
+import { statementQuery } from "@/lib/shared/schemas/statements";
 import { walletIdParams } from "@/lib/shared/schemas/transfers";
 
 export const GET = route(
-  {
-    method: "GET",
-    path: "/api/v1/statements/wallet/{walletId}",
+  contractOf(operations.statement, {
     summary:
       "Statement totals of one of the caller's accounts for calendar days from…to (inclusive) in the time zone tz (minutes east of UTC, default 180): opening + totalIn − totalOut = closing",
     description:
@@ -15,9 +14,9 @@ export const GET = route(
     tag: "wallets",
     params: walletIdParams,
     query: statementQuery,
-    ok: { status: 200, schema: statementDto },
+    ok: { status: 200 },
     errors: ["WALLET_NOT_FOUND", "INVALID_DATE_RANGE"],
-  },
+  }),
   async ({ user, params, query }) => {
     const head = await readStatementHead({ userId: user.id, walletId: params.walletId, period: query });
     return {

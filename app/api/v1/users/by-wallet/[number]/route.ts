@@ -1,7 +1,8 @@
-import { route } from "@/lib/server/http";
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { findUser } from "@/lib/server/users/find-user";
 import { profileLookup, walletNumberParams } from "@/lib/server/users/params";
 
-export const GET = route(profileLookup("/api/v1/users/by-wallet/{number}", "Public profile by account number (spaces and dashes ignored)", walletNumberParams), ({ params, user }) =>
+export const GET = route(contractOf(operations.userByWallet, profileLookup("Public profile by account number (spaces and dashes ignored)", walletNumberParams)), ({ params, user }) =>
   findUser({ by: "wallet", number: params.number }, user.id),
 );

@@ -1,7 +1,8 @@
-import { route } from "@/lib/server/http";
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
 import { findUser } from "@/lib/server/users/find-user";
 import { profileLookup, usernameParams } from "@/lib/server/users/params";
 
-export const GET = route(profileLookup("/api/v1/users/username/{username}", "Public profile by username", usernameParams), ({ params, user }) =>
+export const GET = route(contractOf(operations.userByUsername, profileLookup("Public profile by username", usernameParams)), ({ params, user }) =>
   findUser({ by: "username", username: params.username }, user.id),
 );

@@ -1,5 +1,8 @@
-import { ResponseShapeError, type Check } from "@/lib/client/check";
-import * as client from "@/lib/client/dto";
+import { ResponseShapeError, type Check } from "@/lib/shared/api/check";
+import * as client from "@/lib/shared/api/dtos";
+import { codeRequestedDto, okDto } from "@/lib/shared/schemas/auth";
+import { preparedChatButtonDto, preparedShareDto } from "@/lib/shared/schemas/share";
+import { receiptDto } from "@/lib/shared/schemas/transfers";
 import { tokenPairDto } from "@/lib/shared/schemas/auth";
 import { rateDto } from "@/lib/shared/schemas/rates";
 import { counterpartyDto, transferListDto } from "@/lib/shared/schemas/transfers";
@@ -44,7 +47,11 @@ const transfer = {
   createdAt: "2026-11-21T06:00:00.000Z",
 };
 
-/** Each shared DTO, its client copy, an answer the server gives, and answers it never gives. */
+/**
+ * Each answer as the browser checks it (lib/shared/api/dtos.ts), the zod schema the server holds
+ * its answers to and the OpenAPI document describes (made from the same declaration by `zodOf`),
+ * an answer the server gives, and answers it never gives: the two readings must agree.
+ */
 const cases: { name: string; shared: Shared; copy: Check<unknown>; good: unknown; bad: unknown[] }[] = [
   {
     name: "token pair",
@@ -105,6 +112,48 @@ const cases: { name: string; shared: Shared; copy: Check<unknown>; good: unknown
     ],
   },
   {
+    name: "receipt",
+    shared: receiptDto,
+    copy: client.receiptDto,
+    good: {
+      ...transfer,
+      direction: "out",
+      status: "completed",
+      fee: 0,
+      sender: { name: "Борис", avatarUrl: "/a.png", account: "•• 0003", bank: false },
+      receiver: { name: "Анна", avatarUrl: "/b.png", account: "•• 0004", bank: false },
+    },
+    bad: [{ ...transfer, direction: "out", status: "pending", fee: 0 }, { ...transfer, direction: "up" }],
+  },
+  {
+    name: "prepared share",
+    shared: preparedShareDto,
+    copy: client.preparedShareDto,
+    good: { id: "p1", expiresAt: "2026-11-21T06:00:00.000Z" },
+    bad: [{ id: "", expiresAt: "2026-11-21T06:00:00.000Z" }, { id: "p1" }],
+  },
+  {
+    name: "prepared chat button",
+    shared: preparedChatButtonDto,
+    copy: client.preparedChatButtonDto,
+    good: { id: "b1" },
+    bad: [{ id: "" }, { id: 1 }],
+  },
+  {
+    name: "ok",
+    shared: okDto,
+    copy: client.okDto,
+    good: { ok: true },
+    bad: [{ ok: false }, {}],
+  },
+  {
+    name: "code requested",
+    shared: codeRequestedDto,
+    copy: client.codeRequestedDto,
+    good: { ok: true, challengeId: "c-1234567890" },
+    bad: [{ ok: true }, { ok: "true", challengeId: "c" }],
+  },
+  {
     name: "counterparty",
     shared: counterpartyDto,
     copy: client.counterpartyDto,
@@ -113,7 +162,7 @@ const cases: { name: string; shared: Shared; copy: Check<unknown>; good: unknown
   },
 ];
 
-describe("client DTOs accept exactly what the shared DTOs accept", () => {
+describe("the browser's checks and the server's schemas accept the same answers", () => {
   it.each(cases)("$name: a real answer parses to the same value", ({ shared, copy, good }) => {
     const expected = shared.safeParse(good);
     const actual = safeParse(copy, good);

@@ -1,0 +1,16 @@
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
+import { resumeSchedule } from "@/lib/server/schedules/manage";
+import { scheduleIdParams } from "@/lib/shared/schemas/schedules";
+
+export const POST = route(
+  contractOf(operations.resumeSchedule, {
+    summary: "Resume one of the caller's paused schedules from its next occurrence not yet due",
+    description: "Resumes a paused schedule: occurrences that fell while it was paused are not made, and its failures in a row start again from zero. A cancelled or finished schedule cannot be resumed (409 SCHEDULE_INACTIVE); someone else's is a 404.",
+    tag: "transfers",
+    params: scheduleIdParams,
+    ok: { status: 200 },
+    errors: ["NOT_FOUND", "SCHEDULE_INACTIVE"],
+  }),
+  ({ user, params }) => resumeSchedule(user.id, params.id, new Date()),
+);

@@ -1,0 +1,17 @@
+import { contractOf, route } from "@/lib/server/http";
+import { operations } from "@/lib/shared/api/operations";
+import { joinSplit } from "@/lib/server/splits/join-split";
+import { splitTokenParams } from "@/lib/shared/schemas/splits";
+
+export const POST = route(
+  contractOf(operations.joinSplit, {
+    summary: "Take one open share of a split shared as a link; its payment request is then the caller's to pay",
+    description:
+      "Gives the caller the first open share of the split whose request can still be paid. One share per person: joining again answers the split unchanged. The organiser cannot join (400); when every share was taken meanwhile, or the split was cancelled, 409 SPLIT_CLOSED; a split the caller may not see is a 404.",
+    tag: "transfers",
+    params: splitTokenParams,
+    ok: { status: 200 },
+    errors: ["NOT_FOUND", "SPLIT_CLOSED"],
+  }),
+  ({ user, params }) => joinSplit({ token: params.token, callerId: user.id }),
+);

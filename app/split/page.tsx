@@ -1,0 +1,35 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { Suspense, useEffect } from "react";
+import { SplitScreen } from "@/components/splits/split-screen";
+import { RequireSession } from "@/components/transfer/require-session";
+import { hasSession } from "@/lib/client/session";
+import { rememberPath } from "@/lib/client/start-link";
+import { splitScreenPath } from "@/lib/client/split-link";
+import { useStrings } from "@/lib/client/language";
+
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+function SplitFromQuery() {
+  const t = useStrings();
+  const raw = useSearchParams().get("s");
+  const token = raw && TOKEN.test(raw) ? raw : null;
+  // Opened signed out (a link from a chat): sign-in comes back here.
+  useEffect(() => {
+    if (token && !hasSession()) rememberPath(splitScreenPath(token), window.sessionStorage);
+  }, [token]);
+  return (
+    <RequireSession title={t.splits.title}>
+      <SplitScreen token={token} />
+    </RequireSession>
+  );
+}
+
+export default function SplitPage() {
+  return (
+    <Suspense>
+      <SplitFromQuery />
+    </Suspense>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Language } from "@/lib/shared/i18n";
+
+/** "14 марта 2027" / "14 March 2027" for a schedule's calendar day (YYYY-MM-DD). */
+export function formatScheduleDate(date: string, language: Language): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language === "en" ? "en-GB" : "ru-RU", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}

@@ -1,0 +1,29 @@
+import "server-only";
+import { AppError } from "@/lib/server/platform/errors";
+import { isOpenShare, toSplitDto } from "@/lib/server/splits/dto";
+import { visibleSplit } from "@/lib/server/splits/read-splits";
+import { splitByToken, takeShare } from "@/lib/server/splits/store";
+import type { SplitDto } from "@/lib/shared/schemas/splits";
+
+/**
+ * Takes one of a split's open shares for the caller, who came from the link shared into a chat:
+ * the first open share that is still payable, unless someone took it first (then the next). One
+ * share per person: joining again answers the split as it is. The organiser does not join their
+ * own split; a cancelled split or one with every share taken is a 409.
+ */
+export async function joinSplit(options: { token: string; callerId: number }): Promise<SplitDto> {
+  const { callerId } = options;
+  const { split } = await visibleSplit(options.token, callerId);
+  if (split.organiserId === callerId) throw new AppError("VALIDATION_ERROR", "splits.errors.own");
+  if (split.shares.some((share) => share.participantId === callerId)) return toSplitDto(split, callerId);
+  if (split.status === "cancelled") throw new AppError("SPLIT_CLOSED", "splits.errors.cancelled");
+  for (const share of split.shares) {
+    if (!isOpenShare(share)) continue;
+    if (await takeShare(share.id, callerId)) {
+      const joined = await splitByToken(split.token);
+      if (!joined) throw new Error("a split vanished after it was joined");
+      return toSplitDto(joined, callerId);
+    }
+  }
+  throw new AppError("SPLIT_CLOSED", "splits.errors.full");
+}

@@ -1,0 +1,164 @@
+import "server-only";
+import { getDb } from "@/lib/server/db";
+
+/**
+ * Every statement of the splits domain. A split is its row and one row per share; the shares'
+ * payment requests are the requests domain's rows, read here only for their status.
+ */
+
+type Person = { id: number; username: string | null; telegramFirstName: string | null; photoUrl: string | null };
+const PERSON = { id: true, username: true, telegramFirstName: true, photoUrl: true } as const;
+
+export type SplitRow = {
+  id: number;
+  token: string;
+  organiserId: number;
+  title: string;
+  total: bigint;
+  currency: string;
+  mode: string;
+  status: string;
+  lastRemindedAt: Date | null;
+  createdAt: Date;
+  organiser: Person;
+};
+
+export type ShareRow = {
+  id: number;
+  splitId: number;
+  position: number;
+  participantId: number | null;
+  amount: bigint;
+  requestToken: string | null;
+  settledAt: Date | null;
+  remindedAt: Date | null;
+  participant: Person | null;
+  /** The share's payment request as it stands (null: the organiser's own part). */
+  request: { status: string; expiresAt: Date } | null;
+};
+
+export type SplitWithShares = SplitRow & { shares: ShareRow[] };
+
+const SPLIT_COLUMNS = {
+  id: true,
+  token: true,
+  organiserId: true,
+  title: true,
+  total: true,
+  currency: true,
+  mode: true,
+  status: true,
+  lastRemindedAt: true,
+  createdAt: true,
+} as const;
+
+/** Splits with their shares, their people and their requests' states: four reads, whatever the count. */
+async function withShares(splits: Omit<SplitRow, "organiser">[]): Promise<SplitWithShares[]> {
+  if (splits.length === 0) return [];
+  const db = getDb();
+  const shares = await db.splitShare.findMany({ where: { splitId: { in: splits.map((s) => s.id) } }, orderBy: { position: "asc" } });
+  const tokens = shares.flatMap((s) => (s.requestToken ? [s.requestToken] : []));
+  const personIds = [...new Set([...splits.map((s) => s.organiserId), ...shares.flatMap((s) => (s.participantId ? [s.participantId] : []))])];
+  const [requests, people] = await Promise.all([
+    db.paymentRequest.findMany({ where: { token: { in: tokens } }, select: { token: true, status: true, expiresAt: true } }),
+    db.user.findMany({ where: { id: { in: personIds } }, select: PERSON }),
+  ]);
+  const requestOf = new Map(requests.map((r) => [r.token, { status: r.status, expiresAt: r.expiresAt }]));
+  const personOf = new Map(people.map((p) => [p.id, p]));
+  return splits.map((split) => ({
+    ...split,
+    organiser: personOf.get(split.organiserId) ?? { id: split.organiserId, username: null, telegramFirstName: null, photoUrl: null },
+    shares: shares
+      .filter((share) => share.splitId === split.id)
+      .map((share) => ({
+        ...share,
+        participant: share.participantId === null ? null : (personOf.get(share.participantId) ?? null),
+        request: share.requestToken === null ? null : (requestOf.get(share.requestToken) ?? null),
+      })),
+  }));
+}
+
+/** One split by its link token, with its shares; null when there is none. */
+export async function splitByToken(token: string): Promise<SplitWithShares | null> {
+  const split = await getDb().split.findUnique({ where: { token }, select: SPLIT_COLUMNS });
+  return split ? ((await withShares([split]))[0] ?? null) : null;
+}
+
+/** The splits a user organised or has a share in, newest first. */
+export async function splitsOf(userId: number, limit: number): Promise<SplitWithShares[]> {
+  const db = getDb();
+  const joined = await db.splitShare.findMany({ where: { participantId: userId }, select: { splitId: true }, orderBy: { splitId: "desc" }, take: limit });
+  const splits = await db.split.findMany({
+    where: { OR: [{ organiserId: userId }, { id: { in: joined.map((j) => j.splitId) } }] },
+    orderBy: { id: "desc" },
+    take: limit,
+    select: SPLIT_COLUMNS,
+  });
+  return withShares(splits);
+}
+
+/** The split an organiser made with an Idempotency-Key, and the hash of the body it came with. */
+export async function splitByKey(organiserId: number, key: string): Promise<{ token: string; requestHash: string | null } | null> {
+  return getDb().split.findUnique({
+    where: { organiserId_idempotencyKey: { organiserId, idempotencyKey: key } },
+    select: { token: true, requestHash: true },
+  });
+}
+
+/** The people among `ids` who exist and are not the bank's own users. */
+export async function existingPeople(ids: number[]): Promise<Set<number>> {
+  const rows = await getDb().user.findMany({ where: { id: { in: ids }, isSystem: false }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
+}
+
+export type NewSplit = {
+  token: string;
+  organiserId: number;
+  title: string;
+  total: bigint;
+  currency: string;
+  mode: string;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  createdAt: Date;
+  shares: { position: number; participantId: number | null; amount: bigint; requestToken: string | null; settledAt: Date | null }[];
+};
+
+/** Writes a split and its shares together (a unique violation: its key was used meanwhile). */
+export async function insertSplit(split: NewSplit): Promise<void> {
+  const { shares, ...row } = split;
+  await getDb().$transaction(async (tx) => {
+    const { id } = await tx.split.create({ data: row, select: { id: true } });
+    await tx.splitShare.createMany({ data: shares.map((share) => ({ ...share, splitId: id })) });
+  });
+}
+
+/** Gives an open share to `userId` unless someone took it first; true when it is theirs. */
+export async function takeShare(shareId: number, userId: number): Promise<boolean> {
+  const { count } = await getDb().splitShare.updateMany({ where: { id: shareId, participantId: null }, data: { participantId: userId } });
+  return count === 1;
+}
+
+/**
+ * Records a reminder at `now` unless one was recorded after `since`: true when this one counts.
+ * One conditional update, so two at once (on any instance) cannot both pass.
+ */
+export async function recordReminder(splitId: number, now: Date, since: Date, shareIds: number[]): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    const { count } = await tx.split.updateMany({
+      where: { id: splitId, OR: [{ lastRemindedAt: null }, { lastRemindedAt: { lte: since } }] },
+      data: { lastRemindedAt: now },
+    });
+    if (count === 1) await tx.splitShare.updateMany({ where: { id: { in: shareIds } }, data: { remindedAt: now } });
+    return count === 1;
+  });
+}
+
+/** Marks a share settled outside the app (once). */
+export async function markShareSettled(shareId: number, at: Date): Promise<void> {
+  await getDb().splitShare.updateMany({ where: { id: shareId, settledAt: null }, data: { settledAt: at } });
+}
+
+export async function markSplitCancelled(splitId: number): Promise<void> {
+  await getDb().split.updateMany({ where: { id: splitId }, data: { status: "cancelled" } });
+}

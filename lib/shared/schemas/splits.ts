@@ -1,0 +1,43 @@
+import { z } from "zod";
+import * as answers from "@/lib/shared/api/dtos";
+import { zodOf } from "@/lib/shared/schemas/from-check";
+import { says } from "@/lib/shared/i18n";
+import { minorAmount } from "@/lib/shared/schemas/amount";
+import { rowId } from "@/lib/shared/schemas/ids";
+import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
+import { transferMessage } from "@/lib/shared/schemas/transfers";
+import { currencySchema } from "@/lib/shared/schemas/wallets";
+import { MAX_SPLIT_SHARES, SPLIT_MODES } from "@/lib/shared/split-shares";
+
+/**
+ * One share of a new split: a person (their user id, as the recipient lookups and the recent
+ * recipients give it; the organiser's own id is their own part) or `null`, a share left open to
+ * whoever joins from the split's link. `amount` only when splitting by amounts.
+ */
+export const splitShareInput = z.object({
+  userId: rowId.nullable(),
+  amount: minorAmount.optional(),
+});
+
+export const createSplitBody = z.object({
+  /** What the bill is for: the message of every share's payment request. */
+  title: transferMessage.pipe(z.string(says("splits.errors.titleRequired"))),
+  currency: currencySchema,
+  total: minorAmount,
+  mode: z.enum(SPLIT_MODES),
+  shares: z
+    .array(splitShareInput)
+    .min(1, says("splits.errors.noShares"))
+    .max(MAX_SPLIT_SHARES, says("splits.errors.tooMany")),
+});
+export type CreateSplitBody = z.infer<typeof createSplitBody>;
+
+export const splitTokenParams = z.object({ token: z.string().regex(REQUEST_TOKEN) });
+export const splitShareParams = splitTokenParams.extend({
+  position: z.coerce.number().int().min(0).max(MAX_SPLIT_SHARES - 1),
+});
+
+/** A split as its organiser, a participant, or a link holder who may join sees it. */
+export const splitDto = zodOf(answers.splitDto);
+export const splitListDto = zodOf(answers.splitListDto);
+export type { SplitDto, SplitShareDto } from "@/lib/shared/api/dtos";

@@ -1,0 +1,146 @@
+import type { DocumentedOperation } from "./generated";
+import { BANK } from "./knowledge";
+
+/**
+ * The bank's core the mock keeps in memory, so that a frontend can be driven through it: e-mail
+ * sign-in (any 6-digit code), the caller's profile and wallets, top-ups and transfers that change
+ * balances, and history. Every other operation is left to the generated answer.
+ */
+
+export type User = { id: number; email: string };
+type Wallet = { id: number; userId: number; currency: string; balance: number; number: string };
+type Movement = { id: number; kind: "transfer" | "topup"; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; message: string | null; createdAt: string };
+
+export type BankState = {
+  users: User[];
+  wallets: Wallet[];
+  movements: Movement[];
+  /** Access token → user id. */
+  tokens: Map<string, number>;
+  nextId: number;
+  /** The bank's own wallets (nobody signs in to them): the sending side of every top-up. */
+  bankWallets: Wallet[];
+};
+
+/** What the core needs from the mock: a body of the operation's success schema with known fields laid over it. */
+export type BankKit = { state: BankState; shaped: (op: DocumentedOperation, known: object) => object; print: (line: string) => void };
+type Call = { op: DocumentedOperation; name: string; user: User | null; params: string[]; body: Record<string, unknown> };
+export type BankAnswer = { status: number; body: unknown } | null;
+
+const error = (status: number, code: string, message: string) => ({ status, body: { message, code } });
+const walletNumber = (state: BankState) => String(4_000_000_000_000_000 + state.nextId);
+const walletsOf = (state: BankState, userId: number) => state.wallets.filter((w) => w.userId === userId);
+
+export function newBankState(): BankState {
+  const state: BankState = { users: [], wallets: [], movements: [], tokens: new Map(), nextId: 1, bankWallets: [] };
+  state.bankWallets = BANK.currencies.map((currency) => ({ id: state.nextId++, userId: 0, currency, balance: 0, number: walletNumber(state) }));
+  return state;
+}
+
+function signIn({ state, shaped, print }: BankKit, { op, name, body }: Call): BankAnswer {
+  if (name === "POST /api/v1/auth/email/request-code") {
+    print(`mock: any six digits sign ${String(body.email)} in`);
+    return { status: 200, body: shaped(op, { ok: true, challengeId: `mock-challenge-${state.nextId++}` }) };
+  }
+  if (!/^\d{6}$/.test(String(body.code))) return error(401, "INVALID_CODE", "Неверный код");
+  const email = String(body.email).toLowerCase();
+  let signedIn = state.users.find((u) => u.email === email);
+  if (!signedIn) state.users.push((signedIn = { id: state.nextId++, email }));
+  const token = `mock-${signedIn.id}-${state.nextId++}`;
+  state.tokens.set(token, signedIn.id);
+  return { status: 200, body: shaped(op, { access_token: token, refresh_token: `${token}-refresh` }) };
+}
+
+function ownWallets({ state }: BankKit, { name, user }: Call): BankAnswer {
+  if (name !== BANK.wallets && walletsOf(state, user!.id).length === 0) {
+    for (const currency of BANK.currencies) state.wallets.push({ id: state.nextId++, userId: user!.id, currency, balance: 0, number: walletNumber(state) });
+  }
+  return { status: 200, body: walletsOf(state, user!.id).map((w) => ({ id: w.id, currency: w.currency, balance: w.balance, number: w.number })) };
+}
+
+function moveMoney({ state, shaped }: BankKit, { op, name, user, body }: Call): BankAnswer {
+  const receiver = name === BANK.topUp ? walletsOf(state, user!.id).find((w) => w.currency === body.currency) : state.wallets.find((w) => w.id === body.receiverWalletId);
+  const sender = name === BANK.topUp ? null : state.wallets.find((w) => w.id === body.senderWalletId);
+  const amount = Number(body.amount);
+  if (!receiver || (name === BANK.transfer && !sender)) return error(404, "WALLET_NOT_FOUND", "Кошелек не найден");
+  if (sender && sender.userId !== user!.id) return error(403, "FORBIDDEN", "Нет доступа");
+  if (sender && sender.id === receiver.id) return error(400, "SAME_WALLET", "Нельзя перевести на тот же кошелек");
+  if (sender && sender.balance < amount) return error(422, "INSUFFICIENT_FUNDS", "Недостаточно средств");
+  // The mock's rate between any two currencies is 1: it moves money, it does not price it.
+  if (sender) sender.balance -= amount;
+  receiver.balance += amount;
+  const movement: Movement = {
+    id: state.nextId++,
+    kind: sender ? "transfer" : "topup",
+    senderWalletId: sender?.id ?? state.bankWallets.find((w) => w.currency === receiver.currency)!.id,
+    receiverWalletId: receiver.id,
+    amount,
+    currency: sender?.currency ?? receiver.currency,
+    receivedAmount: amount,
+    receivedCurrency: receiver.currency,
+    rate: "1",
+    message: typeof body.message === "string" ? body.message : null,
+    createdAt: new Date().toISOString(),
+  };
+  state.movements.push(movement);
+  return { status: 201, body: shaped(op, movement) };
+}
+
+function lookup({ state, shaped }: BankKit, { op, name, params }: Call): BankAnswer {
+  if (name === "GET /api/v1/wallets/user/{userId}") {
+    return { status: 200, body: walletsOf(state, Number(params[0])).map((w) => ({ id: w.id, currency: w.currency, number: w.number })) };
+  }
+  if (name === "GET /api/v1/transfers/username/{walletId}") {
+    // Who is on the other side of a wallet: its owner's e-mail, or the bank for its own wallets.
+    const walletId = Number(params[0]);
+    const owner = state.users.find((u) => u.id === state.wallets.find((w) => w.id === walletId)?.userId);
+    if (!owner && !state.bankWallets.some((w) => w.id === walletId)) return error(404, "WALLET_NOT_FOUND", "Кошелек не найден");
+    return { status: 200, body: shaped(op, { username: owner?.email ?? "Minibank" }) };
+  }
+  const wanted = params[0].toLowerCase();
+  const found = name.endsWith("{email}")
+    ? state.users.find((u) => u.email === wanted)
+    : state.users.find((u) => u.id === state.wallets.find((w) => w.number === params[0])?.userId);
+  if (!found) return error(404, "USER_NOT_FOUND", "Пользователь не найден");
+  return { status: 200, body: shaped(op, { id: found.id, username: null, telegramFirstName: null }) };
+}
+
+function receipt({ state, shaped }: BankKit, { op, user, params }: Call): BankAnswer {
+  const movement = state.movements.find((m) => m.id === Number(params[0]));
+  const own = walletsOf(state, user!.id).map((w) => w.id);
+  if (!movement || !(own.includes(movement.senderWalletId) || own.includes(movement.receiverWalletId))) return error(404, "NOT_FOUND", "Перевод не найден");
+  const direction = own.includes(movement.senderWalletId) ? "out" : "in";
+  return { status: 200, body: shaped(op, { ...movement, direction, status: "completed", fee: 0 }) };
+}
+
+function history({ state, shaped }: BankKit, { op, user, params }: Call): BankAnswer {
+  const walletId = Number(params[0]);
+  const wallet = state.wallets.find((w) => w.id === walletId);
+  if (!wallet) return error(404, "WALLET_NOT_FOUND", "Кошелек не найден");
+  if (wallet.userId !== user!.id) return error(403, "FORBIDDEN", "Нет доступа");
+  const list = state.movements.filter((m) => m.senderWalletId === walletId || m.receiverWalletId === walletId).reverse();
+  return { status: 200, body: list.map((m) => shaped(op, m)) };
+}
+
+const HANDLERS: Record<string, (kit: BankKit, call: Call) => BankAnswer> = {
+  "POST /api/v1/auth/email/request-code": signIn,
+  "POST /api/v1/auth/email/verify-code": signIn,
+  [BANK.me]: ({ shaped }, { op, user }) => ({ status: 200, body: shaped(op, { id: user!.id, email: user!.email, username: null, notification: true }) }),
+  "POST /api/v1/wallet/init": ownWallets,
+  [BANK.wallets]: ownWallets,
+  [BANK.topUp]: moveMoney,
+  [BANK.transfer]: moveMoney,
+  "GET /api/v1/users/email/{email}": lookup,
+  "GET /api/v1/users/by-wallet/{number}": lookup,
+  "GET /api/v1/wallets/user/{userId}": lookup,
+  "GET /api/v1/transfers/username/{walletId}": lookup,
+  [BANK.receipt]: receipt,
+  [BANK.history]: history,
+};
+
+/** The bank's answer to an operation it keeps; null lets the generated answer stand. */
+export function bankAnswer(kit: BankKit, op: DocumentedOperation, user: User | null, params: string[], body: Record<string, unknown>): BankAnswer {
+  const name = `${op.method} ${op.path}`;
+  const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
+  return handler ? handler(kit, { op, name, user, params, body }) : null;
+}

@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { SplitScreen } from "@/components/splits/split-screen";
+import { SplitsScreen } from "@/components/splits/splits-screen";
+import { fakeApi, posts, renderWithSwr, type Sent } from "./transfer-helpers";
+
+const push = jest.fn();
+jest.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace: jest.fn(), back: jest.fn() }),
+  useSearchParams: () => new URLSearchParams(),
+}));
+
+beforeEach(() => push.mockReset());
+
+const TOKEN = "SpLiTtOkEnAbCdEfGhIjKl";
+const REQUEST = "ReQuEsTtOkEnAbCdEfGhIj";
+const ME = { id: 3, username: "vera", email: null, telegramUsername: null, telegramFirstName: "Вера", avatarUrl: "/a/3.svg", notification: true, botMayWrite: null };
+const person = (name: string) => ({ name, avatarUrl: `/a/${name}.svg` });
+const SPLIT = {
+  token: TOKEN,
+  title: "Ужин",
+  total: 90_000,
+  currency: "RUB",
+  mode: "equal",
+  status: "open",
+  organiser: person("Алиса"),
+  own: false,
+  createdAt: "2026-11-25T00:00:00.000Z",
+  lastRemindedAt: null,
+  progress: { count: 3, paid: 1, settled: 1, pending: 1, declined: 0, collected: 60_000 },
+  shares: [
+    { position: 0, participant: person("Алиса"), mine: false, amount: 30_000, status: "settled", requestToken: null, remindedAt: null },
+    { position: 1, participant: person("Борис"), mine: false, amount: 30_000, status: "paid", requestToken: null, remindedAt: null },
+    { position: 2, participant: person("Вера"), mine: true, amount: 30_000, status: "pending", requestToken: REQUEST, remindedAt: null },
+  ],
+  joinable: false,
+};
+
+describe("a split's screen", () => {
+  it("shows the participant their share, who else owes what, and pays through the request's screen", async () => {
+    fakeApi((s: Sent) => (s.path === `/api/v1/splits/${TOKEN}` ? { status: 200, body: SPLIT } : undefined));
+    const user = userEvent.setup();
+    renderWithSwr(<SplitScreen token={TOKEN} />);
+    const mine = await screen.findByRole("region", { name: "Ваша доля" });
+    expect(within(mine).getByText("300,00 ₽")).toBeInTheDocument();
+    expect(screen.getByText("Оплачено 2 из 3 · 600,00 ₽ из 900,00 ₽")).toBeInTheDocument();
+    const rows = screen.getAllByTestId("split-share");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining("Алиса"),
+      expect.stringContaining("Борис"),
+      expect.stringContaining("Вы"),
+    ]);
+    expect(within(rows[1]).getByText("оплачено")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Напомнить" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Оплатить свою долю" }));
+    expect(push).toHaveBeenCalledWith(`/pay?r=${REQUEST}`);
+  });
+
+  it("says so when the split is not there for this person", async () => {
+    fakeApi();
+    renderWithSwr(<SplitScreen token={TOKEN} />);
+    expect(await screen.findByText("Счёт не найден или вы в нём не участвуете")).toBeInTheDocument();
+  });
+});
+
+describe("the split form", () => {
+  it("splits equally among the organiser and shares left to the link, then opens the split", async () => {
+    const sent = fakeApi((s: Sent) => {
+      if (s.path === "/api/v1/users/me") return { status: 200, body: ME };
+      if (s.path === "/api/v1/transfers/recipients") return { status: 200, body: [] };
+      if (s.path === "/api/v1/splits" && s.method === "GET") return { status: 200, body: [] };
+      if (s.path === "/api/v1/splits" && s.method === "POST") return { status: 201, body: { ...SPLIT, own: true } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithSwr(<SplitsScreen />);
+    expect(await screen.findByText("Разделённых счетов пока нет")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("За что"), "Ужин");
+    await user.type(screen.getByLabelText("Сумма счёта"), "100");
+    await user.click(screen.getByRole("button", { name: "+ Доля по ссылке" }));
+    await user.click(screen.getByRole("button", { name: "+ Доля по ссылке" }));
+    const entries = await screen.findAllByTestId("split-entry");
+    expect(entries.map((entry) => within(entry).getByText(/₽$/).textContent)).toEqual(["33,34\u00a0₽", "33,33\u00a0₽", "33,33\u00a0₽"]);
+    await user.click(screen.getByRole("button", { name: "Разделить" }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith(`/split?s=${TOKEN}`));
+    const [created] = posts(sent, "/api/v1/splits");
+    expect(created.body).toEqual({ title: "Ужин", currency: "RUB", total: 10_000, mode: "equal", shares: [{ userId: 3 }, { userId: null }, { userId: null }] });
+    expect(created.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(push).toHaveBeenCalledWith(`/split?s=${TOKEN}`);
+  });
+});
