@@ -8,7 +8,7 @@ declare module "autocannon" {
       body?: string;
       setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
     };
-    type Histogram = { average: number; p50: number; p99: number; total: number };
+    type Histogram = { average: number; p50: number; p90: number; p99: number; max: number; total: number };
     type Result = {
       requests: Histogram;
       latency: Histogram;
