@@ -43,8 +43,11 @@ export function setups(work: string, postgresServer: string, history: number, on
     // The same database again, served by two instances (load split between them).
     { name: POSTGRES_2, databaseUrl: postgres, instances: 2, fresh: false, history },
   ];
-  const words = only?.toLowerCase().split(",").map((word) => word.replace(/\s/g, ""));
-  const picked = all.filter((setup) => !words || words.some((word) => setup.name.toLowerCase().replace(/\s/g, "") === word));
+  const words = only?.trim() ? only.toLowerCase().split(",").map((word) => word.replace(/\s/g, "")) : undefined;
+  const key = (setup: Setup) => setup.name.toLowerCase().replace(/\s/g, "");
+  const unknown = words?.filter((word) => !all.some((setup) => key(setup) === word)) ?? [];
+  if (unknown.length) throw new Error(`BENCH_SETUPS: no set-up named ${unknown.join(", ")} (there are ${all.map(key).join(", ")})`);
+  const picked = all.filter((setup) => !words || words.includes(key(setup)));
   // ×2 serves the database ×1 prepared: asked for alone, it prepares it.
   if (picked.length && picked[0].name === POSTGRES_2) picked[0] = { ...picked[0], fresh: true };
   return picked;
