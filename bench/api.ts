@@ -27,7 +27,7 @@
  *   BENCH_HISTORY: transfers of history generated before serving (1,000,000; 0 for none);
  *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_WARMUP: 5 rounds; each subject in each round measured for
  *   5 s after a 2 s warm-up;
- *   BENCH_SETUPS=sqlite,postgresql×2: a subset of the set-ups (names without spaces, e.g.
+ *   BENCH_SETUPS=sqlite×1,postgresql×2: a subset of the set-ups (names without spaces, e.g.
  *   `postgresql×1fresh`);
  *   DATABASE_POOL_SIZE: the app's PostgreSQL pool (default 10), as in production;
  *   BENCH_SCENARIOS=api,outbox (the default): which scenarios run; `outbox` is bench/outbox.ts;

@@ -32,7 +32,7 @@ export type Setup = {
 
 export const isPostgres = (url: string) => url.startsWith("postgres");
 
-/** All set-ups, or those BENCH_SETUPS names (e.g. `sqlite,postgresql×2`). */
+/** All set-ups, or those BENCH_SETUPS names (e.g. `sqlite×1,postgresql×2`; a name that is none of them is an error). */
 export function setups(work: string, postgresServer: string, history: number, only?: string): Setup[] {
   const stamp = Date.now().toString(36);
   const postgres = postgresDatabaseUrl(postgresServer, `minibank_bench_${stamp}`);
