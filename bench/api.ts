@@ -27,29 +27,38 @@
  *   BENCH_HISTORY: transfers of history generated before serving (1,000,000; 0 for none);
  *   BENCH_ROUNDS, BENCH_SECONDS, BENCH_WARMUP: 5 rounds; each subject in each round measured for
  *   5 s after a 2 s warm-up;
- *   BENCH_SETUPS=sqlite,postgresql×2: a subset of the set-ups (names without spaces, e.g.
+ *   BENCH_SETUPS=sqlite×1,postgresql×2: a subset of the set-ups (names without spaces, e.g.
  *   `postgresql×1fresh`);
  *   DATABASE_POOL_SIZE: the app's PostgreSQL pool (default 10), as in production;
  *   BENCH_SCENARIOS=api,outbox (the default): which scenarios run; `outbox` is bench/outbox.ts;
  *   BENCH_POSTGRES_URL: the PostgreSQL server (default postgresql://postgres@127.0.0.1:5432/postgres;
  *   the bench creates its own databases there and drops them; BENCH_ALLOW_NON_DURABLE=1 to measure a
- *   server that does not flush its commits).
+ *   server that does not flush its commits);
+ *   BENCH_BASELINE_ROOT: another checkout of the app with its own node_modules and generated Prisma
+ *   client (e.g. the main before a change), measured in the same rounds (bench/support/baseline.ts):
+ *   its production build in its `.next-bench` (built when missing, reused after), its own copy of
+ *   each set-up's database — migrated by its own migrations, then the same seed, users, tokens and
+ *   history — and each endpoint measured on both apps one after the other (order alternating by
+ *   round). Each endpoint's figure adds the median of the per-round ratios this app ÷ the baseline,
+ *   the baseline's ratio to the reference and its p50/p99, printed in a table of their own.
  * The configuration (databases' settings, pool, history, load, the machine's load average) is
  * written with the figures: the machine is shared, and its other work shows in the spread.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDb } from "@/lib/server/db";
-import { ensureBuild } from "@/scripts/app-server";
+import { createDb, type Db } from "@/lib/server/db";
+import { ensureBuild, type AppServer } from "@/scripts/app-server";
 import { checkInvariants } from "@/tests/support/ledger";
 import { serveBare, type Bare } from "./support/bare";
+import { baselineSetup, openBaseline, type Baseline } from "./support/baseline";
 import { machineLoad, poolSize, postgresSettings, sqliteSettings } from "./support/configuration";
 import { startSink } from "./support/smtp";
 import { appEndpoints, bareEndpoint, mintTokens } from "./support/endpoints";
 import { drain, load, type Endpoint, type Measured } from "./support/load";
 import { openPgLimit, PG_LIMIT_CLIENTS, type PgLimit } from "./support/pg-limit";
-import { failures, printTable, printVerdicts, verdicts } from "./support/report";
+import { failures, printBaselineTable, printTable, printVerdicts, verdicts } from "./support/report";
 import { summarise, summarisePgLimit, type Figure, type PgLimitFigure, type Round } from "./support/rounds";
 import { dropBenchDatabases, isPostgres, JWT_SECRET, prepareDatabase, setups, startInstances, type Setup } from "./support/setups";
 
@@ -63,7 +72,17 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 3206);
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const SCENARIOS = (process.env.BENCH_SCENARIOS ?? "api,outbox").split(",").map((word) => word.trim().toLowerCase());
+const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT;
 const RESULTS = path.resolve(__dirname, "results");
+
+/** The commit a checkout is at, for the results file ("unknown" outside git). */
+function commitOf(root: string): string {
+  try {
+    return execFileSync("git", ["-C", root, "rev-parse", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+}
 
 /** Stated in the results file beside the figures. */
 const configuration: Record<string, unknown> = {
@@ -82,6 +101,8 @@ type SetupResult = {
   figures: Figure[];
   pgLimit?: PgLimitFigure;
   ledger: Ledger;
+  /** The baseline's database after the same load (BENCH_BASELINE_ROOT). */
+  baselineLedger?: Ledger;
   machine: { before: ReturnType<typeof machineLoad>; after: ReturnType<typeof machineLoad> };
   rounds: Round[];
 };
@@ -95,48 +116,101 @@ async function measure(urls: string[], endpoint: Endpoint, probe: string): Promi
   return measured;
 }
 
-type Context = { distDir: string; work: string; smtpUrl: string; bare: Bare; endpoints: Endpoint[]; pgLimit: () => Promise<PgLimit> };
+type Context = {
+  distDir: string;
+  work: string;
+  smtpUrl: string;
+  bare: Bare;
+  endpoints: Endpoint[];
+  pgLimit: () => Promise<PgLimit>;
+  baseline?: Baseline;
+};
+
+/** The URLs one round loads: this app's instances and, with a baseline, the baseline's. */
+type Served = { urls: string[]; baselineUrls?: string[] };
+
+/**
+ * One round: the reference, then each endpoint on this app and on the baseline (their order
+ * alternating from round to round: a slow spell hits each side as often), then the database's
+ * limit. Nothing else is loaded meanwhile.
+ */
+async function measureRound(r: number, served: Served, context: Context, limit: PgLimit | undefined): Promise<Round> {
+  const bare = await measure([context.bare.url], bareEndpoint, "/api/bare");
+  const line = [`  round ${r}/${ROUNDS}: bare ${bare.reqPerSec}`];
+  const round: Round = { bare, endpoints: {}, ...(served.baselineUrls ? { baseline: {} } : {}) };
+  for (const endpoint of context.endpoints) {
+    const sides = [{ urls: served.urls, into: round.endpoints, tag: "" }];
+    if (served.baselineUrls && round.baseline) sides.push({ urls: served.baselineUrls, into: round.baseline, tag: " base " });
+    if (r % 2 === 0) sides.reverse();
+    const figures: Record<string, number> = {};
+    for (const side of sides) {
+      side.into[endpoint.name] = await measure(side.urls, endpoint, "/api/health");
+      figures[side.tag] = side.into[endpoint.name].reqPerSec;
+    }
+    line.push(`${endpoint.name} ${figures[""]}${" base " in figures ? ` (base ${figures[" base "]})` : ""}`);
+  }
+  if (limit) {
+    round.pgLimit = await limit.measure(SECONDS, WARMUP);
+    line.push(`pg limit ${round.pgLimit.transfersPerSec}`);
+  }
+  console.log(`${line.join("; ")} (req/s)`);
+  return round;
+}
+
+/** This app's instances and, with a baseline, the baseline's twin set-up's (stopped together). */
+async function serve(setup: Setup, twin: Setup | undefined, context: Context): Promise<{ app: AppServer[]; base: AppServer[] }> {
+  const app = await startInstances(setup, { distDir: context.distDir, work: context.work, port: PORT, smtpUrl: context.smtpUrl });
+  if (!twin || !context.baseline) return { app, base: [] };
+  const { distDir, work, start } = context.baseline;
+  try {
+    return { app, base: await startInstances(twin, { distDir, work, port: PORT + 20, smtpUrl: context.smtpUrl, start }) };
+  } catch (error) {
+    await Promise.all(app.map((server) => server.stop()));
+    throw error;
+  }
+}
+
+async function ledgerOf(db: Db): Promise<Ledger> {
+  const invariants = await checkInvariants(db).then(
+    () => [] as string[],
+    (error: Error) => [error.message],
+  );
+  return { transfers: await db.transfer.count({ where: { kind: "transfer" } }), invariants };
+}
 
 async function benchSetup(setup: Setup, context: Context): Promise<SetupResult> {
   console.log(`${setup.name}: ${setup.databaseUrl}`);
+  const twin = context.baseline && baselineSetup(setup, context.baseline);
   const db = createDb(setup.databaseUrl);
+  const baseDb = twin && createDb(twin.databaseUrl);
   try {
     await prepareDatabase(setup, db, USERS, CUSTOMERS);
+    if (twin && baseDb && context.baseline) {
+      console.log(`${setup.name} (baseline): ${twin.databaseUrl}`);
+      await prepareDatabase(twin, baseDb, USERS, CUSTOMERS, context.baseline.migrate);
+    }
     const limit = isPostgres(setup.databaseUrl) ? await context.pgLimit() : undefined;
-    const servers = await startInstances(setup, { distDir: context.distDir, work: context.work, port: PORT, smtpUrl: context.smtpUrl });
+    const { app, base } = await serve(setup, twin, context);
     const loadBefore = machineLoad();
-    const urls = servers.map((server) => server.url);
+    const served: Served = { urls: app.map((server) => server.url), ...(twin ? { baselineUrls: base.map((server) => server.url) } : {}) };
     const rounds: Round[] = [];
     try {
-      for (let r = 1; r <= ROUNDS; r += 1) {
-        // The reference, then each subject, one after the other: nothing else is loaded meanwhile.
-        const bare = await measure([context.bare.url], bareEndpoint, "/api/bare");
-        const line = [`  round ${r}/${ROUNDS}: bare ${bare.reqPerSec}`];
-        const round: Round = { bare, endpoints: {} };
-        for (const endpoint of context.endpoints) {
-          const measured = await measure(urls, endpoint, "/api/health");
-          round.endpoints[endpoint.name] = measured;
-          line.push(`${endpoint.name} ${measured.reqPerSec}`);
-        }
-        if (limit) {
-          round.pgLimit = await limit.measure(SECONDS, WARMUP);
-          line.push(`pg limit ${round.pgLimit.transfersPerSec}`);
-        }
-        rounds.push(round);
-        console.log(`${line.join("; ")} (req/s)`);
-      }
+      for (let r = 1; r <= ROUNDS; r += 1) rounds.push(await measureRound(r, served, context, limit));
     } finally {
-      await Promise.all(servers.map((server) => server.stop()));
+      await Promise.all([...app, ...base].map((server) => server.stop()));
     }
-    const invariants = await checkInvariants(db).then(
-      () => [] as string[],
-      (error: Error) => [error.message],
-    );
-    const ledger = { transfers: await db.transfer.count({ where: { kind: "transfer" } }), invariants };
     const figures = summarise(setup.name, context.endpoints, rounds);
-    return { figures, pgLimit: summarisePgLimit(rounds), ledger, machine: { before: loadBefore, after: machineLoad() }, rounds };
+    return {
+      figures,
+      pgLimit: summarisePgLimit(rounds),
+      ledger: await ledgerOf(db),
+      ...(baseDb ? { baselineLedger: await ledgerOf(baseDb) } : {}),
+      machine: { before: loadBefore, after: machineLoad() },
+      rounds,
+    };
   } finally {
     await db.$disconnect();
+    await baseDb?.$disconnect();
   }
 }
 
@@ -147,6 +221,8 @@ async function benchApi(work: string): Promise<ApiResults> {
   const bare = await serveBare(PORT + 10);
   const sink = await startSink();
   const plan = setups(work, POSTGRES_SERVER, HISTORY, process.env.BENCH_SETUPS);
+  const baseline = BASELINE_ROOT ? await openBaseline(BASELINE_ROOT, work, console.log) : undefined;
+  if (baseline) configuration.baseline = { root: baseline.root, commit: commitOf(baseline.root), build: baseline.distDir };
   // One benchmark database for the database's limit, opened by the first PostgreSQL set-up.
   let opened: Promise<PgLimit> | undefined;
   const pgLimit = () => (opened ??= openPgLimit(POSTGRES_SERVER, USERS));
@@ -156,12 +232,12 @@ async function benchApi(work: string): Promise<ApiResults> {
   }
   try {
     for (const setup of plan) {
-      results.setups[setup.name] = await benchSetup(setup, { distDir, work, smtpUrl: sink.url, bare, endpoints, pgLimit });
+      results.setups[setup.name] = await benchSetup(setup, { distDir, work, smtpUrl: sink.url, bare, endpoints, pgLimit, baseline });
     }
   } finally {
     await bare.stop();
     results.mailsReceived = await sink.stop();
-    await dropBenchDatabases(plan);
+    await dropBenchDatabases(baseline ? [...plan, ...plan.map((setup) => baselineSetup(setup, baseline))] : plan);
     if (opened) {
       const closed = await (await opened).close();
       results.pgLimitProblems = closed.problems;
@@ -175,10 +251,13 @@ function printApi(results: ApiResults) {
   console.log(`\n${ROUNDS} rounds × ${SECONDS} s per subject (after ${WARMUP} s warm-up); medians over rounds, spread = min–max of the per-round ratios`);
   console.log(`history ${HISTORY} transfers, ${CUSTOMERS} customers of ${USERS} users, ${CONNECTIONS} connections, PostgreSQL pool ${poolSize()}\n`);
   printTable(figures, Object.fromEntries(Object.entries(results.setups).map(([name, setup]) => [name, setup.pgLimit])));
+  if (BASELINE_ROOT) printBaselineTable(figures, BASELINE_ROOT);
   for (const [name, setup] of Object.entries(results.setups)) {
-    const { transfers, invariants } = setup.ledger;
-    console.log(`${name}: ${transfers} transfers; ledger invariants ${invariants.length ? "BROKEN" : "hold"}`);
-    if (invariants.length) console.log(invariants.join("\n"));
+    for (const [label, ledger] of [[name, setup.ledger], [`${name} (baseline)`, setup.baselineLedger]] as const) {
+      if (!ledger) continue;
+      console.log(`${label}: ${ledger.transfers} transfers; ledger invariants ${ledger.invariants.length ? "BROKEN" : "hold"}`);
+      if (ledger.invariants.length) console.log(ledger.invariants.join("\n"));
+    }
   }
   if (results.pgLimitProblems.length) console.log(`pg limit database: ${results.pgLimitProblems.join("; ")}`);
   const targets = verdicts(figures);
@@ -230,7 +309,8 @@ async function main() {
     if (SCENARIOS.includes("api")) {
       const api = await benchApi(work);
       Object.assign(written, { setups: api.setups, pgLimitProblems: api.pgLimitProblems, mailsReceived: api.mailsReceived }, printApi(api));
-      broken = Object.values(api.setups).some((setup) => setup.ledger.invariants.length) || api.pgLimitProblems.length > 0;
+      const brokenLedger = (setup: SetupResult) => setup.ledger.invariants.length > 0 || (setup.baselineLedger?.invariants.length ?? 0) > 0;
+      broken = Object.values(api.setups).some(brokenLedger) || api.pgLimitProblems.length > 0;
     }
     if (SCENARIOS.includes("outbox")) written.outbox = await runOutbox();
   } finally {

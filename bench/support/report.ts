@@ -1,7 +1,7 @@
 /**
  * What `npm run bench` prints: the table of medians, the database's own limit beside the
  * PostgreSQL set-ups, and the target verdicts (ratios, medians over rounds; a missed target is
- * reported, it does not fail the run).
+ * reported, it does not fail the run); with a baseline checkout, the table of this app against it.
  */
 import { CROSS, HEALTH, HISTORY, ORDER, TRANSFERS, WALLET } from "./endpoints";
 import type { Figure, PgLimitFigure, Stat } from "./rounds";
@@ -12,8 +12,44 @@ export type Verdict = { setup: string; figure: string; value: number; op: "≥" 
 const fixed = (x: number) => x.toFixed(2);
 const spread = (s: Stat) => `${fixed(s.min)}–${fixed(s.max)}`;
 
+const byOrder = (a: Figure, b: Figure) => a.setup.localeCompare(b.setup) || ORDER.indexOf(a.endpoint) - ORDER.indexOf(b.endpoint);
+
+function printColumns(head: string[], lines: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  console.log(fmt(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines) console.log(fmt(line));
+}
+
+/** This app against the baseline checkout, endpoint by endpoint (figures without one are left out). */
+export function printBaselineTable(figures: Figure[], root: string): void {
+  const compared = [...figures].sort(byOrder).flatMap((f) => (f.baseline ? [{ f, b: f.baseline }] : []));
+  if (!compared.length) return;
+  console.log(`
+against the baseline ${root} (same rounds; medians over rounds, spread = min–max of the per-round ratios)`);
+  const head = ["setup", "endpoint", "× baseline", "spread", "× bare", "base × bare", "p50 ms", "base p50", "p99 ms", "base p99", "base non-2xx", "base errors"];
+  const lines = compared.map(({ f, b }) => {
+    return [
+      f.setup,
+      f.endpoint,
+      fixed(b.ratio.median),
+      spread(b.ratio),
+      fixed(f.ratio.median),
+      fixed(b.ofBare.median),
+      String(f.p50),
+      String(b.p50),
+      String(f.p99),
+      String(b.p99),
+      String(b.non2xx),
+      String(b.errors),
+    ];
+  });
+  printColumns(head, lines);
+}
+
 export function printTable(figures: Figure[], limits: Record<string, PgLimitFigure | undefined>): void {
-  const sorted = [...figures].sort((a, b) => a.setup.localeCompare(b.setup) || ORDER.indexOf(a.endpoint) - ORDER.indexOf(b.endpoint));
+  const sorted = [...figures].sort(byOrder);
   const head = ["setup", "endpoint", "req/s", "× bare", "spread", "p50 ms", "p99 ms", "bare p99", "p99 × bare", "other ratio", "non-2xx", "errors"];
   const lines = sorted.map((f) => {
     const other = f.ofSameCurrency
@@ -36,11 +72,7 @@ export function printTable(figures: Figure[], limits: Record<string, PgLimitFigu
       String(f.errors),
     ];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
-  console.log(fmt(head));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const line of lines) console.log(fmt(line));
+  printColumns(head, lines);
   for (const [setup, limit] of Object.entries(limits)) {
     if (!limit) continue;
     const t = limit.transfersPerSec;
@@ -90,7 +122,11 @@ export function printVerdicts(list: Verdict[]): void {
 
 /** Answers nobody meant and client errors: they make a figure meaningless, whatever its value. */
 export function failures(figures: Figure[]): string[] {
-  return figures
+  const app = figures
     .filter((f) => f.unexpected || f.errors)
     .map((f) => `${f.setup} ${f.endpoint}: ${f.unexpected} unexpected non-2xx, ${f.errors} errors`);
+  const baseline = figures.flatMap(({ setup, endpoint, baseline: b }) =>
+    b && (b.unexpected || b.errors) ? [`${setup} ${endpoint} (baseline): ${b.unexpected} unexpected non-2xx, ${b.errors} errors`] : [],
+  );
+  return [...app, ...baseline];
 }

@@ -4,7 +4,9 @@
  * reference (the bare route) and each subject are measured one after the other, and a subject's
  * figure is the median over rounds of its ratio to the reference IN THAT ROUND, with the spread
  * (min–max of the per-round ratios) beside it. p50 and p99 are medians over rounds; a p99 is
- * judged by the median of the per-round p99 ÷ the reference's p99.
+ * judged by the median of the per-round p99 ÷ the reference's p99. With a baseline (another
+ * checkout, BENCH_BASELINE_ROOT), each endpoint is also measured on it in the same round, and its
+ * figure adds the median of the per-round ratios this app ÷ the baseline.
  */
 import { CROSS, TRANSFERS } from "./endpoints";
 import type { Endpoint, Measured } from "./load";
@@ -14,12 +16,31 @@ import type { PgLimitMeasured } from "./pg-limit";
 export type Round = {
   bare: Measured;
   endpoints: Record<string, Measured>;
+  /** The same endpoints on the baseline checkout's app, in the same round (BENCH_BASELINE_ROOT). */
+  baseline?: Record<string, Measured>;
   /** The one-statement transfer straight through `pg` (PostgreSQL set-ups only). */
   pgLimit?: PgLimitMeasured;
 };
 
 /** Median and min–max of per-round values. */
 export type Stat = { median: number; min: number; max: number };
+
+/** An endpoint on the baseline checkout's app, beside this one's. */
+export type BaselineFigure = {
+  /** This app's req/s ÷ the baseline's, per round. */
+  ratio: Stat;
+  /** The baseline's req/s ÷ the bare route's, per round. */
+  ofBare: Stat;
+  /** Medians over rounds. */
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  /** Summed over rounds. */
+  requests: number;
+  non2xx: number;
+  unexpected: number;
+  errors: number;
+};
 
 export type Figure = {
   setup: string;
@@ -43,6 +64,7 @@ export type Figure = {
   unexpected: number;
   errors: number;
   statusCodes: Record<string, number>;
+  baseline?: BaselineFigure;
 };
 
 export type PgLimitFigure = { transfersPerSec: Stat; p50: number; p99: number; refused: number; retried: number };
@@ -91,8 +113,31 @@ export function summarise(setup: string, endpoints: Endpoint[], rounds: Round[])
     if (endpoint.name === TRANSFERS && rounds.every((r) => r.pgLimit)) {
       figure.ofPgLimit = stat(per((r) => of(r).reqPerSec / (r.pgLimit?.transfersPerSec ?? Number.NaN)));
     }
+    const baseline = summariseBaseline(endpoint, rounds);
+    if (baseline) figure.baseline = baseline;
     return figure;
   });
+}
+
+/** An endpoint's figure on the baseline, when every round measured it there. */
+function summariseBaseline(endpoint: Endpoint, rounds: Round[]): BaselineFigure | undefined {
+  const pairs = rounds.flatMap((r) => {
+    const base = r.baseline?.[endpoint.name];
+    return base ? [{ app: r.endpoints[endpoint.name], base, bare: r.bare }] : [];
+  });
+  if (!pairs.length || pairs.length < rounds.length) return undefined;
+  const per = (pick: (pair: (typeof pairs)[number]) => number) => pairs.map(pick);
+  return {
+    ratio: stat(per((p) => p.app.reqPerSec / p.base.reqPerSec)),
+    ofBare: stat(per((p) => p.base.reqPerSec / p.bare.reqPerSec)),
+    reqPerSec: Math.round(median(per((p) => p.base.reqPerSec))),
+    p50: median(per((p) => p.base.p50)),
+    p99: median(per((p) => p.base.p99)),
+    requests: sumOf(per((p) => p.base.requests)),
+    non2xx: sumOf(per((p) => p.base.non2xx)),
+    unexpected: sumOf(per((p) => unexpected(endpoint, p.base))),
+    errors: sumOf(per((p) => p.base.errors)),
+  };
 }
 
 export function summarisePgLimit(rounds: Round[]): PgLimitFigure | undefined {
