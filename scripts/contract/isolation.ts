@@ -112,9 +112,10 @@ async function idempotent(options: OracleOptions, op: string, a: [Person, Resour
   if (changed.status !== 409 || (mismatch && codeOf(changed) !== mismatch)) problems.push(`the same key with another body answered ${changed.status} ${String(codeOf(changed) ?? "")}, not 409 ${mismatch ?? ""}`);
   const theirs = IDEMPOTENT[op](b[1], a[1]);
   const other = await sendAs(b[0], theirs);
-  const id = (reply: Reply) => (reply.body as { id?: unknown } | null)?.id;
+  // What names the result: its id, or its token for a resource named by one (a split).
+  const id = (reply: Reply) => (reply.body as { id?: unknown; token?: unknown } | null)?.id ?? (reply.body as { token?: unknown } | null)?.token;
   if (other.status >= 300) problems.push(`the same key from another user answered ${other.status} ${other.text.slice(0, 200)}, not a result of their own`);
-  else if (sameAnswer(other, first) || id(other) === id(first)) problems.push(`the same key from another user replayed the first user's answer: ${other.text.slice(0, 200)}`);
+  else if (sameAnswer(other, first) || (id(other) !== undefined && id(other) === id(first))) problems.push(`the same key from another user replayed the first user's answer: ${other.text.slice(0, 200)}`);
   const again = await sendAs(b[0], theirs);
   if (other.status < 300 && !sameAnswer(again, other)) problems.push(`the other user's replay answered ${again.text.slice(0, 200)}, not their first answer`);
   return problems;

@@ -67,6 +67,16 @@ export const IDEMPOTENT: Record<string, (mine: Resources, theirs: Resources) => 
     changed: { fromWalletId: m.wallets.RUB, toWalletId: m.wallets.USD, amount: 10_001 },
   }),
   "POST /api/v1/requests/{token}/pay": (m, t) => ({ params: { token: t.request }, body: { walletId: m.wallets.RUB }, changed: { walletId: m.wallets.EUR } }),
+  "POST /api/v1/splits": (m, t) => {
+    const body = { title: "idempotency", currency: "RUB", mode: "equal", shares: [{ userId: m.user }, { userId: t.user }] };
+    return { body: { ...body, total: 1_000 }, changed: { ...body, total: 1_001 } };
+  },
+  "POST /api/v1/schedules": (m, t) => {
+    // The first occurrence must be today or later in Moscow time: two days on, whatever the clocks.
+    const startDate = new Date(Date.now() + 180 * 60_000 + 2 * 86_400_000).toISOString().slice(0, 10);
+    const body = { senderWalletId: m.wallets.RUB, receiverWalletId: t.wallets.RUB, kind: "once", startDate };
+    return { body: { ...body, amount: 100 }, changed: { ...body, amount: 101 } };
+  },
 };
 
 /**

@@ -2,6 +2,7 @@ import type { ContractClient } from "./client";
 import { send } from "./http";
 import { authorizationMatrix, idempotencyMatrix } from "./isolation";
 import { BANK } from "./knowledge";
+import { insightsAgreeWithStatements, schedulesKeepTheirRules, splitsAddUp } from "./feature-oracles";
 import { runMoneyOracles } from "./money-oracles";
 import { caller, sectionOf, split, walletOf, type OracleOptions } from "./oracle-kit";
 import { signIn } from "./session";
@@ -9,7 +10,8 @@ import { signIn } from "./session";
 /**
  * The bank's promises that a generic tool cannot know, each checked as one line of the report, in a
  * fixed order before any random phase: e-mail identity, the history's order and paging, the money
- * operations against each other (scripts/contract/money-oracles.ts), and the authorization matrix
+ * operations against each other (scripts/contract/money-oracles.ts), insights, splits and scheduled
+ * transfers (scripts/contract/feature-oracles.ts), and the authorization matrix
  * (every secured operation × no token, malformed, expired, revoked, another user's resource).
  */
 
@@ -72,6 +74,16 @@ export async function runOracles(api: ContractClient, options: OracleOptions): P
   });
 
   await runMoneyOracles(api, options, alice, bob);
+  await section("insights agree with the statements: each month's in, out and closing are that month's statement's", () =>
+    insightsAgreeWithStatements(call, [
+      [bob, "RUB", 180],
+      [alice, "USD", -300],
+    ]),
+  );
+  await section("a split's shares sum to its total, each request asks its share, paying one moves exactly that to the organiser", () => splitsAddUp(call, alice, bob));
+  await section("scheduled transfers: create is idempotent and listed, refusals make none, pause, resume and cancel as documented", () =>
+    schedulesKeepTheirRules(call, alice, bob),
+  );
   await idempotencyMatrix(api, options, alice, bob);
   await authorizationMatrix(api, options, alice);
 }

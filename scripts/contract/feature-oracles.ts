@@ -1,0 +1,166 @@
+import { balancesOf, walletOf, type Caller } from "./oracle-kit";
+import type { Person } from "./session";
+
+/**
+ * The newer operations against the ones they are documented to agree with: insights against the
+ * statements of each month, a split's shares against its total and their payment requests and the
+ * money a paid share moves, scheduled transfers' idempotency, list and status changes. A schedule's
+ * run happens at 09:00 Moscow time on the server's own clock, which a tester outside cannot move:
+ * that a run equals a transfer of the same parameters is not provoked here (docs/contract-testing.md).
+ */
+
+type Statement = { opening: number; totalIn: number; totalOut: number; closing: number };
+type Insights = { walletId: number | null; currency: string; tz: number; opening: number; months: { month: string; in: number; out: number; closing: number }[] };
+
+/** `YYYY-MM` `back` months before the current month in a time zone `tz` minutes east of UTC. */
+function monthOf(tz: number, back: number): string {
+  const now = new Date(Date.now() + tz * 60_000);
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+  return at.toISOString().slice(0, 7);
+}
+
+/** The first and last calendar day of a `YYYY-MM` month. */
+function daysOf(month: string): { from: string; to: string } {
+  const [year, m] = month.split("-").map(Number);
+  return { from: `${month}-01`, to: new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10) };
+}
+
+/** For an account: each month's in and out are that month's statement's totals, its closing the statement's closing. */
+export async function insightsAgreeWithStatements(call: Caller, people: [Person, string, number][]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [person, currency, tz] of people) {
+    const token = person.tokens.access_token;
+    const wallet = walletOf(person, currency).id;
+    const month = monthOf(tz, 0);
+    const view = (await call("GET /api/v1/insights", token, { query: { wallet: String(wallet), month, tz } })).body as Insights;
+    const label = `${currency} insights to ${month} (tz ${tz})`;
+    if (view.walletId !== wallet || view.currency !== currency || view.tz !== tz) problems.push(`${label}: answered for wallet ${view.walletId} in ${view.currency}, tz ${view.tz}`);
+    const expected = Array.from({ length: view.months.length }, (_, i) => monthOf(tz, view.months.length - 1 - i));
+    if (view.months.map((m) => m.month).join() !== expected.join()) problems.push(`${label}: months ${view.months.map((m) => m.month).join(", ")}, not ${expected.join(", ")}`);
+    for (const [i, m] of view.months.entries()) {
+      const query = { ...daysOf(m.month), tz };
+      const s = (await call("GET /api/v1/statements/wallet/{walletId}", token, { params: { walletId: wallet }, query })).body as Statement;
+      if (m.in !== s.totalIn || m.out !== s.totalOut || m.closing !== s.closing) {
+        problems.push(`${label}, ${m.month}: in ${m.in}, out ${m.out}, closing ${m.closing}; the statement ${query.from}..${query.to} says ${s.totalIn}, ${s.totalOut}, ${s.closing}`);
+      }
+      if (i === 0 && view.opening !== s.opening) problems.push(`${label}: opening ${view.opening}, the statement of ${m.month} opens at ${s.opening}`);
+    }
+  }
+  return problems;
+}
+
+type Share = { position: number; amount: number; status: string; requestToken: string | null; mine: boolean };
+type Split = { token: string; total: number; currency: string; mode: string; shares: Share[]; progress: { collected: number } };
+type Asked = { amount: number; currency: string; status: string };
+
+/** A created split's shares sum to its total; each share's request asks exactly that share, in the split's currency. */
+async function sharesAndRequests(call: Caller, organiser: Person, split: Split, label: string, given?: number[]): Promise<string[]> {
+  const problems: string[] = [];
+  const sum = split.shares.reduce((n, s) => n + s.amount, 0);
+  if (sum !== split.total) problems.push(`${label}: shares ${split.shares.map((s) => s.amount).join(" + ")} = ${sum}, the total is ${split.total}`);
+  if (given && split.shares.map((s) => s.amount).join() !== given.join()) problems.push(`${label}: shares ${split.shares.map((s) => s.amount).join(", ")}, asked for ${given.join(", ")}`);
+  if (!given && Math.max(...split.shares.map((s) => s.amount)) - Math.min(...split.shares.map((s) => s.amount)) > 1) problems.push(`${label}: equal shares differ by more than one minor unit: ${split.shares.map((s) => s.amount).join(", ")}`);
+  for (const share of split.shares.filter((s) => !s.mine)) {
+    if (!share.requestToken) {
+      problems.push(`${label}: share ${share.position} has no payment request for its organiser`);
+      continue;
+    }
+    const asked = (await call("GET /api/v1/requests/{token}", organiser.tokens.access_token, { params: { token: share.requestToken } })).body as Asked;
+    if (asked.amount !== share.amount || asked.currency !== split.currency) problems.push(`${label}: share ${share.position} of ${share.amount} ${split.currency} is asked as ${asked.amount} ${asked.currency}`);
+  }
+  return problems;
+}
+
+/**
+ * Splits equally and by amounts: shares sum exactly to the total, each participant's payment
+ * request asks exactly their share; paying a share moves exactly that amount to the organiser; a
+ * split by amounts that do not sum to the total is refused (400) and none is listed.
+ */
+export async function splitsAddUp(call: Caller, organiser: Person, payer: Person): Promise<string[]> {
+  const token = organiser.tokens.access_token;
+  const body = (mode: string, total: number, shares: { userId: number | null; amount?: number }[]) => ({ body: { title: "contract split", currency: "RUB", total, mode, shares } });
+  const equal = (await call("POST /api/v1/splits", token, body("equal", 1_001, [{ userId: payer.me.id }, { userId: organiser.me.id }, { userId: null }]), 201)).body as Split;
+  const problems = await sharesAndRequests(call, organiser, equal, "an equal split of 1001 in 3");
+  const amounts = [600, 1, 400];
+  const byAmounts = (await call("POST /api/v1/splits", token, body("amounts", 1_001, [{ userId: payer.me.id, amount: 600 }, { userId: organiser.me.id, amount: 1 }, { userId: null, amount: 400 }]), 201)).body as Split;
+  problems.push(...(await sharesAndRequests(call, organiser, byAmounts, "a split of 1001 by amounts 600, 1, 400", amounts)));
+  const listed = ((await call("GET /api/v1/splits", token, {})).body as Split[]).length;
+  await call("POST /api/v1/splits", token, body("amounts", 1_001, [{ userId: payer.me.id, amount: 600 }, { userId: null, amount: 400 }]), 400);
+  const after = ((await call("GET /api/v1/splits", token, {})).body as Split[]).length;
+  if (after !== listed) problems.push(`a split by amounts that do not sum to its total was refused, yet the list went from ${listed} to ${after}`);
+  const share = equal.shares.find((s) => s.position === 0);
+  if (!share?.requestToken) return [...problems, "the payer's share of the equal split has no request to pay"];
+  await call("POST /api/v1/wallet/topup", payer.tokens.access_token, { body: { currency: "RUB", amount: 100_000 } }, 201);
+  const [payerBefore, organiserBefore] = [await balancesOf(call, payer), await balancesOf(call, organiser)];
+  await call("POST /api/v1/requests/{token}/pay", payer.tokens.access_token, { params: { token: share.requestToken }, body: { walletId: walletOf(payer, "RUB").id } }, 201);
+  const [payerAfter, organiserAfter] = [await balancesOf(call, payer), await balancesOf(call, organiser)];
+  if (payerBefore.RUB - payerAfter.RUB !== share.amount || organiserAfter.RUB - organiserBefore.RUB !== share.amount) {
+    problems.push(`paying a share of ${share.amount} RUB took ${payerBefore.RUB - payerAfter.RUB} from the payer and gave ${organiserAfter.RUB - organiserBefore.RUB} to the organiser`);
+  }
+  const read = (await call("GET /api/v1/splits/{token}", token, { params: { token: equal.token } })).body as Split;
+  const paid = read.shares.find((s) => s.position === share.position);
+  if (paid?.status !== "paid") problems.push(`the paid share ${share.position} reads as ${paid?.status}`);
+  return problems;
+}
+
+type Schedule = { id: number; status: string; amount: number; currency: string; kind: string; startDate: string; nextOccurrence: string | null; senderWalletId: number; receiverWalletId: number };
+
+/** The Moscow calendar day `days` from today (schedules count days in Moscow time). */
+const moscowDay = (days: number) => new Date(Date.now() + 180 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Create with an Idempotency-Key: the same body answers the same schedule, another body 409; the list shows it as created; refusals make none. */
+async function scheduleCreate(call: Caller, owner: Person, other: Person, problems: string[]): Promise<Schedule> {
+  const token = owner.tokens.access_token;
+  const before = ((await call("GET /api/v1/schedules", token, {})).body as Schedule[]).length;
+  const key = `contract-schedule-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const body = { senderWalletId: walletOf(owner, "RUB").id, receiverWalletId: walletOf(other, "USD").id, amount: 1_234, kind: "weekly", startDate: moscowDay(2), count: 3 };
+  const made = (await call("POST /api/v1/schedules", token, { body, headers: { "Idempotency-Key": key } }, 201)).body as Schedule;
+  const again = (await call("POST /api/v1/schedules", token, { body, headers: { "Idempotency-Key": key } }, 201)).body as Schedule;
+  if (again.id !== made.id) problems.push(`the same Idempotency-Key and body made schedule ${again.id} after ${made.id}`);
+  const mismatch = await call("POST /api/v1/schedules", token, { body: { ...body, amount: 1_235 }, headers: { "Idempotency-Key": key } }, 409);
+  if ((mismatch.body as { code?: string }).code !== "IDEMPOTENCY_MISMATCH") problems.push(`the same key with another body answered 409 ${(mismatch.body as { code?: string }).code}, not IDEMPOTENCY_MISMATCH`);
+  if (made.status !== "active" || made.amount !== 1_234 || made.currency !== "RUB" || made.kind !== "weekly" || made.nextOccurrence !== body.startDate) {
+    problems.push(`a weekly schedule of 1234 RUB from ${body.startDate} reads ${made.status}, ${made.amount} ${made.currency}, ${made.kind}, next ${made.nextOccurrence}`);
+  }
+  const refused: [unknown, number][] = [
+    [{ ...body, receiverWalletId: body.senderWalletId }, 400],
+    [{ ...body, senderWalletId: walletOf(other, "RUB").id, receiverWalletId: walletOf(owner, "USD").id }, 403],
+    [{ ...body, startDate: moscowDay(-2) }, 400],
+  ];
+  for (const [wrong, status] of refused) await call("POST /api/v1/schedules", token, { body: wrong }, status);
+  const listed = (await call("GET /api/v1/schedules", token, {})).body as Schedule[];
+  if (listed.filter((s) => s.id === made.id).length !== 1) problems.push(`schedule ${made.id} is listed ${listed.filter((s) => s.id === made.id).length} times`);
+  if (listed.length !== before + 1) problems.push(`one schedule was made and three refused, yet the list went from ${before} to ${listed.length}`);
+  return made;
+}
+
+/**
+ * Scheduled transfers from outside: create is idempotent and listed, refusals make none; pause,
+ * resume and cancel change the status as documented (pause twice changes nothing, a cancelled one
+ * cannot be paused or resumed, 409 SCHEDULE_INACTIVE, and leaves the list; another user's is 404).
+ */
+export async function schedulesKeepTheirRules(call: Caller, owner: Person, other: Person): Promise<string[]> {
+  const problems: string[] = [];
+  const token = owner.tokens.access_token;
+  const made = await scheduleCreate(call, owner, other, problems);
+  const step = async (action: string, expect: string, as = token, status = 200) => {
+    const answer = await call(`POST /api/v1/schedules/{id}/${action}`, as, { params: { id: made.id } }, status);
+    const got = answer.body as Schedule & { code?: string };
+    if (status === 200 && got.status !== expect) problems.push(`${action} answered status ${got.status}, not ${expect}`);
+    if (status !== 200 && got.code !== expect) problems.push(`${action} answered ${status} ${got.code}, not ${expect}`);
+    return got;
+  };
+  const paused = await step("pause", "paused");
+  if (paused.nextOccurrence !== null) problems.push(`a paused schedule's next occurrence is ${paused.nextOccurrence}, not null`);
+  await step("pause", "paused");
+  await step("pause", "NOT_FOUND", other.tokens.access_token, 404);
+  const resumed = await step("resume", "active");
+  if (resumed.nextOccurrence !== made.nextOccurrence) problems.push(`a resumed schedule's next occurrence is ${resumed.nextOccurrence}, not ${made.nextOccurrence}`);
+  await step("cancel", "cancelled");
+  await step("cancel", "cancelled");
+  await step("pause", "SCHEDULE_INACTIVE", token, 409);
+  await step("resume", "SCHEDULE_INACTIVE", token, 409);
+  const listed = (await call("GET /api/v1/schedules", token, {})).body as Schedule[];
+  if (listed.some((s) => s.id === made.id)) problems.push(`the cancelled schedule ${made.id} is still listed`);
+  return problems;
+}
