@@ -220,10 +220,13 @@ describe("splitting a bill", () => {
     expect((await post(remindRoute, alice, { token: split.token })).status).toBe(429);
     const sent = (await reminders()).filter((n) => !before.some((b) => b.id === n.id));
     const share = formatMoney(BigInt(split0(split).amount), "RUB", "ru");
-    expect(sent.map((n) => [n.userId, n.text])).toEqual([
-      [bob.user.id, fill(ru.splits.reminder, { amount: share })],
-      [carol.user.id, fill(en.splits.reminder, { amount: formatMoney(BigInt(split0(split).amount), "RUB", "en") })],
-    ]);
+    const byUser = (a: [number, string], b: [number, string]) => a[0] - b[0];
+    expect(sent.map((n): [number, string] => [n.userId, n.text]).sort(byUser)).toEqual(
+      ([
+        [bob.user.id, fill(ru.splits.reminder, { amount: share })],
+        [carol.user.id, fill(en.splits.reminder, { amount: formatMoney(BigInt(split0(split).amount), "RUB", "en") })],
+      ] as [number, string][]).sort(byUser),
+    );
   });
 
   it("cancel the rest: pending requests are cancelled, paid shares stay paid", async () => {
