@@ -131,6 +131,7 @@ describe("insights", () => {
     const cases: [string, number, string][] = [
       [`wallet=${alice.wallets.RUB}`, 404, "WALLET_NOT_FOUND"],
       [`wallet=${wallets[0].id + 1000}`, 404, "WALLET_NOT_FOUND"],
+      ["wallet=9999999999", 404, "WALLET_NOT_FOUND"],
       ["wallet=abc", 400, "VALIDATION_ERROR"],
       ["wallet=0", 400, "VALIDATION_ERROR"],
       ["", 400, "VALIDATION_ERROR"],

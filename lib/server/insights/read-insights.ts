@@ -2,6 +2,7 @@ import "server-only";
 import { readFlows, type MonthRow, type PartyRow } from "@/lib/server/insights/store";
 import { currentMonth, monthBounds } from "@/lib/server/insights/months";
 import { AppError } from "@/lib/server/platform/errors";
+import { MAX_ROW_ID } from "@/lib/shared/schemas/ids";
 import { rateDay } from "@/lib/server/rates/latest";
 import { rateUnitsOn } from "@/lib/server/rates/store";
 import { personName } from "@/lib/server/users/dto";
@@ -77,6 +78,8 @@ export async function readInsights(options: InsightsOptions): Promise<InsightsDt
   const { query } = options;
   const now = options.now ?? Date.now();
   const walletId = query.wallet === "total" ? null : Number(query.wallet);
+  // An id past the id columns' range names no account (PostgreSQL could not even compare it).
+  if (walletId !== null && walletId > MAX_ROW_ID) throw new AppError("WALLET_NOT_FOUND");
   const bounds = monthBounds(query.month ?? currentMonth(query.tz, now), query.tz);
   const rows = await readFlows({ userId: options.userId, walletId }, { edges: bounds.edges });
   const wallet = rows.find((row) => row.section === "wallet");
