@@ -16,6 +16,7 @@ import type { ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
 import { useMe, useRecentRecipients, useRecipient, type LookupMethod } from "@/lib/client/hooks";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import type { SplitPrefill } from "@/lib/client/split-prefill";
 import { createSplit, MY_SPLITS, splitScreenPath } from "@/lib/client/splits";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { recipientName } from "@/lib/client/transfer/recipient-name";
@@ -45,14 +46,14 @@ function previewAmounts(total: bigint | null, count: number, byAmounts: boolean,
   return equalShares(total, count);
 }
 
-/** The form's state: what for, the total, how it is split, and who is in it (oneself first). */
-function useSplitDraft() {
+/** The form's state (started from a receipt's title, amount and currency when given): what for, the total, how it is split, and who is in it (oneself first). */
+function useSplitDraft(initial: SplitPrefill | undefined) {
   const t = useStrings();
   const me = useMe();
   const key = useIdempotencyKey();
-  const [title, setTitle] = useState("");
-  const [currency, setCurrency] = useState<Currency>("RUB");
-  const total = useAmountInput();
+  const [title, setTitle] = useState(initial?.title ?? "");
+  const [currency, setCurrency] = useState<Currency>(initial?.currency ?? "RUB");
+  const total = useAmountInput({ value: initial?.amount });
   const [byAmounts, setByAmounts] = useState(false);
   const [includeMe, setIncludeMe] = useState(true);
   const [entries, setEntries] = useState<Entry[]>([]);
@@ -214,12 +215,13 @@ function FindPerson({ draft }: { draft: Draft }) {
  * "Разделить счёт": what for, the total, equally or by amounts, and who pays — oneself, recent
  * recipients, anyone found by username, e-mail or account number, or shares left open to the
  * split's link for a chat. Shares always add up to the total; the split opens on success.
+ * `initial`: a payment's title, amount and currency to start from (its receipt's "Разделить счёт").
  */
-export function SplitForm({ toast }: { toast: ToastController }) {
+export function SplitForm({ toast, initial }: { toast: ToastController; initial?: SplitPrefill }) {
   const t = useStrings();
   const router = useRouter();
   const { mutate } = useSWRConfig();
-  const draft = useSplitDraft();
+  const draft = useSplitDraft(initial);
   const [submitting, setSubmitting] = useState(false);
 
   async function submit() {
