@@ -14,11 +14,12 @@ import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
 import type { ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
-import { useMe, useRecentRecipients, useRecipient, type LookupMethod } from "@/lib/client/hooks";
+import { useMe, useRecentRecipients, useRecipient } from "@/lib/client/hooks";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import type { SplitPrefill } from "@/lib/client/split-prefill";
 import { createSplit, MY_SPLITS, splitScreenPath } from "@/lib/client/splits";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
+import { recipientMethodOf } from "@/lib/client/transfer/recipient-method";
 import { recipientName } from "@/lib/client/transfer/recipient-name";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
 import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber, type Currency } from "@/lib/shared/money";
@@ -30,14 +31,6 @@ import "./splits.css";
 
 /** One line of the form: a person (by user id) or a share left open to the split's link. */
 type Entry = { key: string; userId: number | null; name: string; avatarUrl: string | null; amount: string };
-
-/** What the one search field holds: an e-mail, an account number, or a username. */
-function lookupMethodOf(text: string): LookupMethod {
-  const value = text.trim();
-  if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return "email";
-  if (/^[\d\s]{6,}$/.test(value)) return "card";
-  return "username";
-}
 
 /** The shares the form would send: equal parts of the total, or each entry's own amount. */
 function previewAmounts(total: bigint | null, count: number, byAmounts: boolean, entries: Entry[]): (bigint | null)[] {
@@ -178,7 +171,7 @@ function FindPerson({ draft }: { draft: Draft }) {
   const language = useLanguage();
   const [search, setSearch] = useState("");
   const query = useDebounced(search.trim());
-  const found = useRecipient(lookupMethodOf(query), query);
+  const found = useRecipient(recipientMethodOf(query), query);
   const candidate = found.data && !draft.taken.has(found.data.id) ? found.data : null;
   return (
     <section className="stack" aria-labelledby="split-find">
