@@ -1,6 +1,6 @@
 // The sending limit as a sliding-window counter (lib/server/ledger/transfer-limits.ts): the
 // sender's counter row holds the current fixed window's transfers to other people and the previous
-// window's; the estimate weighs the previous one by how much of it the sliding window still covers.
+// window's; the two together are what counts, so no sliding window ever holds more than the limit.
 // The clock is the test's (only Date is faked), so where in a window each step happens is exact.
 import { Prisma } from "@/lib/generated/prisma/client";
 import { POST as exchangeRoute } from "@/app/api/v1/exchanges/route";
@@ -56,7 +56,7 @@ const pay = (who: Person, token: string) => call(payRoute, { token: who.token, p
 const counterOf = (who: Person) => getDb().sendingCounter.findUnique({ where: { userId: who.user.id } });
 
 describe("the sending limit is a sliding-window counter", () => {
-  it("refuses the (N+1)th within a window; request payments count, exchanges do not; the previous window weighs by its overlap", async () => {
+  it("refuses the (N+1)th within a window; request payments count, exchanges do not; the previous window counts whole", async () => {
     await setRate("USD", 1_000_000);
     at(0, 0.1);
     const sender = await createFundedUser({ RUB: 10_000 });
@@ -79,20 +79,24 @@ describe("the sending limit is a sliding-window counter", () => {
     expect((await send(sender, friend.wallets.RUB)).status).toBe(429);
     expect(await counterOf(sender)).toMatchObject({ current: 3 });
 
-    // Halfway into the next window the previous one weighs half: 3 × 0.5 = 1.5, so two more
-    // (1.5 + 1 = 2.5 < 3) and then no more (2 + 1.5 = 3.5).
+    // The next fixed window still holds the previous one's three: a sliding window ending anywhere
+    // in it may cover them, so nothing more until the window after.
     at(1, 0.5);
-    expect(await sendMany(sender, friend.wallets.RUB, 3)).toEqual([201, 201, 429]);
-    expect(await counterOf(sender)).toMatchObject({ current: 2, previous: 3 });
-    // Near the end of that window the old three weigh 0.3: one more (2 + 0.3 < 3), then none.
-    at(1, 0.9);
-    expect(await sendMany(sender, friend.wallets.RUB, 2)).toEqual([201, 429]);
+    expect(await sendMany(sender, friend.wallets.RUB, 1)).toEqual([429]);
+    at(1, 0.99);
+    expect(await sendMany(sender, friend.wallets.RUB, 1)).toEqual([429]);
 
-    // A counter two windows old holds nothing: the full limit again.
-    at(3, 0.1);
+    // Two windows on, the full limit again; counted in the new window.
+    at(2, 0.1);
     expect(await sendMany(sender, friend.wallets.RUB, 4)).toEqual([201, 201, 201, 429]);
     expect(await counterOf(sender)).toMatchObject({ current: 3, previous: 0 });
-    expect(await balanceOf(friend.wallets.RUB)).toBe(2 + 2 + 1 + 3);
+    // Straddling a boundary: one at the end of a window, two at the start of the next, then none.
+    at(4, 0.95);
+    expect(await sendMany(sender, friend.wallets.RUB, 1)).toEqual([201]);
+    at(5, 0.01);
+    expect(await sendMany(sender, friend.wallets.RUB, 3)).toEqual([201, 201, 429]);
+    expect(await counterOf(sender)).toMatchObject({ current: 2, previous: 1 });
+    expect(await balanceOf(friend.wallets.RUB)).toBe(2 + 3 + 3);
   });
 
   it("counts concurrent transfers of one sender once each", async () => {

@@ -4,10 +4,9 @@ import { getEnv } from "@/lib/server/platform/env";
 /**
  * The windows of the sending limit at an instant: fixed windows of TRANSFER_LIMIT_WINDOW_SECONDS
  * counted from the Unix epoch, the one the instant falls in (`start`), the one before it
- * (`previousStart`), and how much of the previous one still lies within the sliding window that
- * ends at the instant (`previousWeight`, 1 at a window's first moment, towards 0 at its end).
+ * (`previousStart`).
  */
-export type SendingWindow = { start: Date; previousStart: Date; previousWeight: number };
+export type SendingWindow = { start: Date; previousStart: Date };
 
 export function sendingWindowAt(at: Date): SendingWindow {
   const length = getEnv().transferLimitWindowMs;
@@ -15,6 +14,5 @@ export function sendingWindowAt(at: Date): SendingWindow {
   return {
     start: new Date(start),
     previousStart: new Date(start - length),
-    previousWeight: 1 - (at.getTime() - start) / length,
   };
 }

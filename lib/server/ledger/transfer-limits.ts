@@ -7,21 +7,20 @@ import type { LimitRow } from "@/lib/server/ledger/store";
 import { countLookup } from "@/lib/server/users/lookup-limit";
 
 /**
- * How many transfers to other people count against the sender now: a sliding-window counter.
- * The sender's counter (`SendingCounter`, read by primary key in the transfer's first query) holds
- * the transfers of the current fixed window of TRANSFER_LIMIT_WINDOW_SECONDS and of the one
- * before; the estimate is the current window's count plus the previous window's, weighted by the
- * share of the previous window that the sliding window ending now still covers:
+ * How many transfers to other people count against the sender now. The sender's counter
+ * (`SendingCounter`, read by primary key in the transfer's first query) holds the transfers of the
+ * current fixed window of TRANSFER_LIMIT_WINDOW_SECONDS and of the one before; both count whole:
  *
- *   sent lately = current + previous × (1 − time into the current window ÷ window)
+ *   sent lately = current + previous
  *
- * It assumes the previous window's transfers were spread evenly over it, so it is exact for a
- * burst that starts a window and never counts more than were sent in the last two windows. Its
- * cost is one row, whatever the limit.
+ * Any sliding window of that length ending now lies within those two fixed windows, so the limit
+ * is never passed within one (a burst that crosses a window's boundary is counted in full, as
+ * the documented "N per window" says); the price is that a sender who used the limit up waits
+ * until the end of the next fixed window (between one and two windows) instead of exactly one.
+ * Its cost is one row, whatever the limit.
  */
-export function sentLately(row: Pick<LimitRow, "sentThisWindow" | "sentLastWindow">, at = new Date()): number {
-  const { previousWeight } = sendingWindowAt(at);
-  return Number(row.sentThisWindow ?? 0) + Number(row.sentLastWindow ?? 0) * previousWeight;
+export function sentLately(row: Pick<LimitRow, "sentThisWindow" | "sentLastWindow">): number {
+  return Number(row.sentThisWindow ?? 0) + Number(row.sentLastWindow ?? 0);
 }
 
 /**
