@@ -2,6 +2,7 @@
 
 import { useEffect, useEffectEvent, useRef } from "react";
 import uPlot from "uplot";
+import { useThemeSnapshot } from "@/lib/client/theme";
 import { formatCompactAmount } from "@/lib/shared/money";
 import type { Language } from "@/lib/shared/i18n";
 import "uplot/dist/uPlot.min.css";
@@ -44,7 +45,10 @@ function paletteOf(element: HTMLElement): Palette {
 
 const HEIGHT = 180;
 
-/** A uPlot chart that fills its container's width and follows it when the screen turns. */
+/**
+ * A uPlot chart that fills its container's width and follows it when the screen turns, and is
+ * drawn anew in the new colours when the theme changes (light ↔ dark in Telegram).
+ */
 function Chart(props: {
   build: (palette: Palette, width: number) => uPlot.Options;
   data: uPlot.AlignedData;
@@ -52,8 +56,9 @@ function Chart(props: {
   depends: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const theme = useThemeSnapshot();
   // The parent hands new arrays on every render; the chart is rebuilt only when their values change.
-  const key = JSON.stringify(props.data) + props.depends;
+  const key = JSON.stringify(props.data) + props.depends + theme;
   const draw = useEffectEvent((element: HTMLElement, width: number) =>
     new uPlot(props.build(paletteOf(element), width), props.data, element),
   );

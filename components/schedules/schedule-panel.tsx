@@ -8,11 +8,12 @@ import { Segmented } from "@/components/ui/segmented";
 import { TextField } from "@/components/ui/text-field";
 import type { ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
-import { useStrings } from "@/lib/client/language";
+import { formatScheduleDate } from "@/components/schedules/schedule-date";
+import { useLanguage, useStrings } from "@/lib/client/language";
 import { createSchedule, MY_SCHEDULES } from "@/lib/client/schedules";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { toSafeNumber } from "@/lib/shared/money";
-import { moscowDate, weekdayOf, type ScheduleKind } from "@/lib/shared/schedule-dates";
+import { isScheduleDate, moscowDate, weekdayOf, type ScheduleKind } from "@/lib/shared/schedule-dates";
 import "@/components/ui/text-field.css";
 import "./schedules.css";
 
@@ -65,9 +66,19 @@ function useScheduleDraft(onEdit: () => void) {
 
 type Draft = ReturnType<typeof useScheduleDraft>;
 
+/**
+ * The chosen day in the customer's words ("1 декабря 2026" / "1 December 2026"), shown under a
+ * date field: the native picker writes it in the browser's own format, whatever the app's language.
+ */
+function useDateInWords(): (date: string) => string | undefined {
+  const language = useLanguage();
+  return (date) => (isScheduleDate(date) ? formatScheduleDate(date, language) : undefined);
+}
+
 /** When it runs: the date (once) or the start, and the weekday or the day of the month. */
 function WhenFields({ draft }: { draft: Draft }) {
   const s = useStrings().schedules;
+  const inWords = useDateInWords();
   const { values, set } = draft;
   return (
     <>
@@ -75,6 +86,7 @@ function WhenFields({ draft }: { draft: Draft }) {
         label={values.kind === "once" ? s.dateLabel : s.startLabel}
         type="date"
         min={draft.today}
+        hint={inWords(values.startDate)}
         value={values.startDate}
         onChange={(event) => set.startDate(event.target.value)}
       />
@@ -106,6 +118,7 @@ function WhenFields({ draft }: { draft: Draft }) {
 /** A recurring schedule's end: none, a date, or a number of runs. */
 function EndFields({ draft }: { draft: Draft }) {
   const s = useStrings().schedules;
+  const inWords = useDateInWords();
   const { values, set } = draft;
   return (
     <>
@@ -120,7 +133,14 @@ function EndFields({ draft }: { draft: Draft }) {
         onChange={set.end}
       />
       {values.end === "date" && (
-        <TextField label={s.endDate} type="date" min={values.startDate} value={values.endDate} onChange={(event) => set.endDate(event.target.value)} />
+        <TextField
+          label={s.endDate}
+          type="date"
+          min={values.startDate}
+          hint={inWords(values.endDate)}
+          value={values.endDate}
+          onChange={(event) => set.endDate(event.target.value)}
+        />
       )}
       {values.end === "count" && (
         <TextField

@@ -14,10 +14,12 @@ import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
 import type { ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
-import { useMe, useRecentRecipients, useRecipient, type LookupMethod } from "@/lib/client/hooks";
+import { useMe, useRecentRecipients, useRecipient } from "@/lib/client/hooks";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import type { SplitPrefill } from "@/lib/client/split-prefill";
 import { createSplit, MY_SPLITS, splitScreenPath } from "@/lib/client/splits";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
+import { recipientMethodOf } from "@/lib/client/transfer/recipient-method";
 import { recipientName } from "@/lib/client/transfer/recipient-name";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
 import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber, type Currency } from "@/lib/shared/money";
@@ -30,14 +32,6 @@ import "./splits.css";
 /** One line of the form: a person (by user id) or a share left open to the split's link. */
 type Entry = { key: string; userId: number | null; name: string; avatarUrl: string | null; amount: string };
 
-/** What the one search field holds: an e-mail, an account number, or a username. */
-function lookupMethodOf(text: string): LookupMethod {
-  const value = text.trim();
-  if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) return "email";
-  if (/^[\d\s]{6,}$/.test(value)) return "card";
-  return "username";
-}
-
 /** The shares the form would send: equal parts of the total, or each entry's own amount. */
 function previewAmounts(total: bigint | null, count: number, byAmounts: boolean, entries: Entry[]): (bigint | null)[] {
   if (byAmounts) return entries.map((entry) => parseAmount(entry.amount));
@@ -45,14 +39,14 @@ function previewAmounts(total: bigint | null, count: number, byAmounts: boolean,
   return equalShares(total, count);
 }
 
-/** The form's state: what for, the total, how it is split, and who is in it (oneself first). */
-function useSplitDraft() {
+/** The form's state (started from a receipt's title, amount and currency when given): what for, the total, how it is split, and who is in it (oneself first). */
+function useSplitDraft(initial: SplitPrefill | undefined) {
   const t = useStrings();
   const me = useMe();
   const key = useIdempotencyKey();
-  const [title, setTitle] = useState("");
-  const [currency, setCurrency] = useState<Currency>("RUB");
-  const total = useAmountInput();
+  const [title, setTitle] = useState(initial?.title ?? "");
+  const [currency, setCurrency] = useState<Currency>(initial?.currency ?? "RUB");
+  const total = useAmountInput({ value: initial?.amount });
   const [byAmounts, setByAmounts] = useState(false);
   const [includeMe, setIncludeMe] = useState(true);
   const [entries, setEntries] = useState<Entry[]>([]);
@@ -177,7 +171,7 @@ function FindPerson({ draft }: { draft: Draft }) {
   const language = useLanguage();
   const [search, setSearch] = useState("");
   const query = useDebounced(search.trim());
-  const found = useRecipient(lookupMethodOf(query), query);
+  const found = useRecipient(recipientMethodOf(query), query);
   const candidate = found.data && !draft.taken.has(found.data.id) ? found.data : null;
   return (
     <section className="stack" aria-labelledby="split-find">
@@ -214,12 +208,13 @@ function FindPerson({ draft }: { draft: Draft }) {
  * "Разделить счёт": what for, the total, equally or by amounts, and who pays — oneself, recent
  * recipients, anyone found by username, e-mail or account number, or shares left open to the
  * split's link for a chat. Shares always add up to the total; the split opens on success.
+ * `initial`: a payment's title, amount and currency to start from (its receipt's "Разделить счёт").
  */
-export function SplitForm({ toast }: { toast: ToastController }) {
+export function SplitForm({ toast, initial }: { toast: ToastController; initial?: SplitPrefill }) {
   const t = useStrings();
   const router = useRouter();
   const { mutate } = useSWRConfig();
-  const draft = useSplitDraft();
+  const draft = useSplitDraft(initial);
   const [submitting, setSubmitting] = useState(false);
 
   async function submit() {

@@ -1,12 +1,15 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
+import { Suspense } from "react";
 import { Screen } from "@/components/screen";
 import { SplitForm } from "@/components/splits/split-form";
 import { SplitProgress } from "@/components/splits/split-screen";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Toast, useToast } from "@/components/ui/toast";
+import { Toast, useToast, type ToastController } from "@/components/ui/toast";
 import { ListItem } from "@/components/ui/list-item";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import { readSplitPrefill } from "@/lib/client/split-prefill";
 import { splitScreenPath, useMySplits } from "@/lib/client/splits";
 import { formatMoney } from "@/lib/shared/money";
 import "@/components/bank/history-tab.css";
@@ -44,13 +47,22 @@ function MySplits() {
   );
 }
 
+/** The form, started from the query a receipt's "Разделить счёт" opens it with (or empty). */
+function SplitFormFromQuery({ toast }: { toast: ToastController }) {
+  const params = useSearchParams();
+  return <SplitForm toast={toast} initial={readSplitPrefill(params)} />;
+}
+
 /** "Разделить счёт": the form of a new split, and below the splits so far. */
 export function SplitsScreen() {
   const t = useStrings();
   const toast = useToast();
   return (
     <Screen title={t.splits.title} back="/requests">
-      <SplitForm toast={toast} />
+      {/* useSearchParams needs a Suspense boundary in the App Router. */}
+      <Suspense>
+        <SplitFormFromQuery toast={toast} />
+      </Suspense>
       <MySplits />
       <Toast toast={toast} />
     </Screen>

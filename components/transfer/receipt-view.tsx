@@ -9,7 +9,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/client/api";
 import { useReceipt } from "@/lib/client/hooks";
-import { receiptKind, receiptLines, shareReceipt } from "@/lib/client/transfer/receipt";
+import { splitFormPath } from "@/lib/client/split-prefill";
+import { canSplit, receiptKind, receiptLines, shareReceipt } from "@/lib/client/transfer/receipt";
 import { formatMoney } from "@/lib/shared/money";
 import { Details } from "@/components/ui/details";
 import { useLanguage, useStrings } from "@/lib/client/language";
@@ -31,7 +32,8 @@ function ReceiptSkeleton() {
 
 /**
  * A transfer's receipt: amount, who, accounts (the other person's masked), date and time, rate,
- * fee, number, status — with "Поделиться" and "Готово". `fresh`: just sent, so the spec's success
+ * fee, number, status — with "Поделиться", "Разделить счёт" for money the customer paid, and
+ * "Готово". `fresh`: just sent, so the spec's success
  * text leads.
  */
 export function ReceiptView({ transferId, fresh }: { transferId: number | null; fresh: boolean }) {
@@ -98,6 +100,11 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
       <Button variant="secondary" onClick={() => void share()} loading={sharing}>
         {t.receipt.share}
       </Button>
+      {canSplit(data) && (
+        <Button variant="secondary" onClick={() => router.push(splitFormPath(data))}>
+          {t.receipt.splitBill}
+        </Button>
+      )}
       <Button onClick={() => router.push("/bank")}>{t.receipt.done}</Button>
       <Toast toast={toast} />
     </div>

@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig, type SWRConfiguration } from "swr";
 import { call, fetcherOf, keyOf } from "@/lib/client/api";
 import { takePreloadedData } from "@/lib/client/preload";
 import { timeZoneOffset } from "@/lib/client/statement";
+import type { TransferMethod } from "@/lib/client/qr";
 import { getAccessToken } from "@/lib/client/session";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
 import type { Check } from "@/lib/shared/api/check";
@@ -65,7 +66,8 @@ export function useUserWallets(userId: number | null) {
   return useSWR(keyOf(operations.userWallets, userId ? { userId } : null), fetcherOf(operations.userWallets));
 }
 
-export type LookupMethod = "card" | "username" | "email";
+/** How the recipient is given: the transfer form's methods (one search field guesses it: recipientMethodOf). */
+export type LookupMethod = TransferMethod;
 
 /** Recipient lookup path (its SWR key) per transfer method (spec §7). */
 export function lookupPath(method: LookupMethod, target: string): string {

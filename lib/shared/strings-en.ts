@@ -370,6 +370,7 @@ export const en = {
     loadFailed: "Could not load the receipt",
     notFound: "Receipt not found",
     retry: "Retry",
+    splitBill: "Split the bill",
     shareTitle: "Minibank receipt",
   },
   statement: {

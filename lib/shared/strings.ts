@@ -374,6 +374,8 @@ export const ru = {
     loadFailed: "Не удалось загрузить квитанцию",
     notFound: "Квитанция не найдена",
     retry: "Повторить",
+    /** Opens the split form with the payment's amount, currency and message. */
+    splitBill: "Разделить счёт",
     /** The first line of a shared receipt. */
     shareTitle: "Квитанция Minibank",
   },

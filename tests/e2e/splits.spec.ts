@@ -98,6 +98,38 @@ test("a split: made from the requests screen, paid by a participant, reminded on
   await expect(page.getByText("Оплачено 3 из 3 · 900,00 ₽ из 900,00 ₽")).toBeVisible();
 });
 
+/** A GET of the API as the signed-in page. */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => sessionStorage.getItem("access_token"));
+  const res = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${path} → ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+test("a split from a receipt: the payment's amount, currency and message start the form; money received offers none", async ({ page, browser }) => {
+  await signIn(page, "boris@example.com");
+  const vera = await apiGet<{ id: number }>(page, "/api/v1/users/username/vera_tg");
+  const veraRub = (await apiGet<{ currency: string; number: string }[]>(page, `/api/v1/wallets/user/${vera.id}`)).find((w) => w.currency === "RUB")!;
+  await page.goto(`/transfer-money?method=card&target=${veraRub.number}&amount=12.30`);
+  await page.getByLabel("Сообщение получателю").fill("Кофе на троих");
+  await page.getByRole("button", { name: "Перевести" }).click();
+  await page.getByRole("dialog", { name: "Проверьте перевод" }).getByRole("button", { name: "Подтвердить" }).click();
+  await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
+  const id = /\/receipt\/(\d+)/.exec(page.url())![1];
+  await page.getByRole("button", { name: "Разделить счёт" }).click();
+  await page.waitForURL("**/splits?*");
+  await expect(page.getByLabel("За что")).toHaveValue("Кофе на троих");
+  await expect(page.getByLabel("Сумма счёта")).toHaveValue("12,30");
+  await expect(page.getByRole("radio", { name: "RUB ₽" })).toBeChecked();
+
+  const veraPage = await person(browser, "vera@example.com");
+  await veraPage.goto(`/receipt/${id}`);
+  await expect(veraPage.getByText("+12,30 ₽")).toBeVisible();
+  await expect(veraPage.getByRole("button", { name: "Поделиться" })).toBeVisible();
+  await expect(veraPage.getByRole("button", { name: "Разделить счёт" })).toHaveCount(0);
+  await veraPage.context().close();
+});
+
 test("split screens in both themes and languages", async ({ browser }) => {
   test.setTimeout(360_000);
   for (const language of ["ru", "en"] as const) {

@@ -107,4 +107,30 @@ describe("receipt", () => {
     await waitFor(() => expect(screen.getByText("−1 000,00 ₽")).toBeInTheDocument());
     expect(within(screen.getByRole("region", { name: "Квитанция" })).getByText("Выполнен")).toBeInTheDocument();
   });
+
+  it("offers to split the bill of money paid to someone, with its amount, currency and message", async () => {
+    const paid = { ...RECEIPT, amount: 123_450, currency: "USD", message: "Ужин & кино" } as const;
+    fakeServer(on("GET", "/api/v1/transfers/42", { status: 200, body: paid }));
+    const user = userEvent.setup();
+    renderFresh(<ReceiptView transferId={42} fresh={false} />);
+    await user.click(await screen.findByRole("button", { name: "Разделить счёт" }));
+    expect(push).toHaveBeenCalledWith("/splits?amount=1234.50&currency=USD&title=%D0%A3%D0%B6%D0%B8%D0%BD+%26+%D0%BA%D0%B8%D0%BD%D0%BE");
+  });
+
+  it("offers it for a paid payment request too", async () => {
+    fakeServer(on("GET", "/api/v1/transfers/42", { status: 200, body: { ...RECEIPT, kind: "request" } }));
+    renderFresh(<ReceiptView transferId={42} fresh={false} />);
+    expect(await screen.findByRole("button", { name: "Разделить счёт" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["money received", { direction: "in" }],
+    ["a top-up", { kind: "topup", direction: "in" }],
+    ["an exchange between one's own accounts", { kind: "exchange" }],
+  ] as const)("offers no split for %s", async (_, change) => {
+    fakeServer(on("GET", "/api/v1/transfers/42", { status: 200, body: { ...RECEIPT, ...change } }));
+    renderFresh(<ReceiptView transferId={42} fresh={false} />);
+    expect(await screen.findByRole("button", { name: "Поделиться" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Разделить счёт" })).toBeNull();
+  });
 });

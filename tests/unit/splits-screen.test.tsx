@@ -2,15 +2,20 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SplitScreen } from "@/components/splits/split-screen";
 import { SplitsScreen } from "@/components/splits/splits-screen";
+import { readSplitPrefill, splitFormPath } from "@/lib/client/split-prefill";
 import { fakeApi, posts, renderWithSwr, type Sent } from "./transfer-helpers";
 
 const push = jest.fn();
+let query = new URLSearchParams();
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ push, replace: jest.fn(), back: jest.fn() }),
-  useSearchParams: () => new URLSearchParams(),
+  useSearchParams: () => query,
 }));
 
-beforeEach(() => push.mockReset());
+beforeEach(() => {
+  push.mockReset();
+  query = new URLSearchParams();
+});
 
 const TOKEN = "SpLiTtOkEnAbCdEfGhIjKl";
 const REQUEST = "ReQuEsTtOkEnAbCdEfGhIj";
@@ -87,5 +92,40 @@ describe("the split form", () => {
     expect(created.body).toEqual({ title: "Ужин", currency: "RUB", total: 10_000, mode: "equal", shares: [{ userId: 3 }, { userId: null }, { userId: null }] });
     expect(created.headers["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(push).toHaveBeenCalledWith(`/split?s=${TOKEN}`);
+  });
+
+  it("starts from a receipt's amount, currency and message, and sends them once people are added", async () => {
+    const sent = fakeApi((s: Sent) => {
+      if (s.path === "/api/v1/users/me") return { status: 200, body: ME };
+      if (s.path === "/api/v1/transfers/recipients") return { status: 200, body: [] };
+      if (s.path === "/api/v1/splits" && s.method === "GET") return { status: 200, body: [] };
+      if (s.path === "/api/v1/splits" && s.method === "POST") return { status: 201, body: { ...SPLIT, own: true } };
+      return undefined;
+    });
+    query = new URLSearchParams(splitFormPath({ amount: 123_450, currency: "USD", message: "Ужин" }).split("?")[1]);
+    const user = userEvent.setup();
+    renderWithSwr(<SplitsScreen />);
+    expect(await screen.findByLabelText("За что")).toHaveValue("Ужин");
+    expect(screen.getByLabelText("Сумма счёта")).toHaveValue("1234,50");
+    expect(screen.getByRole("radio", { name: "USD $" })).toBeChecked();
+    await user.click(await screen.findByRole("button", { name: "+ Доля по ссылке" }));
+    await user.click(screen.getByRole("button", { name: "Разделить" }));
+    await waitFor(() => expect(posts(sent, "/api/v1/splits")).toHaveLength(1));
+    expect(posts(sent, "/api/v1/splits")[0].body).toMatchObject({ title: "Ужин", currency: "USD", total: 123_450 });
+  });
+
+  it.each([
+    ["an amount that is not one", "title=Ужин&amount=-5&currency=USD", { title: "Ужин", amount: "", currency: "USD" }],
+    ["an amount in an unknown currency", "amount=10&currency=XXX", { title: "", amount: "", currency: "RUB" }],
+    ["an amount without its currency", "amount=10", { title: "", amount: "", currency: "RUB" }],
+    ["too many decimals", "amount=1.239&currency=EUR", { title: "", amount: "", currency: "EUR" }],
+    ["from a title a line break and an invisible character", "title=%D0%A3%D0%B6%D0%B8%D0%BD%0A%E2%80%8B%D1%83+%D0%BC%D0%BE%D1%80%D1%8F", { title: "Ужин у моря", amount: "", currency: "RUB" }],
+  ])("leaves out %s", (_, search, prefill) => {
+    expect(readSplitPrefill(new URLSearchParams(search))).toEqual(prefill);
+  });
+
+  it("takes an amount written either way, and a title cut to the field's length", () => {
+    expect(readSplitPrefill(new URLSearchParams("amount=4,5&currency=CNY"))).toEqual({ title: "", amount: "4,5", currency: "CNY" });
+    expect(readSplitPrefill(new URLSearchParams(`title=${"я".repeat(200)}&amount=4.50&currency=RUB`))).toEqual({ title: "я".repeat(140), amount: "4,50", currency: "RUB" });
   });
 });

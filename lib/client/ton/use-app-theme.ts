@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { subscribeToTheme } from "@/lib/client/theme";
 import { tonButtonColors, tonTheme, type TonButtonColors, type TonThemeName } from "./config";
 
 /** The widget theme for the app's theme right now (client only). */
@@ -11,11 +12,7 @@ export function currentAppTheme(): TonThemeName {
 }
 
 /** Watches <html>: the app switches `data-theme` and Telegram's theme CSS variables live. */
-function subscribe(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme", "style"] });
-  return () => observer.disconnect();
-}
+const subscribe = subscribeToTheme;
 
 /** The widget theme that matches the app's current light/dark theme. */
 export function useAppTheme(): TonThemeName {

@@ -28,7 +28,11 @@ export function readTransferPrefill(params: ParamsLike): TransferPrefill | null 
   };
 }
 
-function amountOf(raw: string | null): { amount: string; amountRefused: boolean } {
+/**
+ * An amount a link carries, taken only when it is a valid amount as written ("4,5", "4.50"); the
+ * field's own form of it, or `amountRefused` for anything else ("-5", "1,239", "abc").
+ */
+export function amountOf(raw: string | null): { amount: string; amountRefused: boolean } {
   const text = (raw ?? "").trim();
   if (!text) return { amount: "", amountRefused: false };
   const valid = parseAmount(text) !== null && sanitizeAmountInput(text) === text.replace(".", ",");

@@ -15,6 +15,15 @@ export function receiptKind(receipt: ReceiptDto, language: Language = "ru"): str
   return t.receipt.kind[receipt.direction];
 }
 
+/**
+ * Whether the receipt's money is a bill to split: money that left the customer for someone else
+ * (a transfer or a paid request) — not a top-up, not money received, not an exchange between
+ * one's own accounts.
+ */
+export function canSplit(receipt: ReceiptDto): boolean {
+  return receipt.direction === "out" && (receipt.kind === "transfer" || receipt.kind === "request");
+}
+
 /** The lines of a receipt, in the order the screen shows them (also the shared text). */
 export function receiptLines(receipt: ReceiptDto, language: Language = "ru"): [string, string][] {
   const t = DICTIONARIES[language];
