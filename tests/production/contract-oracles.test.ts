@@ -204,13 +204,19 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
     [
       "a cancelled request can still be paid",
       "oracle: a paid or cancelled request is spent",
-      {
-        answer: (x, a) => {
-          if (!x.pathname.endsWith("/pay") || (a.body as { code?: string }).code !== "REQUEST_CANCELLED") return;
-          const made = { id: 1, kind: "request", senderWalletId: (x.body as { walletId: number }).walletId, receiverWalletId: 1, amount: 400, currency: "RUB", receivedAmount: 400, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
-          return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
-        },
-      },
+      (() => {
+        // Not a split's share: the split oracles would catch it too, where a share is settled or cancelled.
+        const shares = new Set<string>();
+        return {
+          answer: (x, a) => {
+            if (x.pathname === "/api/v1/splits" && x.method === "POST" && a.status === 201) for (const share of (a.body as { shares: { requestToken: string | null }[] }).shares) shares.add(share.requestToken ?? "");
+            const token = /^\/api\/v1\/requests\/([^/]+)\/pay$/.exec(x.pathname)?.[1];
+            if (!token || shares.has(token) || (a.body as { code?: string }).code !== "REQUEST_CANCELLED") return;
+            const made = { id: 1, kind: "request", senderWalletId: (x.body as { walletId: number }).walletId, receiverWalletId: 1, amount: 400, currency: "RUB", receivedAmount: 400, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
+            return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
+          },
+        };
+      })(),
     ],
     [
       "a month's insights leave out 1,00 of money in",
