@@ -23,7 +23,7 @@ const HISTORY = Number(process.env.HISTORY_COST_TRANSFERS ?? 200_000);
 /** Tables that grow with every movement. */
 const HISTORY_TABLES = ["Transfer", "Posting", "Notification", "IdempotencyKey"];
 /** SQLite has no statistics: an unindexed read is a SCAN whatever the size, so these are checked too. */
-const SQLITE_CHECKED = [...HISTORY_TABLES, "RateLimitHit", "RefreshToken"];
+const SQLITE_CHECKED = [...HISTORY_TABLES, "RateLimitHit", "RefreshToken", "SendingCounter"];
 /** Rows of history tables one statement may read on PostgreSQL (what the money paths return is a few). */
 const MAX_ROWS_READ = 60;
 const DAY = 86_400_000;

@@ -7,6 +7,8 @@ import { POST as joinRoute } from "@/app/api/v1/splits/[token]/join/route";
 import { POST as remindRoute } from "@/app/api/v1/splits/[token]/remind/route";
 import { POST as settleRoute } from "@/app/api/v1/splits/[token]/shares/[position]/settle/route";
 import { getDb } from "@/lib/server/db";
+import type { Channel } from "@/lib/server/notifications/claim";
+import { claimDue } from "@/lib/server/notifications/store-claim";
 import { resetEnvForTests } from "@/lib/server/platform/env";
 import { convert, formatMoney } from "@/lib/shared/money";
 import { en } from "@/lib/shared/strings-en";
@@ -216,9 +218,17 @@ describe("splitting a bill", () => {
     const reminders = () =>
       getDb().notification.findMany({ where: { transferId: null, userId: { in: [alice.user.id, bob.user.id, carol.user.id, dave.user.id] } }, orderBy: { userId: "asc" } });
     const before = await reminders();
+    await getDb().notification.updateMany({ data: { status: "sent" } }); // what came before is told
     expect((await post(remindRoute, alice, { token: split.token })).status).toBe(200);
     expect((await post(remindRoute, alice, { token: split.token })).status).toBe(429);
     const sent = (await reminders()).filter((n) => !before.some((b) => b.id === n.id));
+    // Due at once: the outbox's worker claims them.
+    const claimed: number[] = [];
+    for (const channel of new Set(sent.map((n) => n.channel as Channel))) {
+      for (let claim = await claimDue(channel, new Date(), 100); claim.messages.length > 0; claim = await claimDue(channel, new Date(), 100))
+        claimed.push(...claim.messages.flatMap((m) => m.rows.map((r) => r.id)));
+    }
+    expect(claimed).toEqual(expect.arrayContaining(sent.map((n) => n.id)));
     const share = formatMoney(BigInt(split0(split).amount), "RUB", "ru");
     const byUser = (a: [number, string], b: [number, string]) => a[0] - b[0];
     expect(sent.map((n): [number, string] => [n.userId, n.text]).sort(byUser)).toEqual(

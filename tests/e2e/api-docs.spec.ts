@@ -24,7 +24,8 @@ test("the API reference at /api/docs renders the document offline", async ({ pag
   const res = await page.goto("/api/docs");
   expect(res?.status()).toBe(200);
   expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
-  await expect(page.getByRole("heading", { name: /Minibank API/ })).toBeVisible();
+  // Redoc lays out the whole document (every operation, ~160 KB) before its first heading.
+  await expect(page.getByRole("heading", { name: /Minibank API/ })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: "test-results/screens/api-docs.png" });
   const transfer = page.getByRole("heading", { name: /Transfer from one of the caller's wallets/ });
   await transfer.scrollIntoViewIfNeeded();

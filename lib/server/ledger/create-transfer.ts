@@ -3,7 +3,7 @@ import { AppError } from "@/lib/server/platform/errors";
 import { keyEffect, replayIfStored, runIdempotent } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
 import { ledgerSql, readTransferWallets, type KeyToRecord, type TransferWalletRow } from "@/lib/server/ledger/store";
-import { checkSendingLimits } from "@/lib/server/ledger/transfer-limits";
+import { checkSendingLimits, countSentEffect } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice } from "@/lib/server/notifications/enqueue";
 import { isTelegramVerified } from "@/lib/server/users/username";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
@@ -30,7 +30,8 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
   const receiver = find(options.receiverWalletId);
   // Sending to someone else — or to a wallet that is not there — passes the sending limits before
   // the answer says anything about the receiver.
-  if (!receiver || Number(receiver.userId) !== options.userId) await checkSendingLimits(options.userId, sender);
+  const toSomeoneElse = !receiver || Number(receiver.userId) !== options.userId;
+  if (toSomeoneElse) await checkSendingLimits(options.userId, sender);
   // The bank's own wallets are not someone one can send money to.
   if (!receiver || receiver.isSystem) throw new AppError("WALLET_NOT_FOUND");
   const wallet = (row: TransferWalletRow) => ({ id: Number(row.id), userId: Number(row.userId), currency: row.currency });
@@ -50,7 +51,9 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
     language: receiver.language,
     sender: { id: Number(sender.userId), handle: sender.username, verified: isTelegramVerified(sender) },
   });
-  return applyPlan(sql, withEffects(plan, keyEffect(key), notice));
+  // Counted on the sender's sending counter with the money, in the same transaction.
+  const counted = toSomeoneElse ? countSentEffect(options.userId, plan.createdAt) : null;
+  return applyPlan(sql, withEffects(plan, keyEffect(key), notice, counted));
 }
 
 /** A transfer from one of the caller's wallets to any user's wallet, converting if needed. */

@@ -3,6 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql, type SqlRunner } from "@/lib/server/db";
 import { applyTransfer, type Applied, type TransferPlan } from "@/lib/server/db/apply-plan";
 import { getEnv } from "@/lib/server/platform/env";
+import { sendingWindowAt } from "@/lib/server/ledger/sending-window";
 import type { Currency } from "@/lib/shared/money";
 
 /**
@@ -86,31 +87,33 @@ export function storeRefusal(sql: Sql, userId: number, key: string, hash: string
 export type LimitRow = {
   /** The sender has sent money to this wallet before, or received money from it. */
   dealtWith?: boolean | number | bigint | null;
-  /** Transfers the sender made to other people within the window, counted up to the limit. */
-  sentLately?: number | bigint | null;
+  /** Transfers the sender made to other people in the current fixed window (`sentLatelyColumns`). */
+  sentThisWindow?: number | bigint | null;
+  /** … and in the window before it. */
+  sentLastWindow?: number | bigint | null;
 };
 
 /**
- * The column "sentLately": how many transfers `userId` sent to other people lately (transfers and
- * request payments), counted no further than the limit. For the one read of every way money
- * leaves an account to someone else, so the limit costs no round trip of its own.
+ * The columns "sentThisWindow" and "sentLastWindow": what `userId`'s sending counter holds for the
+ * current fixed window and the one before (transfers and request payments to other people; a
+ * counter last written in an older window holds nothing for either). Each is one primary-key
+ * lookup of "SendingCounter", whatever the limit; transfer-limits.ts weighs them into the sliding
+ * window. For the one read of every way money leaves an account to someone else, so the limit
+ * costs no round trip of its own.
  */
-export function sentLatelyColumn(userId: number): Prisma.Sql {
-  const { transferLimitPerUser, transferLimitWindowMs } = getEnv();
-  const since = new Date(Date.now() - transferLimitWindowMs);
+export function sentLatelyColumns(userId: number, at = new Date()): Prisma.Sql {
+  const { start, previousStart } = sendingWindowAt(at);
+  const counter = Prisma.sql`FROM "SendingCounter" c WHERE c."userId" = ${userId}`;
   return Prisma.sql`,
-    (SELECT COUNT(*) FROM (SELECT 1 FROM "Wallet" s
-        JOIN "Transfer" t ON t."senderWalletId" = s."id"
-        JOIN "Wallet" r ON r."id" = t."receiverWalletId"
-        WHERE s."userId" = ${userId} AND r."userId" <> ${userId} AND t."kind" IN ('transfer', 'request')
-          AND t."createdAt" >= ${since}
-        LIMIT ${transferLimitPerUser}) recent) AS "sentLately"`;
+    (SELECT CASE WHEN c."windowStart" >= ${start} THEN c."current" ELSE 0 END ${counter}) AS "sentThisWindow",
+    (SELECT CASE WHEN c."windowStart" >= ${start} THEN c."previous" WHEN c."windowStart" = ${previousStart} THEN c."current"
+      ELSE 0 END ${counter}) AS "sentLastWindow"`;
 }
 
 /**
  * Columns for the transfer's one read (`readTransferWallets`) that the two limits on sending need:
  *  - whether `userId` has dealt with the receiving wallet before (either direction);
- *  - "sentLately" (`sentLatelyColumn`).
+ *  - the sender's counter of transfers to other people (`sentLatelyColumns`).
  */
 function limitColumns(userId: number, receiverWalletId: number): Prisma.Sql {
   // CROSS JOIN: the user's few wallets first, each probing the (sender, receiver) index; SQLite,
@@ -120,7 +123,7 @@ function limitColumns(userId: number, receiverWalletId: number): Prisma.Sql {
         WHERE o."userId" = ${userId} AND t."senderWalletId" = o."id" AND t."receiverWalletId" = ${receiverWalletId})
       OR EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Transfer" t
         WHERE o."userId" = ${userId} AND t."senderWalletId" = ${receiverWalletId} AND t."receiverWalletId" = o."id")) AS "dealtWith"
-    ${sentLatelyColumn(userId)}`;
+    ${sentLatelyColumns(userId)}`;
 }
 
 // ---------------------------------------------------------------------------------------------

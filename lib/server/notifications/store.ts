@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb, sqlOf } from "@/lib/server/db";
+import { getDb, sqlOf, type Sql } from "@/lib/server/db";
 import { inList } from "@/lib/server/db/claim";
 import type { ClaimedRow } from "@/lib/server/notifications/claim";
 import type { Credit } from "@/lib/server/notifications/fold";
@@ -9,6 +9,21 @@ import type { Credit } from "@/lib/server/notifications/fold";
  * The statements of delivering outbox rows once claimed (claiming is in store-claim.ts): what a
  * message needs to be written, and the outcome recorded on its rows.
  */
+
+/** A notice that tells of no transfer (a schedule's run or warning, a split's reminder). */
+export type PlainNotice = { userId: number; channel: string; address: string; text: string };
+
+/**
+ * Writes `notices` to the outbox, due at `at`, inside the caller's transaction `tx`: the one place
+ * a notice without a transfer is written, so it leaves exactly when what it tells is recorded.
+ */
+export async function insertPlainNotices(tx: Pick<Sql, "$executeRaw">, notices: PlainNotice[], at: Date): Promise<void> {
+  if (notices.length === 0) return;
+  const rows = notices.map((n) => Prisma.sql`(NULL, ${n.userId}, ${n.channel}, ${n.address}, ${n.text}, 'pending', 0, ${at}, ${at})`);
+  await tx.$executeRaw`
+    INSERT INTO "Notification" ("transferId", "userId", "channel", "address", "text", "status", "attempts", "nextAttemptAt", "createdAt")
+    VALUES ${Prisma.join(rows)}`;
+}
 
 /**
  * Records an outcome for `rows` (what `set` writes, per the rows' attempts), only where this

@@ -56,7 +56,8 @@ export type Env = {
   lookupLimitPerUser: number;
   /**
    * Transfers a user may send to other people — request payments included — within
-   * TRANSFER_LIMIT_WINDOW_SECONDS (TRANSFER_LIMIT_PER_USER, default 50 per 600 s): no account can
+   * TRANSFER_LIMIT_WINDOW_SECONDS (TRANSFER_LIMIT_PER_USER, default 50 per 600 s; a sliding window,
+   * approximated as lib/server/ledger/transfer-limits.ts says): no account can
    * flood another with notices.
    */
   transferLimitPerUser: number;

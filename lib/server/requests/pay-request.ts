@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/server/platform/errors";
 import { replayIfStored, runIdempotent, type KeyToRecord, keyEffect } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
-import { checkSentLately } from "@/lib/server/ledger/transfer-limits";
+import { checkSentLately, countSentEffect } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice, senderLabel } from "@/lib/server/notifications/enqueue";
 import { statusOf } from "@/lib/server/requests/dto";
 import { readRequestToPay } from "@/lib/server/requests/store";
@@ -38,7 +38,7 @@ async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Pr
     fixedReceived: true,
     message: row.message,
   });
-  withEffects(plan, keyEffect(key), { type: "payRequest", requestId: Number(row.id), payerId: options.userId });
+  withEffects(plan, keyEffect(key), { type: "payRequest", requestId: Number(row.id), payerId: options.userId }, countSentEffect(options.userId, plan.createdAt));
   // Named by handle, never by a name the payer typed (enqueue.ts).
   const payer = {
     handle: row.payerHandle,

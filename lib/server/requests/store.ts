@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb, sqlOf, type SqlRunner } from "@/lib/server/db";
 import {
-  sentLatelyColumn,
+  sentLatelyColumns,
   storedKeyColumns,
   type KeyToRecord,
   type LimitRow,
@@ -78,7 +78,7 @@ export function insertRequest(request: NewRequest) {
 }
 
 /** What paying a request reads, in one query (see `readRequestToPay`). */
-export type RequestToPay = WithStoredKey & Pick<LimitRow, "sentLately"> & {
+export type RequestToPay = WithStoredKey & Pick<LimitRow, "sentThisWindow" | "sentLastWindow"> & {
   id: number;
   requesterId: number;
   walletId: number;
@@ -116,7 +116,7 @@ export async function readRequestToPay(options: {
       CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language", pw."id" AS "payerWalletId",
       pw."userId" AS "payerWalletOwner", pw."currency" AS "payerCurrency",
       pu."username" AS "payerHandle", pu."telegramUsername" AS "payerTelegramUsername" ${storedKeyColumns(options.key)}
-      ${sentLatelyColumn(options.payerId)}
+      ${sentLatelyColumns(options.payerId)}
     FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
       LEFT JOIN "Wallet" pw ON pw."id" = ${options.walletId} LEFT JOIN "User" pu ON pu."id" = pw."userId"
     WHERE r."token" = ${options.token}`;

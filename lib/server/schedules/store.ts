@@ -1,7 +1,8 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { sqlOf, type Sql } from "@/lib/server/db";
+import { sqlOf } from "@/lib/server/db";
 import { inList, skipLockedRows } from "@/lib/server/db/claim";
+import { insertPlainNotices, type PlainNotice } from "@/lib/server/notifications/store";
 
 /** Every statement about scheduled transfers and their runs (the rules are in the modules beside). */
 
@@ -198,13 +199,7 @@ export async function claimDueSchedules(now: Date, leaseUntil: Date, limit: numb
 export type RunRecord = { occurrence: string; status: "done" | "failed" | "skipped"; reason: string | null; transferId: number | null };
 
 /** A notice for the outbox, without a transfer. */
-export type ScheduleNotice = { userId: number; channel: string; address: string; text: string };
-
-async function insertNotice(tx: Sql, notice: ScheduleNotice, at: Date): Promise<void> {
-  await tx.$executeRaw`
-    INSERT INTO "Notification" ("transferId", "userId", "channel", "address", "text", "status", "attempts", "nextAttemptAt", "createdAt")
-    VALUES (${null}, ${notice.userId}, ${notice.channel}, ${notice.address}, ${notice.text}, 'pending', 0, ${at}, ${at})`;
-}
+export type ScheduleNotice = PlainNotice;
 
 /**
  * Records what became of a claimed schedule's occurrences and moves it on, in one transaction:
@@ -239,7 +234,7 @@ export async function recordRuns(options: {
         "consecutiveFailures" = ${options.consecutiveFailures}, "occurrences" = ${options.occurrences},
         "leaseUntil" = NULL, "updatedAt" = ${options.now}
       WHERE "id" = ${options.scheduleId} AND "nextOccurrence" <= ${options.ranOccurrence}`;
-    if (moved > 0 && options.notice) await insertNotice(tx, options.notice, options.now);
+    if (moved > 0 && options.notice) await insertPlainNotices(tx, [options.notice], options.now);
   });
 }
 
@@ -275,7 +270,7 @@ export async function markWarned(scheduleId: number, occurrence: string, notice:
       UPDATE "Schedule" SET "warnedOccurrence" = ${occurrence}
       WHERE "id" = ${scheduleId} AND "nextOccurrence" = ${occurrence}
         AND ("warnedOccurrence" IS NULL OR "warnedOccurrence" <> ${occurrence})`;
-    if (changed > 0 && notice) await insertNotice(tx, notice, now);
+    if (changed > 0 && notice) await insertPlainNotices(tx, [notice], now);
     return changed > 0;
   });
 }

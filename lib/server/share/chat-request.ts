@@ -7,7 +7,7 @@ import { getRequest } from "@/lib/server/requests/read-requests";
 import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
 import type { WebhookReply } from "@/lib/server/telegram/handle-update";
 import { requestCard } from "@/lib/server/share/request-card";
-import { findRequestById, findRequestId, findTelegramUser, findUserTelegram } from "@/lib/server/share/store";
+import { findRequestById, findRequestId, findTelegramUser, telegramIdOf } from "@/lib/server/share/store";
 import { DICTIONARIES, pickLanguage } from "@/lib/shared/i18n";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { PreparedChatButtonDto } from "@/lib/shared/schemas/share";
@@ -41,12 +41,12 @@ async function ownPendingRequest(token: string, callerId: number): Promise<{ id:
  */
 export async function prepareChatButton(options: { callerId: number; token: string }): Promise<PreparedChatButtonDto> {
   const env = getEnv();
-  const user = await findUserTelegram(options.callerId);
-  if (!user?.telegramId) throw new AppError("TELEGRAM_ONLY");
+  const telegramId = await telegramIdOf(options.callerId);
+  if (!telegramId) throw new AppError("TELEGRAM_ONLY");
   if (!env.telegramBotLink || !env.notifyByTelegram) throw new AppError("SHARE_UNAVAILABLE");
   const { id } = await ownPendingRequest(options.token, options.callerId);
   try {
-    const button = await botApi(env, { retries: false }).savePreparedKeyboardButton(Number(user.telegramId), {
+    const button = await botApi(env, { retries: false }).savePreparedKeyboardButton(Number(telegramId), {
       text: ru.telegram.chat.choose,
       request_chat: { request_id: id, chat_is_channel: false, bot_is_member: true },
     });

@@ -17,11 +17,6 @@ export function findTelegramUser(telegramId: string): Promise<{ id: number } | n
   return getDb().user.findUnique({ where: { telegramId }, select: { id: true } });
 }
 
-/** The user's Telegram id (null without Telegram), or null for an unknown user. */
-export function findUserTelegram(userId: number): Promise<{ telegramId: string | null } | null> {
-  return getDb().user.findUnique({ where: { id: userId }, select: { telegramId: true } });
-}
-
 /** The id of the user's wallet of `currency`, or null. */
 export function findWalletOf(userId: number, currency: string): Promise<{ id: number } | null> {
   return getDb().wallet.findFirst({ where: { userId, currency }, select: { id: true } });

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
 import type { Contact } from "@/lib/server/notifications/enqueue";
+import { insertPlainNotices, type PlainNotice } from "@/lib/server/notifications/store";
 
 /**
  * Every statement of the splits domain. A split is its row and one row per share; the shares'
@@ -159,14 +160,13 @@ export async function recordReminder(
     if (count !== 1) return false;
     await tx.splitShare.updateMany({ where: { id: { in: shareIds } }, data: { remindedAt: now } });
     // The reminders leave through the outbox, written with the reminder: told exactly when it counts.
-    if (notices.length > 0)
-      await tx.notification.createMany({ data: notices.map((n) => ({ ...n, transferId: null, nextAttemptAt: now, createdAt: now })) });
+    await insertPlainNotices(tx, notices, now);
     return true;
   });
 }
 
 /** A reminder for the outbox (it tells of no transfer). */
-export type ReminderNotice = { userId: number; channel: string; address: string; text: string };
+export type ReminderNotice = PlainNotice;
 
 /** How each of `userIds` may be told something (the bot's chat only where it may write). */
 export async function contactsOf(userIds: number[]): Promise<Map<number, Contact>> {

@@ -8,6 +8,8 @@
 --   payRequest {requestId, payerId}       the request must be pending and unexpired; it becomes paid
 --   notice {userId, channel, address, text}  "money arrived", queued in the outbox
 --   recordKey {userId, key, requestHash}  the Idempotency-Key, recorded with its transfer
+--   countSent {userId, windowStart, previousStart}  one more on the sender's sending counter
+--                                         (lib/server/ledger/transfer-limits.ts)
 -- Amounts are decimal strings (bigint), instants ISO 8601 in UTC.
 --
 -- Answers one row: a refusal (nothing written) or the new transfer's id. This file is the one
@@ -27,6 +29,7 @@ DECLARE
   v_id INTEGER;
   v_status TEXT;
   v_effect JSONB;
+  v_window TIMESTAMP(3);
 BEGIN
   -- The tracked wallets' net changes, locked in id order.
   SELECT COALESCE(array_agg(l.w ORDER BY l.w), '{}'), COALESCE(array_agg(l.delta ORDER BY l.w), '{}')
@@ -69,7 +72,7 @@ BEGIN
           WHEN 'cancelled' THEN 'REQUEST_CANCELLED' ELSE 'REQUEST_EXPIRED' END)::TEXT, NULL::INTEGER;
         RETURN;
       END IF;
-    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey') THEN
+    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey', 'countSent') THEN
       RAISE EXCEPTION 'unknown effect %', v_effect->>'type';
     END IF;
   END LOOP;
@@ -103,6 +106,19 @@ BEGIN
       WHEN 'recordKey' THEN
         INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "transferId", "refusal", "createdAt")
           VALUES ((v_effect->>'userId')::INTEGER, v_effect->>'key', v_effect->>'requestHash', v_id, NULL, v_created);
+      WHEN 'countSent' THEN
+        -- A counter of this window (or a later one, written by an instance whose clock runs
+        -- ahead) gains one; one of the window before moves to "previous" and the new window
+        -- starts at one; an older one starts over.
+        v_window := ((v_effect->>'windowStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3);
+        INSERT INTO "SendingCounter" AS c ("userId", "windowStart", "current", "previous")
+          VALUES ((v_effect->>'userId')::INTEGER, v_window, 1, 0)
+          ON CONFLICT ("userId") DO UPDATE SET
+            "previous" = CASE WHEN c."windowStart" >= v_window THEN c."previous"
+              WHEN c."windowStart" = ((v_effect->>'previousStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3)
+                THEN c."current" ELSE 0 END,
+            "current" = CASE WHEN c."windowStart" >= v_window THEN c."current" + 1 ELSE 1 END,
+            "windowStart" = GREATEST(c."windowStart", v_window);
     END CASE;
   END LOOP;
   RETURN QUERY SELECT NULL::TEXT, v_id;
