@@ -1,12 +1,12 @@
-import { balancesOf, walletOf, type Caller } from "./oracle-kit";
+import { walletOf, type Caller } from "./oracle-kit";
 import type { Person } from "./session";
 
 /**
  * The newer operations against the ones they are documented to agree with: insights against the
- * statements of each month, a split's shares against its total and their payment requests and the
- * money a paid share moves, scheduled transfers' idempotency, list and status changes. A schedule's
- * run happens at 09:00 Moscow time on the server's own clock, which a tester outside cannot move:
- * that a run equals a transfer of the same parameters is not provoked here (docs/contract-testing.md).
+ * statements of each month, scheduled transfers' idempotency, list and status changes (splits:
+ * scripts/contract/split-oracles.ts). A schedule's run happens at 09:00 Moscow time on the
+ * server's own clock, which a tester outside cannot move: that a run equals a transfer of the same
+ * parameters is not provoked here (docs/contract-testing.md).
  */
 
 type Statement = { opening: number; totalIn: number; totalOut: number; closing: number };
@@ -46,60 +46,6 @@ export async function insightsAgreeWithStatements(call: Caller, people: [Person,
       if (i === 0 && view.opening !== s.opening) problems.push(`${label}: opening ${view.opening}, the statement of ${m.month} opens at ${s.opening}`);
     }
   }
-  return problems;
-}
-
-type Share = { position: number; amount: number; status: string; requestToken: string | null; mine: boolean };
-type Split = { token: string; total: number; currency: string; mode: string; shares: Share[]; progress: { collected: number } };
-type Asked = { amount: number; currency: string; status: string };
-
-/** A created split's shares sum to its total; each share's request asks exactly that share, in the split's currency. */
-async function sharesAndRequests(call: Caller, organiser: Person, split: Split, label: string, given?: number[]): Promise<string[]> {
-  const problems: string[] = [];
-  const sum = split.shares.reduce((n, s) => n + s.amount, 0);
-  if (sum !== split.total) problems.push(`${label}: shares ${split.shares.map((s) => s.amount).join(" + ")} = ${sum}, the total is ${split.total}`);
-  if (given && split.shares.map((s) => s.amount).join() !== given.join()) problems.push(`${label}: shares ${split.shares.map((s) => s.amount).join(", ")}, asked for ${given.join(", ")}`);
-  if (!given && Math.max(...split.shares.map((s) => s.amount)) - Math.min(...split.shares.map((s) => s.amount)) > 1) problems.push(`${label}: equal shares differ by more than one minor unit: ${split.shares.map((s) => s.amount).join(", ")}`);
-  for (const share of split.shares.filter((s) => !s.mine)) {
-    if (!share.requestToken) {
-      problems.push(`${label}: share ${share.position} has no payment request for its organiser`);
-      continue;
-    }
-    const asked = (await call("GET /api/v1/requests/{token}", organiser.tokens.access_token, { params: { token: share.requestToken } })).body as Asked;
-    if (asked.amount !== share.amount || asked.currency !== split.currency) problems.push(`${label}: share ${share.position} of ${share.amount} ${split.currency} is asked as ${asked.amount} ${asked.currency}`);
-  }
-  return problems;
-}
-
-/**
- * Splits equally and by amounts: shares sum exactly to the total, each participant's payment
- * request asks exactly their share; paying a share moves exactly that amount to the organiser; a
- * split by amounts that do not sum to the total is refused (400) and none is listed.
- */
-export async function splitsAddUp(call: Caller, organiser: Person, payer: Person): Promise<string[]> {
-  const token = organiser.tokens.access_token;
-  const body = (mode: string, total: number, shares: { userId: number | null; amount?: number }[]) => ({ body: { title: "contract split", currency: "RUB", total, mode, shares } });
-  const equal = (await call("POST /api/v1/splits", token, body("equal", 1_001, [{ userId: payer.me.id }, { userId: organiser.me.id }, { userId: null }]), 201)).body as Split;
-  const problems = await sharesAndRequests(call, organiser, equal, "an equal split of 1001 in 3");
-  const amounts = [600, 1, 400];
-  const byAmounts = (await call("POST /api/v1/splits", token, body("amounts", 1_001, [{ userId: payer.me.id, amount: 600 }, { userId: organiser.me.id, amount: 1 }, { userId: null, amount: 400 }]), 201)).body as Split;
-  problems.push(...(await sharesAndRequests(call, organiser, byAmounts, "a split of 1001 by amounts 600, 1, 400", amounts)));
-  const listed = ((await call("GET /api/v1/splits", token, {})).body as Split[]).length;
-  await call("POST /api/v1/splits", token, body("amounts", 1_001, [{ userId: payer.me.id, amount: 600 }, { userId: null, amount: 400 }]), 400);
-  const after = ((await call("GET /api/v1/splits", token, {})).body as Split[]).length;
-  if (after !== listed) problems.push(`a split by amounts that do not sum to its total was refused, yet the list went from ${listed} to ${after}`);
-  const share = equal.shares.find((s) => s.position === 0);
-  if (!share?.requestToken) return [...problems, "the payer's share of the equal split has no request to pay"];
-  await call("POST /api/v1/wallet/topup", payer.tokens.access_token, { body: { currency: "RUB", amount: 100_000 } }, 201);
-  const [payerBefore, organiserBefore] = [await balancesOf(call, payer), await balancesOf(call, organiser)];
-  await call("POST /api/v1/requests/{token}/pay", payer.tokens.access_token, { params: { token: share.requestToken }, body: { walletId: walletOf(payer, "RUB").id } }, 201);
-  const [payerAfter, organiserAfter] = [await balancesOf(call, payer), await balancesOf(call, organiser)];
-  if (payerBefore.RUB - payerAfter.RUB !== share.amount || organiserAfter.RUB - organiserBefore.RUB !== share.amount) {
-    problems.push(`paying a share of ${share.amount} RUB took ${payerBefore.RUB - payerAfter.RUB} from the payer and gave ${organiserAfter.RUB - organiserBefore.RUB} to the organiser`);
-  }
-  const read = (await call("GET /api/v1/splits/{token}", token, { params: { token: equal.token } })).body as Split;
-  const paid = read.shares.find((s) => s.position === share.position);
-  if (paid?.status !== "paid") problems.push(`the paid share ${share.position} reads as ${paid?.status}`);
   return problems;
 }
 

@@ -2,7 +2,7 @@ import { decodeJwt, SignJWT } from "jose";
 import type { ContractClient } from "./client";
 import { exampleRequest, operationsOf } from "./generated";
 import { cameBackLater, curlOf, send, type Reply, type Request } from "./http";
-import { BANK, FOREIGN, IDEMPOTENT, type Resources } from "./knowledge";
+import { BANK, FOREIGN, IDEMPOTENT, scheduleStart, type Resources } from "./knowledge";
 import { caller, split, type Caller, type OracleOptions } from "./oracle-kit";
 import { poolOf, signIn, type Person } from "./session";
 
@@ -15,12 +15,25 @@ import { poolOf, signIn, type Person } from "./session";
  * user (a result of that user's own, never the first user's answer).
  */
 
-/** What a user owns, for the cells: their wallets, a top-up of theirs, a pending request of theirs. */
-async function resourcesOf(call: Caller, person: Person): Promise<Resources> {
+/**
+ * What a user owns, for the cells: their wallets, a top-up of theirs, a pending request of theirs;
+ * with a `partner`, also a split of theirs with the partner's pending share, one with a share open
+ * to its link, and a schedule between their own wallets.
+ */
+async function resourcesOf(call: Caller, person: Person, partner?: Person): Promise<Resources> {
   const token = person.tokens.access_token;
   const topUp = (await call(BANK.topUp, token, { body: { currency: "RUB", amount: 100_000 } }, 201)).body as { id: number };
   const request = (await call("POST /api/v1/requests", token, { body: { currency: "RUB", amount: 100 } }, 201)).body as { token: string };
-  return { user: person.me.id, wallets: Object.fromEntries(person.wallets.map((w) => [w.currency, w.id])), transfer: topUp.id, request: request.token };
+  const wallets: Record<string, number> = Object.fromEntries(person.wallets.map((w) => [w.currency, w.id]));
+  const owned: Resources = { user: person.me.id, wallets, transfer: topUp.id, request: request.token };
+  if (!partner) return owned;
+  const split = async (other: number | null) => {
+    const body = { title: "contract isolation", currency: "RUB", total: 1_000, mode: "equal", shares: [{ userId: person.me.id }, { userId: other }] };
+    return ((await call("POST /api/v1/splits", token, { body }, 201)).body as { token: string }).token;
+  };
+  const scheduled = { senderWalletId: wallets.RUB, receiverWalletId: wallets.USD, amount: 100, kind: "once", startDate: scheduleStart() };
+  const schedule = (await call("POST /api/v1/schedules", token, { body: scheduled }, 201)).body as { id: number };
+  return { ...owned, split: await split(partner.me.id), openSplit: await split(null), schedule: schedule.id };
 }
 
 /** A session revoked because its spent refresh token was presented again: the rotated access token. */
@@ -38,7 +51,8 @@ export async function authorizationMatrix(api: ContractClient, options: OracleOp
   const { baseUrl, codes, run, document } = options;
   const call = caller(options);
   const stranger = await signIn(baseUrl, codes, `contract.oc.${run}@example.com`);
-  const [mine, theirs] = [await resourcesOf(call, alice), await resourcesOf(call, stranger)];
+  const partner = await signIn(baseUrl, codes, `contract.op.${run}@example.com`);
+  const [mine, theirs] = [await resourcesOf(call, alice), await resourcesOf(call, stranger, partner)];
   const revoked = await signIn(baseUrl, codes, `contract.or.${run}@example.com`);
   await send(baseUrl, { ...split(BANK.logout), params: {}, query: {}, headers: {}, body: { refresh_token: revoked.tokens.refresh_token } });
   const reused = await reusedSession(options, call);

@@ -12,6 +12,14 @@ export type Resources = {
   transfer: number;
   /** A pending payment request of theirs. */
   request: string;
+  /**
+   * Only the other user's, in the authorization matrix: a split of theirs with a third user's
+   * pending share (nobody else may see it), one with a share open to whoever holds its link (a
+   * link holder may see and join it, never act as its organiser), a schedule of theirs.
+   */
+  split?: string;
+  openSplit?: string;
+  schedule?: number;
 };
 
 type Parts = { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: unknown };
@@ -19,7 +27,16 @@ type Parts = { params?: Record<string, string | number>; query?: Record<string, 
 export type ForeignCell = { what: string; build: (mine: Resources, theirs: Resources) => Parts; refused: number[] };
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** The Moscow calendar day two days on, whatever the clocks (a schedule's first occurrence). */
+export const scheduleStart = () => new Date(Date.now() + 180 * 60_000 + 2 * 86_400_000).toISOString().slice(0, 10);
 const period = () => ({ from: `${today().slice(0, 8)}01`, to: today() });
+
+/** What only a split's organiser may do: neither someone with no part in it nor a holder of its link. */
+const organiserOnly = (): ForeignCell[] => [
+  { what: "another user's split", build: (_m, t) => ({ params: { token: t.split! } }), refused: [403, 404] },
+  { what: "another user's split open to its link", build: (_m, t) => ({ params: { token: t.openSplit! } }), refused: [403, 404] },
+];
+const theirSchedule = (): ForeignCell[] => [{ what: "another user's schedule", build: (_m, t) => ({ params: { id: t.schedule! } }), refused: [403, 404] }];
 
 /**
  * Every place an operation's input names a resource of the caller's (a path parameter or a body
@@ -46,6 +63,25 @@ export const FOREIGN: Record<string, ForeignCell[]> = {
   "POST /api/v1/requests/{token}/pay": [
     { what: "another user's request from a third user's wallet", build: (_m, t) => ({ params: { token: t.request }, body: { walletId: t.wallets.USD } }), refused: [403, 404] },
   ],
+  "GET /api/v1/insights": [{ what: "another user's account", build: (_m, t) => ({ query: { wallet: String(t.wallets.RUB) } }), refused: [403, 404] }],
+  "GET /api/v1/splits/{token}": [{ what: "another user's split", build: (_m, t) => ({ params: { token: t.split! } }), refused: [403, 404] }],
+  "POST /api/v1/splits/{token}/join": [{ what: "another user's split with no share open to its link", build: (_m, t) => ({ params: { token: t.split! } }), refused: [403, 404] }],
+  "POST /api/v1/splits/{token}/remind": organiserOnly(),
+  "POST /api/v1/splits/{token}/cancel": organiserOnly(),
+  "POST /api/v1/splits/{token}/shares/{position}/settle": [
+    { what: "a share of another user's split", build: (_m, t) => ({ params: { token: t.split!, position: 1 } }), refused: [403, 404] },
+    { what: "a share of another user's split open to its link", build: (_m, t) => ({ params: { token: t.openSplit!, position: 1 } }), refused: [403, 404] },
+  ],
+  "POST /api/v1/schedules": [
+    {
+      what: "from another user's wallet",
+      build: (m, t) => ({ body: { senderWalletId: t.wallets.RUB, receiverWalletId: m.wallets.USD, amount: 100, kind: "once", startDate: scheduleStart() } }),
+      refused: [403, 404],
+    },
+  ],
+  "POST /api/v1/schedules/{id}/pause": theirSchedule(),
+  "POST /api/v1/schedules/{id}/resume": theirSchedule(),
+  "POST /api/v1/schedules/{id}/cancel": theirSchedule(),
   "POST /api/v1/share/prepared": [
     { what: "another user's receipt", build: (_m, t) => ({ body: { kind: "receipt", transferId: t.transfer } }), refused: [403, 404, 422] },
     { what: "another user's request", build: (_m, t) => ({ body: { kind: "request", token: t.request } }), refused: [403, 404, 422] },
@@ -72,9 +108,8 @@ export const IDEMPOTENT: Record<string, (mine: Resources, theirs: Resources) => 
     return { body: { ...body, total: 1_000 }, changed: { ...body, total: 1_001 } };
   },
   "POST /api/v1/schedules": (m, t) => {
-    // The first occurrence must be today or later in Moscow time: two days on, whatever the clocks.
-    const startDate = new Date(Date.now() + 180 * 60_000 + 2 * 86_400_000).toISOString().slice(0, 10);
-    const body = { senderWalletId: m.wallets.RUB, receiverWalletId: t.wallets.RUB, kind: "once", startDate };
+    // The first occurrence must be today or later in Moscow time.
+    const body = { senderWalletId: m.wallets.RUB, receiverWalletId: t.wallets.RUB, kind: "once", startDate: scheduleStart() };
     return { body: { ...body, amount: 100 }, changed: { ...body, amount: 101 } };
   },
 };
@@ -91,6 +126,9 @@ export function unprovokable(operation: string, status: string, code: string | n
   if (code === "REQUEST_ABORTED") return "a client that stops sending never reads the answer";
   if (code === "BALANCE_LIMIT") return "a balance of 2^53 − 1 minor units, past every top-up cap";
   if (code === "REQUEST_EXPIRED") return "a payment request older than its time to live (days)";
+  if (operation === "POST /api/v1/splits/{token}/join" && code === "SPLIT_CLOSED") {
+    return "the last open share taken by someone else while joining (two at once): a full or cancelled split is a 404 to whoever has no share in it";
+  }
   if (code === "STATEMENT_TOO_LARGE") return "more movements than STATEMENT_MAX_ROWS: the limits phase, given a small statement-rows";
   if (/^GET \/api\/(docs|v1\/demo\/)/.test(operation) && status.startsWith("2")) return "demo mode only";
   if (operation === "GET /api/metrics" && status === "200") return "needs the server's METRICS_TOKEN";

@@ -23,7 +23,7 @@ export type OracleOptions = {
 export type Rest = { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: unknown; headers?: Record<string, string> };
 /** An answer with the moments its request left and its answer arrived (for createdAt). */
 export type Timed = Reply & { sentAt: number; answeredAt: number };
-export type Caller = (operation: string, token: string | undefined, rest: Rest, expect?: number) => Promise<Timed>;
+export type Caller = (operation: string, token: string | undefined, rest: Rest, expect?: number | number[]) => Promise<Timed>;
 
 export const split = (operation: string) => {
   const [method, path] = operation.split(" ");
@@ -31,8 +31,9 @@ export const split = (operation: string) => {
 };
 
 /**
- * One step an oracle needs: it must answer `expect` and keep to the document, or the oracle stops
- * (a documented 503 or 429 stops it as the environment's fault, not the server's).
+ * One step an oracle needs: it must answer `expect` (or one of them, where the document allows
+ * several) and keep to the document, or the oracle stops (a documented 503 or 429 stops it as the
+ * environment's fault, not the server's).
  */
 export function caller(options: OracleOptions): Caller {
   return async (operation, token, rest, expect = 200) => {
@@ -41,10 +42,11 @@ export function caller(options: OracleOptions): Caller {
     const reply = await send(options.baseUrl, request);
     const answeredAt = Date.now();
     const broken = options.document.check(request.method, request.path, reply);
-    if (reply.status !== expect || broken.length) {
-      const environment = reply.status !== expect ? cameBackLater(broken.length === 0, request, reply) : null;
+    const expected = Array.isArray(expect) ? expect : [expect];
+    if (!expected.includes(reply.status) || broken.length) {
+      const environment = !expected.includes(reply.status) ? cameBackLater(broken.length === 0, request, reply) : null;
       if (environment) throw environment;
-      throw new Error(`${operation} answered ${reply.status} (expected ${expect}) ${broken.join("; ")} ${reply.text.slice(0, 200)}; reproduce: ${curlOf(options.baseUrl, request)}`);
+      throw new Error(`${operation} answered ${reply.status} (expected ${expected.join(" or ")}) ${broken.join("; ")} ${reply.text.slice(0, 200)}; reproduce: ${curlOf(options.baseUrl, request)}`);
     }
     return { ...reply, sentAt, answeredAt };
   };

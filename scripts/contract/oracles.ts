@@ -2,16 +2,19 @@ import type { ContractClient } from "./client";
 import { send } from "./http";
 import { authorizationMatrix, idempotencyMatrix } from "./isolation";
 import { BANK } from "./knowledge";
-import { insightsAgreeWithStatements, schedulesKeepTheirRules, splitsAddUp } from "./feature-oracles";
+import { insightsAgreeWithStatements, schedulesKeepTheirRules } from "./feature-oracles";
 import { runMoneyOracles } from "./money-oracles";
 import { caller, sectionOf, split, walletOf, type OracleOptions } from "./oracle-kit";
-import { signIn } from "./session";
+import { signIn, type Person } from "./session";
+import { shareSettledOutsideTheApp, splitCancelledRest, splitRemindedOncePerDay } from "./split-action-oracles";
+import { splitJoinedByLink, splitsAddUp, type SplitParty } from "./split-oracles";
 
 /**
  * The bank's promises that a generic tool cannot know, each checked as one line of the report, in a
  * fixed order before any random phase: e-mail identity, the history's order and paging, the money
- * operations against each other (scripts/contract/money-oracles.ts), insights, splits and scheduled
- * transfers (scripts/contract/feature-oracles.ts), and the authorization matrix
+ * operations against each other (scripts/contract/money-oracles.ts), insights and scheduled
+ * transfers (scripts/contract/feature-oracles.ts), splits and what is done with them
+ * (scripts/contract/split-oracles.ts, split-action-oracles.ts), and the authorization matrix
  * (every secured operation × no token, malformed, expired, revoked, another user's resource).
  */
 
@@ -81,9 +84,37 @@ export async function runOracles(api: ContractClient, options: OracleOptions): P
     ]),
   );
   await section("a split's shares sum to its total, each request asks its share, paying one moves exactly that to the organiser", () => splitsAddUp(call, alice, bob));
+  await splitActions(api, options, alice, bob);
   await section("scheduled transfers: create is idempotent and listed, refusals make none, pause, resume and cancel as documented", () =>
     schedulesKeepTheirRules(call, alice, bob),
   );
   await idempotencyMatrix(api, options, alice, bob);
   await authorizationMatrix(api, options, alice);
+}
+
+/**
+ * Joining a split from its link, and what only its organiser may do: remind, settle a share
+ * outside the app, cancel the rest. A fresh organiser (whose payment requests no other oracle
+ * spends) and someone with no part in the splits.
+ */
+async function splitActions(api: ContractClient, options: OracleOptions, alice: Person, bob: Person): Promise<void> {
+  const section = sectionOf(api);
+  const call = caller(options);
+  let party: SplitParty;
+  try {
+    const organiser = await signIn(options.baseUrl, options.codes, `contract.os.${options.run}@example.com`);
+    const outsider = await signIn(options.baseUrl, options.codes, `contract.ot.${options.run}@example.com`);
+    party = { organiser, payer: bob, other: alice, outsider };
+  } catch (error) {
+    api.stopped("oracle: split actions: signing in the organiser and an outsider", error);
+    return;
+  }
+  await section("a split joined from its link: the first open share becomes the joiner's to pay, once; the organiser and, when full, others cannot join", () => splitJoinedByLink(call, party));
+  await section("a split's reminder: pending shares record it, a second the same day is 429 RATE_LIMITED and changes nothing", () =>
+    splitRemindedOncePerDay(call, party, options.clockSkewMs),
+  );
+  await section("a share settled outside the app: settled, its request cancelled, no money moved; a paid share is 409 REQUEST_PAID", () => shareSettledOutsideTheApp(call, party));
+  await section("a split's rest cancelled: pending shares declined and unpayable, paid ones stay paid, no money moved; then 409 SPLIT_CLOSED to a reminder", () =>
+    splitCancelledRest(call, party),
+  );
 }

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { decodeJwt, SignJWT } from "jose";
 import { failures, runContract, startContractTarget, type ContractTarget } from "@/tests/support/contract-target";
-import { errorAnswer, mutantProxy, type Answer, type Mutation } from "@/tests/support/mutant-proxy";
+import { errorAnswer, mutantProxy, type Answer, type Exchange, type Mutation } from "@/tests/support/mutant-proxy";
 
 jest.setTimeout(300_000);
 
@@ -42,6 +42,41 @@ function stealing(rewrite: (authorization: string | null, last: string | null) =
   };
 }
 
+type SplitRead = { own: boolean; status: string; shares: { position: number; status: string }[] };
+
+/** A split as the caller reads it from the server itself (a mutant that answers in the server's place). */
+async function splitAsRead(token: string, authorization: string | null): Promise<Answer & { body: SplitRead }> {
+  const res = await fetch(`${target.server.url}/api/v1/splits/${token}`, { headers: authorization ? { authorization } : {} });
+  return { status: res.status, headers: new Headers({ "content-type": "application/json" }), body: (await res.json()) as SplitRead };
+}
+
+/** Answers an organiser's `action` on a split with the split as read, changed by `change`, and does nothing. */
+function pretending(action: RegExp, change: (split: SplitRead, position: number) => SplitRead): Mutation {
+  return {
+    request: async (x) => {
+      const found = action.exec(x.pathname);
+      if (x.method !== "POST" || !found) return;
+      const read = await splitAsRead(found[1], x.headers.get("authorization"));
+      if (read.status === 200 && read.body.own) return { ...read, body: change(read.body, Number(found[2])) };
+    },
+  };
+}
+
+/** Sends the operations `acting` matches on the resources `made` recorded as their maker would: with the maker's token. */
+function actingAsMaker(made: (x: Exchange, a: Answer) => string | number | (string | number)[] | undefined, acting: (x: Exchange) => string | undefined): Mutation {
+  const makers = new Map<string, string>();
+  return {
+    request: (x) => {
+      const maker = makers.get(acting(x) ?? "");
+      if (maker) x.headers.set("authorization", maker);
+    },
+    answer: (x, a) => {
+      const authorization = x.headers.get("authorization");
+      for (const id of [made(x, a) ?? []].flat()) if (authorization) makers.set(String(id), authorization);
+    },
+  };
+}
+
 describe("npm run contract — domain oracles and the authorization matrix", () => {
   it("passes against Minibank, writing JUnit and JSON reports with the coverage matrix", async () => {
     const junit = path.join(work, "report.xml");
@@ -63,11 +98,19 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "ok    oracle: history paging neither skips nor repeats",
       "ok    oracle: insights agree with the statements: each month's in, out and closing are that month's statement's",
       "ok    oracle: a split's shares sum to its total, each request asks its share, paying one moves exactly that to the organiser",
+      "ok    oracle: a split joined from its link: the first open share becomes the joiner's to pay, once; the organiser and, when full, others cannot join",
+      "ok    oracle: a split's reminder: pending shares record it, a second the same day is 429 RATE_LIMITED and changes nothing",
+      "ok    oracle: a share settled outside the app: settled, its request cancelled, no money moved; a paid share is 409 REQUEST_PAID",
+      "ok    oracle: a split's rest cancelled: pending shares declined and unpayable, paid ones stay paid, no money moved; then 409 SPLIT_CLOSED to a reminder",
       "ok    oracle: scheduled transfers: create is idempotent and listed, refusals make none, pause, resume and cancel as documented",
       "ok    idempotency POST /api/v1/splits: a replay answers the same, another body 409, the same key from another user a result of their own",
       "ok    idempotency POST /api/v1/schedules: a replay answers the same, another body 409, the same key from another user a result of their own",
       "ok    authorization GET /api/v1/transfers/wallet/{walletId}: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's wallet 403",
       "ok    authorization POST /api/v1/exchanges: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, from another user's wallet 403, from one's own into another user's wallet 404",
+      "ok    authorization GET /api/v1/insights: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's account 404",
+      "ok    authorization GET /api/v1/splits/{token}: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's split 404",
+      "ok    authorization POST /api/v1/splits/{token}/remind: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's split 404, another user's split open to its link 404",
+      "ok    authorization POST /api/v1/schedules/{id}/pause: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's schedule 404",
       "ok    idempotency POST /api/v1/transfers: a replay answers the same, another body 409, the same key from another user a result of their own",
       "ok    idempotency POST /api/v1/requests/{token}/pay: a replay answers the same, another body 409, the same key from another user a result of their own",
     ]) {
@@ -161,13 +204,19 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
     [
       "a cancelled request can still be paid",
       "oracle: a paid or cancelled request is spent",
-      {
-        answer: (x, a) => {
-          if (!x.pathname.endsWith("/pay") || (a.body as { code?: string }).code !== "REQUEST_CANCELLED") return;
-          const made = { id: 1, kind: "request", senderWalletId: (x.body as { walletId: number }).walletId, receiverWalletId: 1, amount: 400, currency: "RUB", receivedAmount: 400, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
-          return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
-        },
-      },
+      (() => {
+        // Not a split's share: the split oracles would catch it too, where a share is settled or cancelled.
+        const shares = new Set<string>();
+        return {
+          answer: (x, a) => {
+            if (x.pathname === "/api/v1/splits" && x.method === "POST" && a.status === 201) for (const share of (a.body as { shares: { requestToken: string | null }[] }).shares) shares.add(share.requestToken ?? "");
+            const token = /^\/api\/v1\/requests\/([^/]+)\/pay$/.exec(x.pathname)?.[1];
+            if (!token || shares.has(token) || (a.body as { code?: string }).code !== "REQUEST_CANCELLED") return;
+            const made = { id: 1, kind: "request", senderWalletId: (x.body as { walletId: number }).walletId, receiverWalletId: 1, amount: 400, currency: "RUB", receivedAmount: 400, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
+            return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
+          },
+        };
+      })(),
     ],
     [
       "a month's insights leave out 1,00 of money in",
@@ -190,6 +239,87 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
           return { ...a, body: { ...made, shares: made.shares.map((share, i) => (i === 0 ? { ...share, amount: share.amount + 1 } : share)) } };
         },
       },
+    ],
+    [
+      "joining a split answers it but takes no share",
+      "oracle: a split joined from its link",
+      {
+        request: (x) => {
+          if (x.method !== "POST" || !/^\/api\/v1\/splits\/[^/]+\/join$/.test(x.pathname)) return;
+          x.method = "GET";
+          x.pathname = x.pathname.replace(/\/join$/, "");
+          x.body = undefined;
+        },
+      },
+    ],
+    [
+      "a second reminder the same day is answered as if it were sent",
+      "oracle: a split's reminder",
+      (() => {
+        const reminded = new Set<string>();
+        const remindOf = (x: Exchange) => (x.method === "POST" ? /^\/api\/v1\/splits\/([^/]+)\/remind$/.exec(x.pathname)?.[1] : undefined);
+        return {
+          request: async (x) => {
+            const token = remindOf(x);
+            if (token && reminded.has(token)) return splitAsRead(token, x.headers.get("authorization"));
+          },
+          answer: (x, a) => {
+            const token = remindOf(x);
+            if (token && a.status === 200) reminded.add(token);
+          },
+        };
+      })(),
+    ],
+    [
+      "settling a share outside the app answers it settled but records nothing (its request stays payable)",
+      "oracle: a share settled outside the app",
+      pretending(/^\/api\/v1\/splits\/([^/]+)\/shares\/(\d+)\/settle$/, (split, position) => ({
+        ...split,
+        shares: split.shares.map((share) => (share.position === position && share.status !== "paid" ? { ...share, status: "settled" } : share)),
+      })),
+    ],
+    [
+      "cancelling the rest of a split answers it cancelled but leaves its pending requests payable",
+      "oracle: a split's rest cancelled",
+      pretending(/^\/api\/v1\/splits\/([^/]+)\/cancel$/, (split) => ({
+        ...split,
+        status: "cancelled",
+        shares: split.shares.map((share) => (share.status === "pending" ? { ...share, status: "declined" } : share)),
+      })),
+    ],
+    [
+      "another user's split is shown to whoever names its token, as to its organiser",
+      "authorization GET /api/v1/splits/{token}",
+      actingAsMaker(
+        (x, a) => (x.pathname === "/api/v1/splits" && x.method === "POST" && a.status === 201 && (x.body as { title?: string }).title === "contract isolation" ? (a.body as { token: string }).token : undefined),
+        (x) => (x.method === "GET" ? /^\/api\/v1\/splits\/([^/]+)$/.exec(x.pathname)?.[1] : undefined),
+      ),
+    ],
+    [
+      "anyone may remind, settle or cancel another user's split as if they organised it",
+      "authorization POST /api/v1/splits/{token}/",
+      actingAsMaker(
+        (x, a) => (x.pathname === "/api/v1/splits" && x.method === "POST" && a.status === 201 && (x.body as { title?: string }).title === "contract isolation" ? (a.body as { token: string }).token : undefined),
+        (x) => /^\/api\/v1\/splits\/([^/]+)\/(remind|cancel|shares\/\d+\/settle)$/.exec(x.pathname)?.[1],
+      ),
+    ],
+    [
+      "anyone may pause, resume or cancel another user's schedule",
+      "authorization POST /api/v1/schedules/{id}/",
+      actingAsMaker(
+        // The isolation matrix's schedule (the schedules oracle's is weekly, the idempotency matrix's sent with a key).
+        (x, a) => (x.pathname === "/api/v1/schedules" && x.method === "POST" && a.status === 201 && !x.headers.get("idempotency-key") && (x.body as { kind?: string }).kind === "once" ? (a.body as { id: number }).id : undefined),
+        (x) => /^\/api\/v1\/schedules\/(\d+)\/(pause|resume|cancel)$/.exec(x.pathname)?.[1],
+      ),
+    ],
+    [
+      "insights of any account are read as its owner's",
+      "authorization GET /api/v1/insights",
+      actingAsMaker(
+        // Each wallet as the token that listed it: its owner's.
+        (x, a) => (x.pathname === "/api/v1/wallet" && x.method === "GET" && Array.isArray(a.body) ? (a.body as { id: number }[]).map((w) => w.id) : undefined),
+        (x) => (x.pathname === "/api/v1/insights" ? new URLSearchParams(x.search).get("wallet") ?? undefined : undefined),
+      ),
     ],
     [
       "pausing a schedule resumes it instead",
