@@ -9,7 +9,8 @@ import type { SplitDto } from "@/lib/shared/schemas/splits";
  * Takes one of a split's open shares for the caller, who came from the link shared into a chat:
  * the first open share that is still payable, unless someone took it first (then the next). One
  * share per person: joining again answers the split as it is. The organiser does not join their
- * own split; a cancelled split or one with every share taken is a 409.
+ * own split. A newcomer sees a split only while it has an open share (`visibleSplit`: otherwise
+ * 404), so the 409s are for a split cancelled or filled while the caller joins.
  */
 export async function joinSplit(options: { token: string; callerId: number }): Promise<SplitDto> {
   const { callerId } = options;
