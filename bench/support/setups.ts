@@ -48,9 +48,9 @@ export function setups(work: string, postgresServer: string, history: number, on
   const unknown = words?.filter((word) => !all.some((setup) => key(setup) === word)) ?? [];
   if (unknown.length) throw new Error(`BENCH_SETUPS: no set-up named ${unknown.join(", ")} (there are ${all.map(key).join(", ")})`);
   const picked = all.filter((setup) => !words || words.includes(key(setup)));
-  // ×2 serves the database ×1 prepared: asked for alone, it prepares it.
-  if (picked.length && picked[0].name === POSTGRES_2) picked[0] = { ...picked[0], fresh: true };
-  return picked;
+  // ×2 serves the database ×1 prepared: asked for without ×1, it prepares it.
+  const prepared = picked.some((setup) => setup.name === POSTGRES_1);
+  return picked.map((setup) => (setup.name === POSTGRES_2 && !prepared ? { ...setup, fresh: true } : setup));
 }
 
 /**
