@@ -13,8 +13,7 @@ import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { getDb, sqlOf } from "@/lib/server/db";
 import { CBR_DAILY_URL, getEnv, resetEnvForTests } from "@/lib/server/platform/env";
 import { importCbrRates, parseCbrDaily } from "@/lib/server/rates/import-cbr";
-import { stopNotificationWorker } from "@/lib/server/notifications/deliver";
-import { stopSweeper } from "@/lib/server/db/sweep";
+import { stopBackgroundWork } from "@/lib/server/platform/shutdown";
 import { nextRefreshDelay, refreshRatesOnce, startRatesRefresh, stopRatesRefresh } from "@/lib/server/rates/refresh";
 import { getRate } from "@/lib/server/rates/get-rate";
 import { currentRateUnits, forgetCachedRates, rateDay } from "@/lib/server/rates/latest";
@@ -200,9 +199,9 @@ describe("Central Bank of Russia importer", () => {
       }
       expect(await stored()).toHaveLength(3);
     } finally {
-      stopRatesRefresh();
-      stopSweeper();
-      stopNotificationWorker();
+      // Everything register() started (the scheduler's first pass runs at once), so nothing of
+      // it runs on after this file.
+      await stopBackgroundWork(10_000);
       delete process.env.NEXT_RUNTIME;
       delete process.env.RATES_SOURCE_URL;
       resetEnvForTests();

@@ -21,18 +21,28 @@ export function onShutdownClose(closer: () => Promise<void>): void {
   state.closers.add(closer);
 }
 
+/** Waits for `work`, for at most `limit` ms. */
+async function within(work: Promise<unknown>, limit: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, limit)))]);
+  clearTimeout(timer);
+}
+
 /**
- * Runs every hook at once, until all have ended or `ms` has passed; then the closers, one after
- * another in the order they were registered (what still holds work gives it back before the
- * database closes), for at most `closeMs` more.
+ * Runs every hook at once, until all have ended or `ms` has passed: the background work stops,
+ * and the database stays open (a process that goes on without it, such as a test that started it).
+ */
+export async function stopBackgroundWork(ms: number): Promise<void> {
+  await within(Promise.allSettled([...state.hooks].map((hook) => hook())), ms);
+}
+
+/**
+ * Stops the background work (`stopBackgroundWork`); then runs the closers, one after another in
+ * the order they were registered (what still holds work gives it back before the database
+ * closes), for at most `closeMs` more.
  */
 export async function runShutdownHooks(ms: number, closeMs = 2_000): Promise<void> {
-  const within = async (work: Promise<unknown>, limit: number) => {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, limit)))]);
-    clearTimeout(timer);
-  };
-  await within(Promise.allSettled([...state.hooks].map((hook) => hook())), ms);
+  await stopBackgroundWork(ms);
   const close = async () => {
     for (const closer of state.closers) await closer().catch(() => undefined);
   };
