@@ -7,7 +7,7 @@ import { expect, openInTheme, readCodeFromMailbox, test, type Theme } from "./su
  * themes and languages at 390×844.
  */
 
-const SHOTS = "/work/shots";
+const SHOTS = "test-results/screens";
 
 async function signIn(page: Page, email: string, heading = "Введите код", field = "Электронная почта", button = "Получить код") {
   await page.goto("/email-login");
