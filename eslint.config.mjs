@@ -38,6 +38,23 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // The browser ships Russian only; another language's texts load when a customer reads them
+    // (lib/client/language.tsx). Every dictionary at once (lib/shared/i18n.ts) is the server's.
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}", "lib/shared/**/*.ts"],
+    ignores: ["app/api/**", "lib/shared/i18n.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings()." },
+            { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx." },
+          ],
+        },
+      ],
+    },
+  },
   globalIgnores([
     ".next*/**",
     "bench/bare/.next/**",

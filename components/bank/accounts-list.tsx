@@ -4,7 +4,7 @@ import { groupAccountNumber } from "@/lib/shared/account-number";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CURRENCY_INFO, formatMoney, formatRateUnits, NBSP } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
-import type { Language, Strings } from "@/lib/shared/i18n";
+import type { Language, Strings } from "@/lib/shared/languages";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import "./accounts-list.css";
 

@@ -1,4 +1,4 @@
-import type { Language } from "@/lib/shared/i18n";
+import type { Language } from "@/lib/shared/languages";
 import { formatDateTime } from "@/lib/client/date";
 import { rateToUnits, RATE_SCALE, toRubles, type Currency } from "@/lib/shared/money";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";

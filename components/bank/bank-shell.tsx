@@ -1,6 +1,6 @@
 import { TabBar, type BankTab } from "@/components/bank/tab-bar";
 import { Skeleton } from "@/components/ui/skeleton";
-import { DICTIONARIES, DEFAULT_LANGUAGE } from "@/lib/shared/i18n";
+import { ru } from "@/lib/shared/strings";
 import "./tabs.css";
 
 /**
@@ -18,7 +18,7 @@ export function BankShell({ tab }: { tab: BankTab }) {
         <Skeleton height={224} radius={14} />
       </div>
       <div inert>
-        <TabBar current={tab} strings={DICTIONARIES[DEFAULT_LANGUAGE]} />
+        <TabBar current={tab} strings={ru} />
       </div>
     </main>
   );

@@ -12,7 +12,7 @@ import { useCounterparties, useMe, useWallets } from "@/lib/client/hooks";
 import { formatMoney } from "@/lib/shared/money";
 import type { CounterpartyDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import { useLanguage, useStrings } from "@/lib/client/language";
-import type { Language } from "@/lib/shared/i18n";
+import type { Language } from "@/lib/shared/languages";
 import "./tabs.css";
 import "./history-tab.css";
 import "@/components/schedules/schedules.css";

@@ -17,7 +17,7 @@ import { clearSession, getRefreshToken } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { askWriteAccess } from "@/lib/client/telegram/write-access";
-import { LANGUAGES, type Strings } from "@/lib/shared/i18n";
+import { LANGUAGES, type Strings } from "@/lib/shared/languages";
 import { apiUrl } from "@/lib/client/api-base";
 import { operations, pathOf } from "@/lib/shared/api/operations";
 import { chooseLanguage, useLanguage, useStrings } from "@/lib/client/language";

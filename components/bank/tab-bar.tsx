@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { IconHistory, IconSettings, IconWallet } from "@/components/ui/icons";
-import type { Strings } from "@/lib/shared/i18n";
+import type { Strings } from "@/lib/shared/languages";
 import "./tabs.css";
 
 /** Tabs of /bank. "payments" exists but is not in the bar (spec §2). */

@@ -7,7 +7,7 @@ import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { clientFeatures } from "@/lib/client/telegram/features";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { fill } from "@/lib/shared/strings";
-import type { Strings } from "@/lib/shared/i18n";
+import type { Strings } from "@/lib/shared/languages";
 import { useStrings } from "@/lib/client/language";
 import "./debug-view.css";
 

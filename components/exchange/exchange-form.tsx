@@ -17,7 +17,7 @@ import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 import { useLoadedTelegram, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { createExchange } from "@/lib/client/transfer/submit";
 import { maskAccountNumber } from "@/lib/shared/account-number";
-import type { Language } from "@/lib/shared/i18n";
+import type { Language } from "@/lib/shared/languages";
 import { formatMoney, toSafeNumber } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import type { Strings } from "@/lib/shared/strings";

@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent, useRef } from "react";
 import uPlot from "uplot";
 import { useThemeSnapshot } from "@/lib/client/theme";
 import { formatCompactAmount } from "@/lib/shared/money";
-import type { Language } from "@/lib/shared/i18n";
+import type { Language } from "@/lib/shared/languages";
 import "uplot/dist/uPlot.min.css";
 import "./insights.css";
 

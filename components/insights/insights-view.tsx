@@ -8,7 +8,7 @@ import { useLanguage, useStrings } from "@/lib/client/language";
 import { formatMoney, formatRateUnits, rateToUnits, type Currency } from "@/lib/shared/money";
 import type { InsightsDto } from "@/lib/shared/schemas/insights";
 import { fill } from "@/lib/shared/strings";
-import type { Strings } from "@/lib/shared/i18n";
+import type { Strings } from "@/lib/shared/languages";
 import "./insights.css";
 
 const chartSkeleton = () => <Skeleton height={180} radius={10} />;

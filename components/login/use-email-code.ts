@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import type { useToast } from "@/components/ui/toast";
 import { hapticError, vibrate, WRONG_CODE_VIBRATION_MS } from "@/lib/client/telegram/haptics";
 import { takeStartPath } from "@/lib/client/start-link";
-import type { Strings } from "@/lib/shared/i18n";
+import type { Strings } from "@/lib/shared/languages";
 
 type ToastControl = ReturnType<typeof useToast>;
 

@@ -18,7 +18,7 @@ import { useRate, useWallets } from "@/lib/client/hooks";
 import { payRequest, requestKey, useRequest } from "@/lib/client/requests";
 import { useLoadedTelegram, useVerticalSwipesOff } from "@/lib/client/telegram/provider";
 import { formatMoney, minorToDecimal } from "@/lib/shared/money";
-import type { Language } from "@/lib/shared/i18n";
+import type { Language } from "@/lib/shared/languages";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import { fill } from "@/lib/shared/strings";

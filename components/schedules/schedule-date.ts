@@ -1,4 +1,4 @@
-import type { Language } from "@/lib/shared/i18n";
+import type { Language } from "@/lib/shared/languages";
 
 /** "14 марта 2027" / "14 March 2027" for a schedule's calendar day (YYYY-MM-DD). */
 export function formatScheduleDate(date: string, language: Language): string {

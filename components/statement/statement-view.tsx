@@ -15,7 +15,7 @@ import { groupAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, type Currency } from "@/lib/shared/money";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
 import { useLanguage, useStrings } from "@/lib/client/language";
-import type { Strings } from "@/lib/shared/i18n";
+import type { Strings } from "@/lib/shared/languages";
 import "@/components/bank/account-details.css";
 import "./statement-view.css";
 

@@ -18,7 +18,7 @@ import { createTransfer } from "@/lib/client/transfer/submit";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { maskAccountNumber } from "@/lib/shared/account-number";
-import type { Language } from "@/lib/shared/i18n";
+import type { Language } from "@/lib/shared/languages";
 import { formatMoney, parseAmount, toSafeNumber } from "@/lib/shared/money";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";

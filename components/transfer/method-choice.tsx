@@ -7,7 +7,7 @@ import { useRecentRecipients } from "@/lib/client/hooks";
 import type { TransferMethod } from "@/lib/client/qr";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import { useStrings } from "@/lib/client/language";
-import type { Strings } from "@/lib/shared/i18n";
+import type { Strings } from "@/lib/shared/languages";
 import "./method-choice.css";
 
 const methods = (t: Strings): readonly { method: TransferMethod; label: string }[] => [

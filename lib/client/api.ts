@@ -6,8 +6,7 @@ import {
 } from "@/lib/client/session";
 import { apiUrl } from "@/lib/client/api-base";
 import { takePreloaded } from "@/lib/client/preload";
-import { currentLanguage } from "@/lib/client/language";
-import { DICTIONARIES } from "@/lib/shared/i18n";
+import { currentLanguage, currentStrings } from "@/lib/client/language";
 import type { Check } from "@/lib/shared/api/check";
 import {
   operations,
@@ -42,7 +41,7 @@ export class ApiError extends Error {
  */
 export class NetworkError extends Error {
   constructor(readonly cause: unknown) {
-    super(DICTIONARIES[currentLanguage()].errors.network);
+    super(currentStrings().errors.network);
     this.name = "NetworkError";
   }
 }
@@ -132,7 +131,7 @@ async function toError(res: Response): Promise<ApiError> {
     const body = (await res.json()) as { message?: string; code?: string };
     return new ApiError(body.message ?? res.statusText, res.status, body.code ?? "UNKNOWN");
   } catch {
-    return new ApiError(DICTIONARIES[currentLanguage()].errors.internal, res.status, "UNKNOWN");
+    return new ApiError(currentStrings().errors.internal, res.status, "UNKNOWN");
   }
 }
 

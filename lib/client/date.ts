@@ -1,4 +1,5 @@
-import { DICTIONARIES, type Language } from "@/lib/shared/i18n";
+import { stringsOf } from "@/lib/client/language";
+import type { Language } from "@/lib/shared/languages";
 
 /**
  * Local date and time as the app shows them: "23.11.2026 16:05" in Russian, "23 Nov 2026, 16:05"
@@ -9,7 +10,7 @@ export function formatDateTime(iso: string, language: Language = "ru"): string {
   const two = (n: number) => String(n).padStart(2, "0");
   const time = `${two(date.getHours())}:${two(date.getMinutes())}`;
   if (language === "en") {
-    const month = DICTIONARIES.en.history.months[date.getMonth()].slice(0, 3);
+    const month = stringsOf("en").history.months[date.getMonth()].slice(0, 3);
     return `${date.getDate()} ${month} ${date.getFullYear()}, ${time}`;
   }
   return `${two(date.getDate())}.${two(date.getMonth() + 1)}.${date.getFullYear()} ${time}`;
@@ -23,7 +24,7 @@ export function dayKey(iso: string): string {
 
 /** A day heading of the history: "Сегодня", "Вчера", "12 ноября", "12 ноября 2025" (another year). */
 export function dayLabel(iso: string, now: Date = new Date(), language: Language = "ru"): string {
-  const t = DICTIONARIES[language];
+  const t = stringsOf(language);
   const date = new Date(iso);
   const yesterday = new Date(now);
   yesterday.setDate(now.getDate() - 1);
@@ -40,7 +41,7 @@ export function monthKey(iso: string): string {
 
 /** A month heading of the history: "Ноябрь", "Ноябрь 2025" (another year). */
 export function monthLabel(iso: string, now: Date = new Date(), language: Language = "ru"): string {
-  const t = DICTIONARIES[language];
+  const t = stringsOf(language);
   const date = new Date(iso);
   const title = t.history.monthTitles[date.getMonth()];
   return date.getFullYear() === now.getFullYear() ? title : `${title} ${date.getFullYear()}`;

@@ -2,7 +2,8 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
-import { DEFAULT_LANGUAGE, DICTIONARIES, isLanguage, pickLanguage, type Language, type Strings } from "@/lib/shared/i18n";
+import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language, type Strings } from "@/lib/shared/languages";
+import { ru } from "@/lib/shared/strings";
 
 /** The language chosen in settings, kept across launches. */
 const CHOSEN_KEY = "mb-language";
@@ -61,6 +62,43 @@ function telegramCode(): string | null {
 let current: Language | null = null;
 const listeners = new Set<() => void>();
 
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The dictionaries in this page. Russian (the default) comes with the code; another language's
+ * texts are a chunk of their own, loaded only for a customer who reads them, so a Russian
+ * customer's screens do not carry them.
+ */
+const loaded: Partial<Record<Language, Strings>> = { ru };
+const loading: Partial<Record<Language, Promise<void>>> = {};
+
+const loaders: Record<Exclude<Language, "ru">, () => Promise<Strings>> = {
+  en: () => import("@/lib/shared/strings-en").then((module) => module.en),
+};
+
+/**
+ * Loads `language`'s texts once and re-renders the screens when they arrive. A failed load (the
+ * network gone) leaves the screens in Russian; the next render asks again.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === "ru" || loaded[language]) return Promise.resolve();
+  return (loading[language] ??= loaders[language]()
+    .then((strings) => {
+      loaded[language] = strings;
+      notify();
+    })
+    .catch(() => {
+      delete loading[language];
+    }));
+}
+
+/** `language`'s dictionary, or Russian's while it is loading. */
+export function stringsOf(language: Language): Strings {
+  return loaded[language] ?? ru;
+}
+
 /** The language of the screens in this browser (Russian on the server). */
 export function currentLanguage(): Language {
   if (typeof window === "undefined") return DEFAULT_LANGUAGE;
@@ -75,11 +113,25 @@ export function currentLanguage(): Language {
   return current;
 }
 
+/** The language the screens show now: the current one once its texts have loaded, Russian until then. */
+function shownLanguage(): Language {
+  const language = currentLanguage();
+  if (loaded[language]) return language;
+  void loadLanguage(language);
+  return DEFAULT_LANGUAGE;
+}
+
+/** The texts the screens show now (for code outside components: errors, prompts). */
+export function currentStrings(): Strings {
+  return stringsOf(shownLanguage());
+}
+
 /** The settings switch: overrides the detected language and is remembered. */
 export function chooseLanguage(language: Language): void {
   storage("localStorage")?.setItem(CHOSEN_KEY, language);
   current = language;
-  for (const listener of listeners) listener();
+  notify();
+  void loadLanguage(language);
 }
 
 function subscribe(listener: () => void): () => void {
@@ -88,6 +140,7 @@ function subscribe(listener: () => void): () => void {
     if (event.key !== CHOSEN_KEY || !isLanguage(event.newValue)) return;
     current = event.newValue;
     listener();
+    void loadLanguage(event.newValue);
   };
   window.addEventListener("storage", onStorage);
   return () => {
@@ -97,17 +150,18 @@ function subscribe(listener: () => void): () => void {
 }
 
 /**
- * The current language. Pages render on the server, which knows neither the launch parameters
- * nor the switch: the server and the hydrating render use Russian, and the client's language
- * follows right after (useSyncExternalStore), so hydration never mismatches.
+ * The language the screens show. Pages render on the server, which knows neither the launch
+ * parameters nor the switch: the server and the hydrating render use Russian, and the client's
+ * language follows right after (useSyncExternalStore), so hydration never mismatches — for a
+ * language other than Russian, once its texts have loaded.
  */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, currentLanguage, () => DEFAULT_LANGUAGE);
+  return useSyncExternalStore(subscribe, shownLanguage, () => DEFAULT_LANGUAGE);
 }
 
-/** The dictionary of the current language. */
+/** The dictionary of the language the screens show. */
 export function useStrings(): Strings {
-  return DICTIONARIES[useLanguage()];
+  return stringsOf(useLanguage());
 }
 
 /** Keeps `<html lang>` in step with the screens. */

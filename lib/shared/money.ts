@@ -12,7 +12,7 @@
  * Rates are the ruble price of one unit, kept as integers of ten-thousandths (4 decimals).
  */
 
-import type { Language } from "@/lib/shared/i18n";
+import type { Language } from "@/lib/shared/languages";
 
 export const CURRENCIES = ["RUB", "USD", "EUR", "CNY"] as const;
 export type Currency = (typeof CURRENCIES)[number];

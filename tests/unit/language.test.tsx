@@ -1,6 +1,13 @@
 import { act, render, screen } from "@testing-library/react";
 import { chooseLanguage, decideLanguage, launchHashLanguageCode, useStrings } from "@/lib/client/language";
 
+/** Counts the loads of the English texts: a chunk of their own, loaded for a customer who reads them. */
+const mockEnglishLoads = jest.fn();
+jest.mock("@/lib/shared/strings-en", () => {
+  mockEnglishLoads();
+  return jest.requireActual("@/lib/shared/strings-en");
+});
+
 function launchHash(user: Record<string, unknown>): string {
   const data = new URLSearchParams([["user", JSON.stringify(user)], ["auth_date", "1700000000"], ["hash", "abc"]]);
   return `#${new URLSearchParams([["tgWebAppData", data.toString()], ["tgWebAppVersion", "8.0"]]).toString()}`;
@@ -71,17 +78,26 @@ describe("the screens' language", () => {
     expect(freshModule().currentLanguage()).toBe("en");
   });
 
-  it("the switch re-renders the screens and is remembered", () => {
+  it("the switch re-renders the screens and is remembered; English loads only then, once", async () => {
     function Probe() {
       return <p>{useStrings().settings.title}</p>;
     }
     render(<Probe />);
     expect(screen.getByText("Настройки")).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(mockEnglishLoads).not.toHaveBeenCalled();
+
     act(() => chooseLanguage("en"));
-    expect(screen.getByText("Settings")).toBeTruthy();
+    // Russian stays until the English texts have arrived, then the screens follow.
+    expect(screen.getByText("Настройки")).toBeTruthy();
+    expect(await screen.findByText("Settings")).toBeTruthy();
     expect(localStorage.getItem("mb-language")).toBe("en");
     expect(freshModule().currentLanguage()).toBe("en");
     act(() => chooseLanguage("ru"));
     expect(screen.getByText("Настройки")).toBeTruthy();
+    act(() => chooseLanguage("en"));
+    expect(screen.getByText("Settings")).toBeTruthy();
+    expect(mockEnglishLoads).toHaveBeenCalledTimes(1);
+    act(() => chooseLanguage("ru"));
   });
 });

@@ -20,6 +20,17 @@ const serverFiles = (fs.readdirSync("lib/server", { recursive: true }) as string
   .filter((file) => file.endsWith(".ts"))
   .map((file) => path.join("lib/server", file));
 
+/** The ids of the lint rules `source` breaks when it is the file `file`. */
+function lint(file: string, source: string): string[] {
+  try {
+    execFileSync(path.join("node_modules", ".bin", "eslint"), ["--stdin", "--stdin-filename", file, "--format", "json"], { input: source, encoding: "utf8" });
+    return [];
+  } catch (error) {
+    const [report] = JSON.parse((error as { stdout: string }).stdout) as { messages: { ruleId: string }[] }[];
+    return report.messages.map((m) => m.ruleId);
+  }
+}
+
 describe("layers", () => {
   it("every server module is server-only, but those loaded outside the React server graph", () => {
     const outside = new Set(cruise("scripts/serve.ts", "next.config.ts").modules.map((m) => m.source).filter((s) => s.startsWith("lib/server/")));
@@ -50,18 +61,19 @@ describe("layers", () => {
 
   it("SQL stays in stores: the lint rule refuses a query in a use case and allows it in a store", () => {
     const query = 'import { getDb, sqlOf } from "@/lib/server/db";\nexport const a = () => getDb().$queryRaw`SELECT 1`;\nexport const b = () => sqlOf();\n';
-    const lint = (file: string) => {
-      try {
-        execFileSync(path.join("node_modules", ".bin", "eslint"), ["--stdin", "--stdin-filename", file, "--format", "json"], { input: query, encoding: "utf8" });
-        return [];
-      } catch (error) {
-        const [report] = JSON.parse((error as { stdout: string }).stdout) as { messages: { ruleId: string }[] }[];
-        return report.messages.map((m) => m.ruleId);
-      }
-    };
-    expect(lint("lib/server/ledger/use-case.ts")).toEqual(["no-restricted-syntax", "no-restricted-syntax", "no-restricted-syntax"]);
-    expect(lint("components/bank/screen.tsx")).toContain("no-restricted-syntax");
-    expect(lint("lib/server/ledger/store-history.ts")).toEqual([]);
-    expect(lint("lib/server/db/claim.ts")).toEqual([]);
+    expect(lint("lib/server/ledger/use-case.ts", query)).toEqual(["no-restricted-syntax", "no-restricted-syntax", "no-restricted-syntax"]);
+    expect(lint("components/bank/screen.tsx", query)).toContain("no-restricted-syntax");
+    expect(lint("lib/server/ledger/store-history.ts", query)).toEqual([]);
+    expect(lint("lib/server/db/claim.ts", query)).toEqual([]);
+  }, 120_000);
+
+  it("the browser ships one language: the lint rule refuses every dictionary in screens and allows it on the server", () => {
+    const english = 'import { en } from "@/lib/shared/strings-en";\nexport const title = en.appName;\n';
+    const every = 'import { DICTIONARIES } from "@/lib/shared/i18n";\nexport const title = DICTIONARIES.en.appName;\n';
+    expect(lint("components/bank/screen.tsx", english)).toEqual(["no-restricted-imports"]);
+    expect(lint("lib/client/probe.ts", every)).toEqual(["no-restricted-imports"]);
+    expect(lint("lib/shared/probe.ts", every)).toEqual(["no-restricted-imports"]);
+    expect(lint("lib/server/notifications/probe.ts", every)).toEqual([]);
+    expect(lint("app/api/v1/probe/route.ts", english)).toEqual([]);
   }, 120_000);
 });

@@ -35,7 +35,7 @@ describe("the schedule's date fields", () => {
     expect(described(end)).toBe("14 марта 2027 г.");
 
     act(() => chooseLanguage("en"));
-    expect(described(screen.getByLabelText("Starting"))).toBe("1 December 2026");
+    expect(described(await screen.findByLabelText("Starting"))).toBe("1 December 2026");
     expect(described(screen.getByLabelText("On a date"))).toBe("14 March 2027");
   });
 

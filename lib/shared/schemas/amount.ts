@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { says } from "@/lib/shared/i18n";
+import { says } from "@/lib/shared/languages";
 
 /**
  * An amount of money in a request body: minor units (kopecks, cents), a positive integer that a

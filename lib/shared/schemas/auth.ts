@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { says, type MessageKey } from "@/lib/shared/i18n";
+import { says, type MessageKey } from "@/lib/shared/languages";
 import { normalizeEmail } from "@/lib/shared/email";
 import * as answers from "@/lib/shared/api/dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { says } from "@/lib/shared/i18n";
+import { says } from "@/lib/shared/languages";
 import { minorAmount } from "@/lib/shared/schemas/amount";
 import { rowId } from "@/lib/shared/schemas/ids";
 

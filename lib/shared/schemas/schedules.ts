@@ -5,7 +5,7 @@ import { transferMessage } from "@/lib/shared/schemas/transfers";
 import * as answers from "@/lib/shared/api/dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";
 import { isScheduleDate, MAX_SCHEDULE_COUNT, SCHEDULE_KINDS } from "@/lib/shared/schedule-dates";
-import { says } from "@/lib/shared/i18n";
+import { says } from "@/lib/shared/languages";
 
 const scheduleDate = z.string(says("schedules.errors.dateInvalid")).refine(isScheduleDate, says("schedules.errors.dateInvalid"));
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import * as answers from "@/lib/shared/api/dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";
-import { says } from "@/lib/shared/i18n";
+import { says } from "@/lib/shared/languages";
 import { minorAmount } from "@/lib/shared/schemas/amount";
 import { rowId } from "@/lib/shared/schemas/ids";
 import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { says } from "@/lib/shared/i18n";
+import { says } from "@/lib/shared/languages";
 import { minorAmount } from "@/lib/shared/schemas/amount";
 import * as answers from "@/lib/shared/api/dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { says } from "@/lib/shared/i18n";
+import { says } from "@/lib/shared/languages";
 import { CURRENCIES, MAX_TOPUP_MINOR } from "@/lib/shared/money";
 import { rowIdParam } from "@/lib/shared/schemas/ids";
 import * as answers from "@/lib/shared/api/dtos";

@@ -1,0 +1,88 @@
+import { ru, type Strings } from "@/lib/shared/strings";
+
+/**
+ * What the browser may import of the languages: their names, how one is picked, and the keys of
+ * the texts. Only the Russian dictionary (the default, and the shape of every other) comes with it;
+ * the other languages' dictionaries are in lib/shared/i18n.ts (the server) and load on demand in the
+ * browser (lib/client/language.tsx).
+ */
+
+export type { Strings };
+
+/** The languages the product speaks; Russian is the default. */
+export const LANGUAGES = ["ru", "en"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "ru";
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * The language for a user: their own choice when they made one (the settings switch), else the
+ * first language their client names — Telegram's `language_code` inside Telegram, the browser's
+ * languages outside it — Russian for Russian and English for any other; Russian when nothing
+ * is known.
+ */
+export function pickLanguage(options: { chosen?: string | null; detected?: readonly (string | null | undefined)[] }): Language {
+  if (isLanguage(options.chosen)) return options.chosen;
+  const first = options.detected?.find((tag) => typeof tag === "string" && tag.trim() !== "");
+  if (!first) return DEFAULT_LANGUAGE;
+  return first.trim().toLowerCase().split(/[-_]/)[0] === "ru" ? "ru" : "en";
+}
+
+/**
+ * The language tags of an Accept-Language header, most preferred first ("*" and q=0 dropped):
+ * "en-GB,en;q=0.9,ru;q=0.8" → ["en-GB", "en", "ru"].
+ */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([01](?:\.\d{0,3})?)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag !== "" && entry.tag !== "*" && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
+/**
+ * The key of every text of the dictionaries: its dotted path ("errors.walletNotFound"). Errors
+ * travel as keys (a zod schema's message, an AppError's words) and become words in the language of
+ * whoever reads them. Lists are not texts, so their items have no key.
+ */
+export type MessageKey = KeysOf<typeof ru>;
+type KeysOf<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : T[K] extends readonly string[] ? never : `${K}.${KeysOf<T[K]>}`;
+}[keyof T & string];
+
+export type Tree = { readonly [key: string]: Tree | string | readonly string[] };
+
+/** Every text of a dictionary by its key. */
+export function textsOf(tree: Tree, prefix = "", into = new Map<string, string>()): Map<string, string> {
+  for (const [name, value] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${name}` : name;
+    if (typeof value === "string") into.set(key, value);
+    else if (!Array.isArray(value)) textsOf(value as Tree, key, into);
+  }
+  return into;
+}
+
+let russianTexts: Map<string, string> | undefined;
+
+/** Whether `value` is the key of a text (what a zod issue's message is when a schema named one). */
+export function isMessageKey(value: unknown): value is MessageKey {
+  russianTexts ??= textsOf(ru as unknown as Tree);
+  return typeof value === "string" && russianTexts.has(value);
+}
+
+/**
+ * A zod check's words, named by key (`z.number(says("errors.invalidAmount"))`): the issue's
+ * message is the key, which the server answers with in the caller's language.
+ */
+export function says(key: MessageKey): { error: MessageKey } {
+  return { error: key };
+}
