@@ -22,7 +22,7 @@ async function project(overrides) {
 const KEEP_GLOBALS = { globalsCleanup: "off" };
 
 /** Suites about SQLite itself: its lock and direct runner, files on disk. */
-const SQLITE_ONLY = ["/node_modules/", "db-lock", "db-isolation", "process-state", "postgres-schema"];
+const SQLITE_ONLY = ["/node_modules/", "db-lock", "sqlite-checkpoint", "db-isolation", "process-state", "postgres-schema"];
 /** Suites about PostgreSQL itself: the store's concurrency, what a transfer costs, the outbox's claims. */
 const POSTGRES_ONLY = ["/node_modules/", "postgres-store", "postgres-ledger", "postgres-outbox", "postgres-group-commit"];
 

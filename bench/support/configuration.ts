@@ -39,7 +39,8 @@ export async function postgresSettings(serverUrl: string, allowNonDurable = fals
 export function sqliteSettings(): { pragmas: string[]; note: string } {
   return {
     pragmas: SQLITE_PRAGMAS.split(";\n"),
-    note: "the app's own connection (lib/server/db/sqlite.ts) as `npm start` opens it; the file on the machine's disk",
+    note:
+      "the app's own connection (lib/server/db/sqlite.ts) as `npm start` opens it, wal_autocheckpoint = 0 with a PASSIVE checkpoint every 200 ms on a thread of its own (lib/server/db/sqlite-checkpoint.ts); the file on the machine's disk",
   };
 }
 

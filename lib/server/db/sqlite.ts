@@ -6,6 +6,7 @@ import { dbLockWaitMs } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { logger } from "@/lib/server/platform/log";
 import { observeDbWait } from "@/lib/server/platform/metrics";
+import { startCheckpointer } from "@/lib/server/db/sqlite-checkpoint";
 import { createGroupCommitRunner, type Lock } from "@/lib/server/db/sqlite-group-commit";
 import { SELF_WAIT, type SqlRunner } from "@/lib/server/db/sql";
 
@@ -175,8 +176,16 @@ export function sqliteAdapter(url: string): SqliteFactory {
       }
       await adapter.executeScript(SQLITE_PRAGMAS);
       const lock = createLock();
-      runner = createGroupCommitRunner(connectionOf(adapter), lock);
-      return serialise(adapter, lock);
+      const database = connectionOf(adapter);
+      runner = createGroupCommitRunner(database, lock);
+      const checkpointer = database.memory ? null : startCheckpointer(database, database.name);
+      const served = serialise(adapter, lock);
+      return Object.assign(served, {
+        async dispose() {
+          await checkpointer?.stop();
+          await adapter.dispose();
+        },
+      });
     },
     runner: () => runner,
   });
