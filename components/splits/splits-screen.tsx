@@ -6,10 +6,10 @@ import { Screen } from "@/components/screen";
 import { SplitForm } from "@/components/splits/split-form";
 import { SplitProgress } from "@/components/splits/split-screen";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Toast, useToast, type ToastController } from "@/components/ui/toast";
+import { Toast, useToast } from "@/components/ui/toast";
 import { ListItem } from "@/components/ui/list-item";
 import { useLanguage, useStrings } from "@/lib/client/language";
-import { readSplitPrefill } from "@/lib/client/split-prefill";
+import { readSplitPrefill, splitFormBack } from "@/lib/client/split-prefill";
 import { splitScreenPath, useMySplits } from "@/lib/client/splits";
 import { formatMoney } from "@/lib/shared/money";
 import "@/components/bank/history-tab.css";
@@ -47,24 +47,28 @@ function MySplits() {
   );
 }
 
-/** The form, started from the query a receipt's "Разделить счёт" opens it with (or empty). */
-function SplitFormFromQuery({ toast }: { toast: ToastController }) {
-  const params = useSearchParams();
-  return <SplitForm toast={toast} initial={readSplitPrefill(params)} />;
-}
-
-/** "Разделить счёт": the form of a new split, and below the splits so far. */
-export function SplitsScreen() {
+/**
+ * "Разделить счёт": the form of a new split, and below the splits so far. Opened from a receipt
+ * (its query), the form starts from the payment and Back returns to the receipt.
+ */
+function SplitsFromQuery() {
   const t = useStrings();
   const toast = useToast();
+  const params = useSearchParams();
   return (
-    <Screen title={t.splits.title} back="/requests">
-      {/* useSearchParams needs a Suspense boundary in the App Router. */}
-      <Suspense>
-        <SplitFormFromQuery toast={toast} />
-      </Suspense>
+    <Screen title={t.splits.title} back={splitFormBack(params)}>
+      <SplitForm toast={toast} initial={readSplitPrefill(params)} />
       <MySplits />
       <Toast toast={toast} />
     </Screen>
+  );
+}
+
+export function SplitsScreen() {
+  // useSearchParams needs a Suspense boundary in the App Router.
+  return (
+    <Suspense>
+      <SplitsFromQuery />
+    </Suspense>
   );
 }

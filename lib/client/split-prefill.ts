@@ -7,11 +7,20 @@ export type SplitPrefill = { title: string; amount: string; currency: Currency }
 
 type ParamsLike = { get(name: string): string | null };
 
-/** The split form's path, prefilled with a payment's amount, currency and message (the title). */
-export function splitFormPath(from: { amount: number; currency: Currency; message: string | null }): string {
-  const params = new URLSearchParams({ amount: minorToDecimal(from.amount), currency: from.currency });
+/**
+ * The split form's path from a receipt: prefilled with the payment's amount, currency and message
+ * (the title), and naming the receipt, where Back returns.
+ */
+export function splitFormPath(from: { id: number; amount: number; currency: Currency; message: string | null }): string {
+  const params = new URLSearchParams({ amount: minorToDecimal(from.amount), currency: from.currency, receipt: String(from.id) });
   if (from.message) params.set("title", from.message);
   return `/splits?${params.toString()}`;
+}
+
+/** Where the split form's Back goes: the receipt it was opened from, else the payments screen. */
+export function splitFormBack(params: { get(name: string): string | null }): string {
+  const receipt = params.get("receipt");
+  return receipt && /^[1-9]\d{0,14}$/.test(receipt) ? `/receipt/${receipt}` : "/requests";
 }
 
 /**

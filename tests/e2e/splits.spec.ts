@@ -121,6 +121,10 @@ test("a split from a receipt: the payment's amount, currency and message start t
   await expect(page.getByLabel("За что")).toHaveValue("Кофе на троих");
   await expect(page.getByLabel("Сумма счёта")).toHaveValue("12,30");
   await expect(page.getByRole("radio", { name: "RUB ₽" })).toBeChecked();
+  // Back returns to the receipt the form was opened from.
+  await page.getByRole("button", { name: "Назад" }).click();
+  await page.waitForURL(`**/receipt/${id}`);
+  await expect(page.getByRole("button", { name: "Разделить счёт" })).toBeVisible();
 
   const veraPage = await person(browser, "vera@example.com");
   await veraPage.goto(`/receipt/${id}`);

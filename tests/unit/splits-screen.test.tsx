@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SplitScreen } from "@/components/splits/split-screen";
 import { SplitsScreen } from "@/components/splits/splits-screen";
-import { readSplitPrefill, splitFormPath } from "@/lib/client/split-prefill";
+import { readSplitPrefill, splitFormBack, splitFormPath } from "@/lib/client/split-prefill";
 import { fakeApi, posts, renderWithSwr, type Sent } from "./transfer-helpers";
 
 const push = jest.fn();
@@ -102,7 +102,7 @@ describe("the split form", () => {
       if (s.path === "/api/v1/splits" && s.method === "POST") return { status: 201, body: { ...SPLIT, own: true } };
       return undefined;
     });
-    query = new URLSearchParams(splitFormPath({ amount: 123_450, currency: "USD", message: "Ужин" }).split("?")[1]);
+    query = new URLSearchParams(splitFormPath({ id: 42, amount: 123_450, currency: "USD", message: "Ужин" }).split("?")[1]);
     const user = userEvent.setup();
     renderWithSwr(<SplitsScreen />);
     expect(await screen.findByLabelText("За что")).toHaveValue("Ужин");
@@ -112,6 +112,17 @@ describe("the split form", () => {
     await user.click(screen.getByRole("button", { name: "Разделить" }));
     await waitFor(() => expect(posts(sent, "/api/v1/splits")).toHaveLength(1));
     expect(posts(sent, "/api/v1/splits")[0].body).toMatchObject({ title: "Ужин", currency: "USD", total: 123_450 });
+    // Back returns to the receipt it came from.
+    await user.click(screen.getByRole("button", { name: "Назад" }));
+    expect(push).toHaveBeenLastCalledWith("/receipt/42");
+  });
+
+  it("goes back to the payments screen when not opened from a receipt, or from anything but one", () => {
+    expect(splitFormBack(new URLSearchParams(""))).toBe("/requests");
+    expect(splitFormBack(new URLSearchParams("receipt=7"))).toBe("/receipt/7");
+    for (const bad of ["receipt=0", "receipt=-1", "receipt=%2F%2Fevil.example", "receipt=1%2F..%2Fbank", "receipt=12abc"]) {
+      expect(splitFormBack(new URLSearchParams(bad))).toBe("/requests");
+    }
   });
 
   it.each([
