@@ -114,7 +114,7 @@ describe("receipt", () => {
     const user = userEvent.setup();
     renderFresh(<ReceiptView transferId={42} fresh={false} />);
     await user.click(await screen.findByRole("button", { name: "Разделить счёт" }));
-    expect(push).toHaveBeenCalledWith("/splits?amount=1234.50&currency=USD&title=%D0%A3%D0%B6%D0%B8%D0%BD+%26+%D0%BA%D0%B8%D0%BD%D0%BE");
+    expect(push).toHaveBeenCalledWith("/splits?amount=1234.50&currency=USD&receipt=42&title=%D0%A3%D0%B6%D0%B8%D0%BD+%26+%D0%BA%D0%B8%D0%BD%D0%BE");
   });
 
   it("offers it for a paid payment request too", async () => {
