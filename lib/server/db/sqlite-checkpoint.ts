@@ -19,11 +19,15 @@ const CHECKPOINTER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
+let last = null;
 const checkpoint = () => {
   try {
     db.pragma("wal_checkpoint(PASSIVE)");
+    last = null;
   } catch (error) {
-    parentPort.postMessage(String(error));
+    // Each problem is told once, not five times a second while it lasts.
+    if (String(error) !== last) parentPort.postMessage(String(error));
+    last = String(error);
   }
 };
 const timer = setInterval(checkpoint, workerData.everyMs);
@@ -55,6 +59,8 @@ export function startCheckpointer(database: Database.Database, file: string): Ch
   const worker = new Worker(CHECKPOINTER, { eval: true, workerData: { driver, file, everyMs: CHECKPOINT_EVERY_MS } });
   database.pragma("wal_autocheckpoint = 0");
   let stopping = false;
+  let exited = false;
+  worker.once("exit", () => (exited = true));
   const fallBack = (reason: unknown) => {
     if (stopping) return;
     logger.error({ err: reason }, "the SQLite checkpointer stopped; the connection checkpoints by itself again");
@@ -68,6 +74,8 @@ export function startCheckpointer(database: Database.Database, file: string): Ch
   return {
     stop() {
       stopping = true;
+      // A thread that already died has nothing to stop: waiting for its exit would never end.
+      if (exited) return Promise.resolve();
       // Unreferenced, the thread would let the process end while this waits for it.
       worker.ref();
       return new Promise<void>((resolve) => {
