@@ -50,6 +50,26 @@ export default defineConfig([
           paths: [
             { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings()." },
             { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx." },
+            { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The feature screens' texts stay out of /bank: a screen reads them through useAllStrings()
+    // (lib/client/feature-strings.ts), which also loads their English.
+    files: ["components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
+    ignores: ["lib/client/feature-strings.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings()." },
+            { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx." },
+            { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts." },
+            { name: "@/lib/shared/strings-features", message: "A feature screen's texts come from useAllStrings() (lib/client/feature-strings.ts)." },
           ],
         },
       ],

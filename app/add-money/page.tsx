@@ -3,10 +3,10 @@
 import { Screen } from "@/components/screen";
 import { TopUpMethodChoice } from "@/components/top-up/method-choice";
 import { RequireSession } from "@/components/transfer/require-session";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 export default function AddMoneyPage() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <RequireSession title={t.topUp.title}>
       <Screen title={t.topUp.title} back="/bank">

@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { Suspense } from "react";
 import { ExchangeForm } from "@/components/exchange/exchange-form";
 import { RequireSession } from "@/components/transfer/require-session";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 function ExchangeFromQuery() {
   // "Обменять" on an account's page opens the exchange from that account.
@@ -13,7 +13,7 @@ function ExchangeFromQuery() {
 }
 
 export default function ExchangePage() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <RequireSession title={t.exchange.title}>
       <Suspense>

@@ -2,11 +2,11 @@
 
 import { DebugView } from "@/components/debug/debug-view";
 import { Screen } from "@/components/screen";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 /** Debug page: init data from the Telegram launch. */
 export default function InitDataPage() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <Screen title={t.debug.initData} back="/bank">
       <DebugView kind="init-data" />

@@ -9,8 +9,8 @@ import { useStrings } from "@/lib/client/language";
 export default function InsightsPage() {
   const t = useStrings();
   return (
-    <RequireSession title={t.insights.title}>
-      <Screen title={t.insights.title} back="/bank">
+    <RequireSession title={t.bank.insights}>
+      <Screen title={t.bank.insights} back="/bank">
         <InsightsView wallet="total" />
       </Screen>
     </RequireSession>

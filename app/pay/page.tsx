@@ -7,12 +7,12 @@ import { RequireSession } from "@/components/transfer/require-session";
 import { hasSession } from "@/lib/client/session";
 import { rememberPath } from "@/lib/client/start-link";
 import { payPathFor } from "@/lib/client/request-link";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 function PayFromQuery() {
-  const t = useStrings();
+  const t = useAllStrings();
   const raw = useSearchParams().get("r");
   const token = raw && TOKEN.test(raw) ? raw : null;
   // Opened signed out: sign-in comes back here.

@@ -2,10 +2,10 @@
 
 import { RequestsScreen } from "@/components/requests/requests-screen";
 import { RequireSession } from "@/components/transfer/require-session";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 export default function RequestsPage() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <RequireSession title={t.requests.title}>
       <RequestsScreen />

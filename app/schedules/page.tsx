@@ -7,7 +7,7 @@ import { useStrings } from "@/lib/client/language";
 export default function SchedulesPage() {
   const ru = useStrings();
   return (
-    <RequireSession title={ru.schedules.title}>
+    <RequireSession title={ru.bank.schedules}>
       <SchedulesScreen />
     </RequireSession>
   );

@@ -7,12 +7,12 @@ import { RequireSession } from "@/components/transfer/require-session";
 import { hasSession } from "@/lib/client/session";
 import { rememberPath } from "@/lib/client/start-link";
 import { splitScreenPath } from "@/lib/client/split-link";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 function SplitFromQuery() {
-  const t = useStrings();
+  const t = useAllStrings();
   const raw = useSearchParams().get("s");
   const token = raw && TOKEN.test(raw) ? raw : null;
   // Opened signed out (a link from a chat): sign-in comes back here.

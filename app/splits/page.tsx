@@ -2,10 +2,10 @@
 
 import { SplitsScreen } from "@/components/splits/splits-screen";
 import { RequireSession } from "@/components/transfer/require-session";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 export default function SplitsPage() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <RequireSession title={t.splits.title}>
       <SplitsScreen />

@@ -11,7 +11,7 @@ import { useWallets } from "@/lib/client/hooks";
 import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
 import { groupAccountNumber } from "@/lib/shared/account-number";
 import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import "@/components/ui/button.css";
 import "./tabs.css";
 import "./accounts-list.css";
@@ -19,7 +19,7 @@ import "./account-details.css";
 
 /** What can be done from the account: top it up, send or exchange from it, open its statement. */
 function AccountActions({ wallet }: { wallet: { id: number; currency: string } }) {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <>
       <nav className="account-actions" aria-label={t.bank.account.title}>
@@ -37,7 +37,7 @@ function AccountActions({ wallet }: { wallet: { id: number; currency: string } }
         {t.statement.open}
       </IntentLink>
       <IntentLink className="btn btn-secondary btn-full" href={`/account/${wallet.id}/insights`}>
-        {t.insights.title}
+        {t.bank.insights}
       </IntentLink>
     </>
   );
@@ -48,8 +48,8 @@ function AccountActions({ wallet }: { wallet: { id: number; currency: string } }
  * from it, and its own history.
  */
 export function AccountDetails({ walletId }: { walletId: number | null }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const wallets = useWallets();
   const toast = useToast();
   const wallet = wallets.data?.find((w) => w.id === walletId) ?? null;

@@ -80,7 +80,7 @@ function HistoryRow({
             {formatHistoryDate(entry.createdAt, language)}
             {entry.scheduleId !== undefined && (
               <span className="schedule-mark" data-testid="scheduled-mark">
-                {t.schedules.scheduledMark}
+                {t.history.scheduledMark}
               </span>
             )}
           </span>

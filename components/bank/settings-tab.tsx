@@ -17,10 +17,11 @@ import { clearSession, getRefreshToken } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { askWriteAccess } from "@/lib/client/telegram/write-access";
-import { LANGUAGES, type Strings } from "@/lib/shared/languages";
+import { LANGUAGES, type AllStrings } from "@/lib/shared/languages";
 import { apiUrl } from "@/lib/client/api-base";
 import { operations, pathOf } from "@/lib/shared/api/operations";
-import { chooseLanguage, useLanguage, useStrings } from "@/lib/client/language";
+import { chooseLanguage } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { Segmented } from "@/components/ui/segmented";
 import "./tabs.css";
 import "./settings.css";
@@ -32,7 +33,7 @@ import "./settings.css";
 export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl(pathOf(operations.openApi));
 
 /** The debug pages, offered when the start parameter asks for debug mode. */
-const debugLinks = (t: Strings) => [
+const debugLinks = (t: AllStrings) => [
   { href: "/init-data", label: t.debug.initData },
   { href: "/theme-params", label: t.debug.themeParams },
   { href: "/launch-params", label: t.debug.launchParams },
@@ -41,7 +42,7 @@ const debugLinks = (t: Strings) => [
 
 /** The signed-in person's picture and name, skeletons while they load. */
 function ProfileRow({ user }: { user: ReturnType<typeof useMe>["data"] }) {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <div className="list-item">
       {user ? (
@@ -60,8 +61,8 @@ function ProfileRow({ user }: { user: ReturnType<typeof useMe>["data"] }) {
 }
 
 function LanguageSection() {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   return (
     <section className="section settings-language">
       <h2 className="list-item-title">{t.settings.language}</h2>
@@ -77,7 +78,7 @@ function LanguageSection() {
 
 /** The app's version and the developer link. */
 function AboutSection() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <section className="section">
       <div className="list-item">
@@ -97,7 +98,7 @@ function AboutSection() {
 }
 
 function DebugSection() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <section className="section">
       {debugLinks(t).map((link) => (
@@ -116,7 +117,7 @@ function DebugSection() {
  * bot may not write to asks Telegram for leave first.
  */
 function useNotificationsToggle(toast: ReturnType<typeof useToast>) {
-  const t = useStrings();
+  const t = useAllStrings();
   const me = useMe();
   const telegram = useLoadedTelegram();
   const user = me.data;
@@ -168,7 +169,7 @@ function useLogout() {
  * developer link and Logout.
  */
 export function SettingsTab() {
-  const t = useStrings();
+  const t = useAllStrings();
   const toast = useToast();
   const telegram = useLoadedTelegram();
   const { user, asking, toggle } = useNotificationsToggle(toast);

@@ -52,9 +52,9 @@ function BalanceCard({ children }: { children: ReactNode }) {
       {children}
       <nav className="wallet-actions" aria-label={t.bank.totalBalance}>
         <Action href="/transfer-money" icon={<IconSend />} label={t.bank.send} />
-        <Action href="/requests" icon={<IconRequest />} label={t.requests.action} />
+        <Action href="/requests" icon={<IconRequest />} label={t.bank.requestMoney} />
         <Action href="/add-money" icon={<IconPlus />} label={t.bank.topUp} />
-        <Action href="/exchange" icon={<IconExchange />} label={t.exchange.action} />
+        <Action href="/exchange" icon={<IconExchange />} label={t.bank.exchange} />
         <Action href="/qr" icon={<IconQr />} label={t.bank.qr} />
       </nav>
     </section>
@@ -119,8 +119,8 @@ export function WalletTab() {
 
       <HomeScreenOffer />
 
-      <nav className="section" aria-label={t.schedules.title}>
-        <ListItem href="/schedules" title={t.schedules.title} after={<IconChevron />} />
+      <nav className="section" aria-label={t.bank.schedules}>
+        <ListItem href="/schedules" title={t.bank.schedules} after={<IconChevron />} />
       </nav>
 
       {failed && (
@@ -142,7 +142,7 @@ export function WalletTab() {
       <div className="tab-title-row">
         <h2 className="section-title">{t.bank.accounts}</h2>
         <IntentLink href="/insights" className="wallet-insights-link">
-          {t.insights.title}
+          {t.bank.insights}
         </IntentLink>
       </div>
       {wallets.data ? (

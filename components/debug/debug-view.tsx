@@ -7,13 +7,13 @@ import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { clientFeatures } from "@/lib/client/telegram/features";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { fill } from "@/lib/shared/strings";
-import type { Strings } from "@/lib/shared/languages";
-import { useStrings } from "@/lib/client/language";
+import type { AllStrings } from "@/lib/shared/languages";
+import { useAllStrings } from "@/lib/client/feature-strings";
 import "./debug-view.css";
 
 export type DebugKind = "init-data" | "theme-params" | "launch-params";
 
-const TITLES = (t: Strings): Record<DebugKind, string> => ({
+const TITLES = (t: AllStrings): Record<DebugKind, string> => ({
   "init-data": t.debug.initData,
   "theme-params": t.debug.themeParams,
   "launch-params": t.debug.launchParams,
@@ -30,7 +30,7 @@ export function launchEntries(env: TelegramEnv): Entry[] {
 }
 
 /** Which of the platform features Minibank uses this client has (its Bot API version and platform). */
-export function featureEntries(env: TelegramEnv, t: Strings): Entry[] {
+export function featureEntries(env: TelegramEnv, t: AllStrings): Entry[] {
   const platform = env.launchParams.tgWebAppPlatform;
   return clientFeatures(env).map(({ feature, supported }) => ({
     key: t.debug.featureNames[feature.id],
@@ -49,7 +49,7 @@ function Swatch({ entry }: { entry: Entry }) {
 
 /** Live theme parameters: they change when the user switches the Telegram theme. */
 function ThemeParams({ env }: { env: TelegramEnv }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const state = env.sdk.useSignal(env.sdk.themeParams.state);
   const entries = flattenEntries(state);
   if (entries.length === 0) return <EmptyState />;
@@ -61,7 +61,7 @@ function ThemeParams({ env }: { env: TelegramEnv }) {
  * or launch parameters as key/value rows, or an empty state when there are none.
  */
 export function DebugView({ kind }: { kind: DebugKind }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const { status, env } = useTelegram();
   if (status === "idle" || status === "loading") {
     return (

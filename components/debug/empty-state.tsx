@@ -1,8 +1,8 @@
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 /** Shown by a debug page when Telegram gave it nothing to show. */
 export function EmptyState() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <div className="section result" role="status">
       <p style={{ margin: 0 }}>{t.debug.empty}</p>

@@ -4,7 +4,7 @@ import { WalletPicker } from "@/components/transfer/wallet-picker";
 import { Button } from "@/components/ui/button";
 import { hapticSelection } from "@/lib/client/telegram/haptics";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 type ExchangeAccountsProps = {
   wallets: readonly WalletDto[];
@@ -17,7 +17,7 @@ type ExchangeAccountsProps = {
 
 /** The two own accounts of an exchange, from and to (never the same one), and the swap between them. */
 export function ExchangeAccounts({ wallets, from, to, onFrom, onTo, onSwap }: ExchangeAccountsProps) {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <>
       <section className="stack" aria-label={t.exchange.fromAccount}>

@@ -20,8 +20,8 @@ import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { Language } from "@/lib/shared/languages";
 import { formatMoney, toSafeNumber } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
-import type { Strings } from "@/lib/shared/strings";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import type { AllStrings } from "@/lib/shared/languages";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import "@/components/transfer/transfer-quote.css";
 
 /** The first own wallet that is not `other`, preferring `wanted`. */
@@ -84,7 +84,7 @@ function useExchangeDraft(wallets: readonly WalletDto[], initialFromId: number |
 type ExchangeDraft = ReturnType<typeof useExchangeDraft>;
 
 /** What the confirmation sheet says of the exchange; null until both sides are known. */
-function exchangeSummary({ from, to, quote }: ExchangeDraft, t: Strings, language: Language): TransferSummary | null {
+function exchangeSummary({ from, to, quote }: ExchangeDraft, t: AllStrings, language: Language): TransferSummary | null {
   if (!from || !to || !quote?.give || !quote.get) return null;
   return {
     recipientName: t.exchange.ownAccounts,
@@ -98,8 +98,8 @@ function exchangeSummary({ from, to, quote }: ExchangeDraft, t: Strings, languag
 
 /** Both amounts, each typed or computed from the other, then the rate both ways and the fee, live. */
 function ExchangeAmounts({ draft, from, to }: { draft: ExchangeDraft; from: WalletDto; to: WalletDto }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const { side, amount, quote } = draft;
   return (
     <>
@@ -136,8 +136,8 @@ function ExchangeAmounts({ draft, from, to }: { draft: ExchangeDraft; from: Wall
  * confirmation sheet; success opens the receipt. `initialFromId`: opened from an account's page.
  */
 export function ExchangeForm({ initialFromId = null }: { initialFromId?: number | null }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const toast = useToast();
   const native = useLoadedTelegram()?.native ?? false;
   useVerticalSwipesOff(true);

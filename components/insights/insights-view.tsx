@@ -4,11 +4,11 @@ import dynamic from "next/dynamic";
 import { Message } from "@/components/bank/history-tab";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useInsights, useRateHistory } from "@/lib/client/hooks";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { formatMoney, formatRateUnits, rateToUnits, type Currency } from "@/lib/shared/money";
 import type { InsightsDto } from "@/lib/shared/schemas/insights";
 import { fill } from "@/lib/shared/strings";
-import type { Strings } from "@/lib/shared/languages";
+import type { AllStrings } from "@/lib/shared/languages";
 import "./insights.css";
 
 const chartSkeleton = () => <Skeleton height={180} radius={10} />;
@@ -20,7 +20,7 @@ const RateChart = dynamic(() => import("@/components/insights/charts").then((m) 
 const RATE_DAYS = 90;
 
 /** "2026-11" → its axis label ("ноя") and its full name ("Ноябрь 2026"). */
-function monthNames(t: Strings, month: string) {
+function monthNames(t: AllStrings, month: string) {
   const [year, number] = month.split("-").map(Number);
   return { short: t.insights.monthsShort[number - 1], long: `${t.history.monthTitles[number - 1]} ${year}` };
 }
@@ -39,8 +39,8 @@ function Figure(props: { title: string; summary: string; chart: React.ReactNode;
 }
 
 function Flows({ view }: { view: InsightsDto }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const money = (minor: number) => formatMoney(minor, view.currency, language);
   const total = (key: "in" | "out") => view.months.reduce((sum, m) => sum + m[key], 0);
   return (
@@ -88,8 +88,8 @@ function Flows({ view }: { view: InsightsDto }) {
 }
 
 function Balance({ view }: { view: InsightsDto }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const money = (minor: number) => formatMoney(minor, view.currency, language);
   return (
     <Figure
@@ -116,8 +116,8 @@ function Balance({ view }: { view: InsightsDto }) {
 
 /** The month's people, each with a bar of their share of the largest sum: a list, readable as is. */
 function Parties({ view }: { view: InsightsDto }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const money = (minor: number) => formatMoney(minor, view.currency, language);
   const largest = Math.max(1, ...view.counterparties.map((p) => p.in + p.out));
   return (
@@ -150,8 +150,8 @@ function Parties({ view }: { view: InsightsDto }) {
 }
 
 function Abroad({ abroad }: { abroad: NonNullable<InsightsDto["abroad"]> }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const share = abroad.total > 0 ? Math.round((abroad.spent / abroad.total) * 100) : 0;
   return (
     <section className="section insights-figure" data-testid="insights-abroad">
@@ -181,8 +181,8 @@ const isoDay = (date: Date) =>
 
 /** A currency's ruble price over the last 90 days (the rates the bank has stored). */
 function Rates({ currency }: { currency: Currency }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const today = new Date();
   const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (RATE_DAYS - 1));
   const history = useRateHistory(currency, isoDay(from), isoDay(today));
@@ -247,7 +247,7 @@ function LoadingView() {
  * accounts (the total) and the currency's rate (a currency account). Each chart has its text.
  */
 export function InsightsView({ wallet }: { wallet: number | "total" | null }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const view = useInsights(wallet);
   if (wallet === null) return <Message text={t.bank.account.notFound} alert />;
   if (view.error) return <Message text={t.insights.loadFailed} alert onRetry={() => void view.mutate()} />;

@@ -22,7 +22,7 @@ import type { Language } from "@/lib/shared/languages";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import { fill } from "@/lib/shared/strings";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import "@/components/transfer/receipt-view.css";
 import "@/components/transfer/transfer-quote.css";
 import "./requests.css";
@@ -67,8 +67,8 @@ function paymentSummary(
 
 /** Paying one request: from which account, what leaves it, then the confirmation sheet. */
 function PayForm({ request, token }: { request: PaymentRequestDto; token: string }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const native = useLoadedTelegram()?.native ?? false;
@@ -141,8 +141,8 @@ function PayForm({ request, token }: { request: PaymentRequestDto; token: string
 
 /** The payer's screen for a request link: who asks for what; pays it through the usual confirmation. */
 export function PayRequestScreen({ token }: { token: string | null }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const request = useRequest(token);
   let body;
   if (!token || request.error) {

@@ -22,7 +22,7 @@ import { cleanMessageInput } from "@/lib/shared/transfer-message";
 import { hasFeature } from "@/lib/client/telegram/features";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { useSWRConfig } from "swr";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import "@/components/bank/history-tab.css";
 import "@/components/ui/button.css";
 import "@/components/transfer/receipt-view.css";
@@ -40,8 +40,8 @@ function linkOf(token: string): string {
 
 /** One of my requests: amount, status, when it expires or was paid, and "Отменить" while pending. */
 function RequestRow({ request, onCancel }: { request: PaymentRequestDto; onCancel: (token: string) => void }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const when =
     request.status === "paid" && request.paidAt
       ? formatDateTime(request.paidAt, language)
@@ -70,8 +70,8 @@ function RequestRow({ request, onCancel }: { request: PaymentRequestDto; onCance
  * Telegram, Web Share or a copy outside) and "Новый запрос".
  */
 function CreatedRequest({ request, toast, onNew }: { request: PaymentRequestDto; toast: ToastController; onNew: () => void }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
 
   // Inside Telegram a request goes to a chat (the chat picker, 9.6, or a prepared message, 8.0),
   // and the plain link stays one tap away; elsewhere the link is what is shared.
@@ -112,7 +112,7 @@ function CreatedRequest({ request, toast, onNew }: { request: PaymentRequestDto;
 
 /** "Мои запросы": each with its status, and "Отменить" while pending. */
 function MyRequests({ onCancel }: { onCancel: (token: string) => void }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const mine = useMyRequests();
   return (
     <section className="stack" aria-labelledby="my-requests">
@@ -150,7 +150,7 @@ type RequestFormProps = {
 
 /** A new request: currency, amount and an optional message. */
 function RequestForm({ amount, currency, onCurrency, message, onMessage, submitting, onCreate }: RequestFormProps) {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <Form onSubmit={onCreate}>
       <AmountField
@@ -185,7 +185,7 @@ function RequestForm({ amount, currency, onCurrency, message, onMessage, submitt
  * inside Telegram, Web Share or a copy outside. Below, my requests with their status.
  */
 export function RequestsScreen() {
-  const t = useStrings();
+  const t = useAllStrings();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const [currency, setCurrency] = useState<Currency>("RUB");

@@ -9,7 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
 import { formatScheduleDate } from "@/components/schedules/schedule-date";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { createSchedule, MY_SCHEDULES } from "@/lib/client/schedules";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { toSafeNumber } from "@/lib/shared/money";
@@ -71,13 +71,13 @@ type Draft = ReturnType<typeof useScheduleDraft>;
  * date field: the native picker writes it in the browser's own format, whatever the app's language.
  */
 function useDateInWords(): (date: string) => string | undefined {
-  const language = useLanguage();
+  const language = useFeatureLanguage();
   return (date) => (isScheduleDate(date) ? formatScheduleDate(date, language) : undefined);
 }
 
 /** When it runs: the date (once) or the start, and the weekday or the day of the month. */
 function WhenFields({ draft }: { draft: Draft }) {
-  const s = useStrings().schedules;
+  const s = useAllStrings().schedules;
   const inWords = useDateInWords();
   const { values, set } = draft;
   return (
@@ -117,7 +117,7 @@ function WhenFields({ draft }: { draft: Draft }) {
 
 /** A recurring schedule's end: none, a date, or a number of runs. */
 function EndFields({ draft }: { draft: Draft }) {
-  const s = useStrings().schedules;
+  const s = useAllStrings().schedules;
   const inWords = useDateInWords();
   const { values, set } = draft;
   return (
@@ -160,7 +160,7 @@ function EndFields({ draft }: { draft: Draft }) {
  * the list of schedules.
  */
 export function SchedulePanel(props: SchedulePanelProps) {
-  const t = useStrings();
+  const t = useAllStrings();
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const key = useIdempotencyKey();
@@ -202,7 +202,7 @@ export function SchedulePanel(props: SchedulePanelProps) {
   }
 
   return (
-    <section className="schedule-panel" aria-label={t.schedules.schedule} data-testid="schedule-panel">
+    <section className="schedule-panel" aria-label={t.transfer.schedule} data-testid="schedule-panel">
       <Segmented
         label={t.schedules.kindLabel}
         options={(["once", "weekly", "monthly"] as const).map((value) => ({ value, label: t.schedules.kinds[value] }))}

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { changeSchedule, MY_SCHEDULES, useMySchedules, type ScheduleAction } from "@/lib/client/schedules";
 import { formatMoney } from "@/lib/shared/money";
 import type { ScheduleDto } from "@/lib/shared/schemas/schedules";
@@ -18,8 +18,8 @@ import "./schedules.css";
 
 /** "Каждый месяц, 31 числа" / "Каждую неделю, Среда" / the date of a one-off. */
 function useCadence(schedule: ScheduleDto): string {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const s = t.schedules;
   if (schedule.kind === "weekly") return fill(s.every.weekly, { weekday: s.weekdays[schedule.day - 1] ?? "" });
   if (schedule.kind === "monthly") return fill(s.every.monthly, { day: schedule.day });
@@ -28,8 +28,8 @@ function useCadence(schedule: ScheduleDto): string {
 
 /** One schedule: amount and recipient, when, its next run and status, and what may be done. */
 function ScheduleRow({ schedule, busy, onAction }: { schedule: ScheduleDto; busy: boolean; onAction: (id: number, action: ScheduleAction) => void }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const s = t.schedules;
   const cadence = useCadence(schedule);
   const last = schedule.runs[0];
@@ -75,7 +75,7 @@ function ScheduleRow({ schedule, busy, onAction }: { schedule: ScheduleDto; busy
 
 /** "Запланированные переводы": each with its next run, amount, recipient and status; pause, resume, cancel. */
 export function SchedulesScreen() {
-  const t = useStrings();
+  const t = useAllStrings();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const mine = useMySchedules();
@@ -95,8 +95,8 @@ export function SchedulesScreen() {
   }
 
   return (
-    <Screen title={t.schedules.title} back="/bank">
-    <section className="stack" aria-label={t.schedules.title}>
+    <Screen title={t.bank.schedules} back="/bank">
+    <section className="stack" aria-label={t.bank.schedules}>
       {mine.error ? (
         <div className="stack">
           <p className="inline-error" role="alert">

@@ -15,7 +15,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
 import { useMe, useRecentRecipients, useRecipient } from "@/lib/client/hooks";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import type { SplitPrefill } from "@/lib/client/split-prefill";
 import { createSplit, MY_SPLITS, splitScreenPath } from "@/lib/client/splits";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
@@ -41,7 +41,7 @@ function previewAmounts(total: bigint | null, count: number, byAmounts: boolean,
 
 /** The form's state (started from a receipt's title, amount and currency when given): what for, the total, how it is split, and who is in it (oneself first). */
 function useSplitDraft(initial: SplitPrefill | undefined) {
-  const t = useStrings();
+  const t = useAllStrings();
   const me = useMe();
   const key = useIdempotencyKey();
   const [title, setTitle] = useState(initial?.title ?? "");
@@ -82,8 +82,8 @@ type Draft = ReturnType<typeof useSplitDraft>;
 
 /** One participant line: who, their share (or its field when splitting by amounts), and "remove". */
 function EntryRow({ draft, entry, amount }: { draft: Draft; entry: Entry; amount: bigint | null }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const name = entry.userId === null ? t.splits.byLink : entry.name;
   return (
     <li className="list-item split-entry" data-testid="split-entry">
@@ -117,8 +117,8 @@ function EntryRow({ draft, entry, amount }: { draft: Draft; entry: Entry; amount
 
 /** "Участники": the lines, what is left to split by amounts, and "+ Доля по ссылке". */
 function Participants({ draft }: { draft: Draft }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const { all, amounts, totalMinor } = draft;
   const left = draft.byAmounts && totalMinor !== null ? totalMinor - sumShares(amounts.map((a) => a ?? 0n)) : null;
   return (
@@ -146,7 +146,7 @@ function Participants({ draft }: { draft: Draft }) {
 
 /** The last people one sent money to, one tap to add each. */
 function RecentPeople({ draft }: { draft: Draft }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const recent = useRecentRecipients();
   const people = recent.data?.filter((person) => !draft.taken.has(person.userId)) ?? [];
   if (people.length === 0) return null;
@@ -167,8 +167,8 @@ function RecentPeople({ draft }: { draft: Draft }) {
 
 /** Anyone by username, e-mail or account number, looked up as the transfer form looks them up. */
 function FindPerson({ draft }: { draft: Draft }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const [search, setSearch] = useState("");
   const query = useDebounced(search.trim());
   const found = useRecipient(recipientMethodOf(query), query);
@@ -211,7 +211,7 @@ function FindPerson({ draft }: { draft: Draft }) {
  * `initial`: a payment's title, amount and currency to start from (its receipt's "Разделить счёт").
  */
 export function SplitForm({ toast, initial }: { toast: ToastController; initial?: SplitPrefill }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const draft = useSplitDraft(initial);

@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast, type ToastController } from "@/components/ui/toast";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import { formatDateTime } from "@/lib/client/date";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { payPathFor, requestLinkFor, shareLink } from "@/lib/client/requests";
 import { MY_SPLITS, settleShare, splitAction, splitKey, splitLinkFor, useSplit } from "@/lib/client/splits";
 import { hasFeature } from "@/lib/client/telegram/features";
@@ -27,8 +27,8 @@ type Act = (work: () => Promise<SplitDto>, done: string) => void;
 
 /** Paid and settled over the total: the organiser's and every participant's picture of progress. */
 export function SplitProgress({ split }: { split: SplitDto }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const done = split.progress.paid + split.progress.settled;
   const percent = split.total === 0 ? 0 : Math.min(100, Math.round((split.progress.collected / split.total) * 100));
   return (
@@ -45,8 +45,8 @@ export function SplitProgress({ split }: { split: SplitDto }) {
 
 /** One share: who owes it, how much, its state; the organiser may settle it or send its request to a chat. */
 function ShareRow({ split, share, act, toast }: { split: SplitDto; share: SplitShareDto; act: Act; toast: ToastController }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const telegram = useLoadedTelegram();
   const toChat = Boolean(telegram?.native && (hasFeature(telegram, "requestChat") || hasFeature(telegram, "shareMessage")));
   const name = share.mine ? t.splits.me : (share.participant?.name ?? t.splits.byLink);
@@ -89,7 +89,7 @@ function ShareRow({ split, share, act, toast }: { split: SplitDto; share: SplitS
 
 /** The organiser's actions: share the split's link, remind, cancel the rest. */
 function OrganiserActions({ split, act, toast }: { split: SplitDto; act: Act; toast: ToastController }) {
-  const t = useStrings();
+  const t = useAllStrings();
   async function share() {
     const outcome = await shareLink(splitLinkFor(split.token, telegramBotLink(), window.location.origin), fill(t.splits.shareText, { title: split.title }));
     if (outcome === "copied") toast.success(t.splits.copied);
@@ -111,8 +111,8 @@ function OrganiserActions({ split, act, toast }: { split: SplitDto; act: Act; to
 
 /** The participant's own share: what they owe and the way to pay it (the request's own screen). */
 function MyShare({ split, share }: { split: SplitDto; share: SplitShareDto }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const router = useRouter();
   return (
     <section className="section split-mine" aria-label={t.splits.yourShare}>
@@ -125,8 +125,8 @@ function MyShare({ split, share }: { split: SplitDto; share: SplitShareDto }) {
 }
 
 function SplitBody({ split, act, toast }: { split: SplitDto; act: Act; toast: ToastController }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const mine = split.shares.find((s) => s.mine && !split.own);
   return (
     <>
@@ -158,7 +158,7 @@ function SplitBody({ split, act, toast }: { split: SplitDto; act: Act; toast: To
  * for someone holding the link, "Взять долю" while a share is open.
  */
 export function SplitScreen({ token }: { token: string | null }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const split = useSplit(token);

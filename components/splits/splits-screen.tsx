@@ -8,7 +8,7 @@ import { SplitProgress } from "@/components/splits/split-screen";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
 import { ListItem } from "@/components/ui/list-item";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { readSplitPrefill, splitFormBack } from "@/lib/client/split-prefill";
 import { splitScreenPath, useMySplits } from "@/lib/client/splits";
 import { formatMoney } from "@/lib/shared/money";
@@ -17,8 +17,8 @@ import "./splits.css";
 
 /** "Разделённые счета": each split the user organised or takes part in, with its progress. */
 function MySplits() {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const mine = useMySplits();
   return (
     <section className="stack" aria-labelledby="my-splits">
@@ -52,7 +52,7 @@ function MySplits() {
  * (its query), the form starts from the payment and Back returns to the receipt.
  */
 function SplitsFromQuery() {
-  const t = useStrings();
+  const t = useAllStrings();
   const toast = useToast();
   const params = useSearchParams();
   return (

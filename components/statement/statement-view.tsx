@@ -14,12 +14,12 @@ import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { groupAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, type Currency } from "@/lib/shared/money";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
-import { useLanguage, useStrings } from "@/lib/client/language";
-import type { Strings } from "@/lib/shared/languages";
+import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
+import type { AllStrings } from "@/lib/shared/languages";
 import "@/components/bank/account-details.css";
 import "./statement-view.css";
 
-const choices = (t: Strings) =>
+const choices = (t: AllStrings) =>
   [
     { value: "thisMonth", label: t.statement.thisMonth },
     { value: "lastMonth", label: t.statement.lastMonth },
@@ -36,8 +36,8 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 }
 
 function Totals({ walletId, period, currency }: { walletId: number; period: Period; currency: Currency }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
   const summary = useStatement(walletId, period);
   if (summary.error) return <Message text={errorMessage(summary.error) || t.statement.loadFailed} alert onRetry={() => void summary.mutate()} />;
   if (!summary.data) return <Skeleton height={172} radius={14} />;
@@ -59,7 +59,7 @@ function Totals({ walletId, period, currency }: { walletId: number; period: Peri
  * from the server, and the file as PDF or CSV (Telegram's download prompt inside Telegram).
  */
 export function StatementView({ walletId }: { walletId: number | null }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const wallets = useWallets();
   const env = useLoadedTelegram();
   const toast = useToast();

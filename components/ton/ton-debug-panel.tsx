@@ -10,7 +10,7 @@ import {
   useTonWallet,
   type Feature,
 } from "@tonconnect/ui-react";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 import { actionsConfiguration, telegramBotLink } from "@/lib/client/ton/config";
 import { TonConnectProvider } from "./ton-connect-provider";
 import styles from "./ton.module.css";
@@ -38,7 +38,7 @@ function Fields({ rows }: { rows: [string, string][] }) {
 }
 
 function ConnectedWallet() {
-  const t = useStrings();
+  const t = useAllStrings();
   const ton = t.debug.ton;
   const wallet = useTonWallet();
   const [ui] = useTonConnectUI();
@@ -107,7 +107,7 @@ function ConnectedWallet() {
 }
 
 function PanelBody() {
-  const t = useStrings();
+  const t = useAllStrings();
   const ton = t.debug.ton;
   const restored = useIsConnectionRestored();
   const wallet = useTonWallet();

@@ -1,10 +1,10 @@
 import { ListItem } from "@/components/ui/list-item";
 import { IconChevron, IconPlus, IconQr } from "@/components/ui/icons";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 /** /add-money: online top-up or a payment QR code. */
 export function TopUpMethodChoice() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <section className="stack" aria-labelledby="top-up-choose-title">
       <h2 id="top-up-choose-title" className="section-title">

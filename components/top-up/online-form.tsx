@@ -12,12 +12,12 @@ import { topUpWallet } from "@/lib/client/transfer/submit";
 import { CURRENCY_INFO, MAX_TOPUP_MINOR, formatAmount, parseAmount, toSafeNumber, type Currency } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 
 /** The top-up's outcome and the way back to the bank. */
 function TopUpSuccess({ text }: { text: string }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const router = useRouter();
   return (
     <div className="section result">
@@ -34,7 +34,7 @@ function TopUpSuccess({ text }: { text: string }) {
  * provider); one idempotency key per submitted form makes a retry safe.
  */
 export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?: Currency }) {
-  const t = useStrings();
+  const t = useAllStrings();
   const toast = useToast();
   const money = useMoneySubmit({ toast });
   const [currency, setCurrency] = useState<Currency>(initialCurrency);

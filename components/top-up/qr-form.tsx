@@ -15,7 +15,7 @@ import { telegramBotLink } from "@/lib/client/ton/config";
 import { parseAmount } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 // qrcode.react is needed only once a code is drawn, so it stays out of every other page.
 const QrFigure = dynamic(() => import("@/components/money/qr-figure").then((m) => m.QrFigure), {
@@ -37,7 +37,7 @@ async function shareLink(url: string, title: string, copied: () => void) {
 }
 
 function Loading() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <div className="stack" aria-busy="true">
       <span className="visually-hidden">{t.common.loading}</span>
@@ -52,7 +52,7 @@ function Loading() {
  * QR-код" is the screen's primary action: Telegram's MainButton inside Telegram.
  */
 export function QrTopUpForm() {
-  const t = useStrings();
+  const t = useAllStrings();
   const wallets = useWallets();
   const toast = useToast();
   const [walletId, setWalletId] = useState<number | null>(null);

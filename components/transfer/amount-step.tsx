@@ -201,7 +201,7 @@ export function AmountStep(props: AmountStepProps) {
       />
       {!summary && (
         <Button variant="secondary" onClick={() => setScheduling((on) => !on)} aria-expanded={scheduling}>
-          {t.schedules.schedule}
+          {t.transfer.schedule}
         </Button>
       )}
       {scheduling && !summary && (

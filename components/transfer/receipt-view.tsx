@@ -80,7 +80,7 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
       <section className="section receipt" aria-label={t.receipt.title}>
         {fresh && (
           <p className="receipt-success" role="status">
-            {data.kind === "exchange" ? t.exchange.success : t.transfer.success}
+            {data.kind === "exchange" ? t.receipt.exchangeDone : t.transfer.success}
           </p>
         )}
         <Avatar src={other.avatarUrl} name={other.name} size={56} />
@@ -92,7 +92,7 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
         <div className="receipt-status">{t.receipt.status}</div>
         {data.scheduleId !== undefined && (
           <Link className="schedule-mark" href={`/schedules#schedule-${data.scheduleId}`} data-testid="receipt-schedule">
-            {t.schedules.scheduledMark} · {t.schedules.openSchedule}
+            {t.history.scheduledMark} · {t.receipt.openSchedule}
           </Link>
         )}
         <Details rows={receiptLines(data, language)} />

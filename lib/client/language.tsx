@@ -67,36 +67,54 @@ function notify(): void {
 }
 
 /**
- * The dictionaries in this page. Russian (the default) comes with the code; another language's
- * texts are a chunk of their own, loaded only for a customer who reads them, so a Russian
- * customer's screens do not carry them.
+ * A part of the dictionaries: its Russian texts come with the code that imports it, another
+ * language's texts are a chunk of their own, loaded only for a customer who reads them. The texts
+ * every screen needs are one part (here); the feature screens' texts another
+ * (lib/client/feature-strings.ts), so /bank carries neither English nor the other screens' texts.
  */
-const loaded: Partial<Record<Language, Strings>> = { ru };
-const loading: Partial<Record<Language, Promise<void>>> = {};
-
-const loaders: Record<Exclude<Language, "ru">, () => Promise<Strings>> = {
-  en: () => import("@/lib/shared/strings-en").then((module) => module.en),
+export type TextsPart<T> = {
+  /** `language`'s texts, or Russian's while they are loading. */
+  of(language: Language): T;
+  has(language: Language): boolean;
+  /**
+   * Loads `language`'s texts once and re-renders the screens when they arrive. A failed load (the
+   * network gone) leaves the screens in Russian; the next render asks again.
+   */
+  load(language: Language): Promise<void>;
 };
 
-/**
- * Loads `language`'s texts once and re-renders the screens when they arrive. A failed load (the
- * network gone) leaves the screens in Russian; the next render asks again.
- */
+export function textsPart<T>(ru: T, loaders: Record<Exclude<Language, "ru">, () => Promise<T>>): TextsPart<T> {
+  const loaded: Partial<Record<Language, T>> = { ru };
+  const loading: Partial<Record<Language, Promise<void>>> = {};
+  return {
+    of: (language) => loaded[language] ?? ru,
+    has: (language) => loaded[language] !== undefined,
+    load(language) {
+      if (language === "ru" || loaded[language]) return Promise.resolve();
+      return (loading[language] ??= loaders[language]()
+        .then((texts) => {
+          loaded[language] = texts;
+          notify();
+        })
+        .catch(() => {
+          delete loading[language];
+        }));
+    },
+  };
+}
+
+const core = textsPart<Strings>(ru, {
+  en: () => import("@/lib/shared/strings-en").then((module) => module.en),
+});
+
+/** Loads `language`'s texts for every screen (see `textsPart`). */
 export function loadLanguage(language: Language): Promise<void> {
-  if (language === "ru" || loaded[language]) return Promise.resolve();
-  return (loading[language] ??= loaders[language]()
-    .then((strings) => {
-      loaded[language] = strings;
-      notify();
-    })
-    .catch(() => {
-      delete loading[language];
-    }));
+  return core.load(language);
 }
 
 /** `language`'s dictionary, or Russian's while it is loading. */
 export function stringsOf(language: Language): Strings {
-  return loaded[language] ?? ru;
+  return core.of(language);
 }
 
 /** The language of the screens in this browser (Russian on the server). */
@@ -113,11 +131,15 @@ export function currentLanguage(): Language {
   return current;
 }
 
-/** The language the screens show now: the current one once its texts have loaded, Russian until then. */
-function shownLanguage(): Language {
+/**
+ * The language the screens show now: the current one once its texts have loaded (those of every
+ * screen, and of `parts`), Russian until then.
+ */
+export function shownLanguage(parts: readonly TextsPart<unknown>[] = []): Language {
   const language = currentLanguage();
-  if (loaded[language]) return language;
-  void loadLanguage(language);
+  const missing = [core, ...parts].filter((part) => !part.has(language));
+  if (missing.length === 0) return language;
+  for (const part of missing) void part.load(language);
   return DEFAULT_LANGUAGE;
 }
 
@@ -134,7 +156,7 @@ export function chooseLanguage(language: Language): void {
   void loadLanguage(language);
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     if (event.key !== CHOSEN_KEY || !isLanguage(event.newValue)) return;
@@ -156,7 +178,7 @@ function subscribe(listener: () => void): () => void {
  * language other than Russian, once its texts have loaded.
  */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, shownLanguage, () => DEFAULT_LANGUAGE);
+  return useSyncExternalStore(subscribe, () => shownLanguage(), () => DEFAULT_LANGUAGE);
 }
 
 /** The dictionary of the language the screens show. */

@@ -1,6 +1,8 @@
-import { DEFAULT_LANGUAGE, textsOf, type Language, type MessageKey, type Tree } from "@/lib/shared/languages";
+import { DEFAULT_LANGUAGE, type AllStrings, type Language, type MessageKey } from "@/lib/shared/languages";
 import { en } from "@/lib/shared/strings-en";
-import { fill, ru, type Strings } from "@/lib/shared/strings";
+import { enFeatures } from "@/lib/shared/strings-en-features";
+import { fill, ru } from "@/lib/shared/strings";
+import { ruFeatures } from "@/lib/shared/strings-features";
 
 export * from "@/lib/shared/languages";
 
@@ -9,7 +11,27 @@ export * from "@/lib/shared/languages";
  * never imports this module (eslint.config.mjs): it ships Russian and loads another language only
  * for a customer who reads it (lib/client/language.tsx).
  */
-export const DICTIONARIES: Record<Language, Strings> = { ru, en };
+export const DICTIONARIES: Record<Language, AllStrings> = {
+  ru: { ...ru, ...ruFeatures },
+  en: { ...en, ...enFeatures },
+};
+
+export type Tree = { readonly [key: string]: Tree | string | readonly string[] };
+
+/** Every text of a dictionary by its key. */
+export function textsOf(tree: Tree, prefix = "", into = new Map<string, string>()): Map<string, string> {
+  for (const [name, value] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${name}` : name;
+    if (typeof value === "string") into.set(key, value);
+    else if (!Array.isArray(value)) textsOf(value as Tree, key, into);
+  }
+  return into;
+}
+
+/** Whether `value` is the key of a text (what a zod issue's message is when a schema named one). */
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === "string" && textsIn(DEFAULT_LANGUAGE).has(value);
+}
 
 const texts: Partial<Record<Language, Map<string, string>>> = {};
 

@@ -1,13 +1,17 @@
-import { ru, type Strings } from "@/lib/shared/strings";
+import type { Strings } from "@/lib/shared/strings";
+import type { FeatureStrings } from "@/lib/shared/strings-features";
 
 /**
  * What the browser may import of the languages: their names, how one is picked, and the keys of
- * the texts. Only the Russian dictionary (the default, and the shape of every other) comes with it;
- * the other languages' dictionaries are in lib/shared/i18n.ts (the server) and load on demand in the
- * browser (lib/client/language.tsx).
+ * the texts. No dictionary comes with it: the server has them all in lib/shared/i18n.ts; the
+ * browser ships Russian with the screens that show it and loads another language on demand
+ * (lib/client/language.tsx).
  */
 
-export type { Strings };
+export type { FeatureStrings, Strings };
+
+/** Every text of a language: what every screen needs, and the feature screens' and server's texts. */
+export type AllStrings = Strings & FeatureStrings;
 
 /** The languages the product speaks; Russian is the default. */
 export const LANGUAGES = ["ru", "en"] as const;
@@ -54,30 +58,10 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
  * travel as keys (a zod schema's message, an AppError's words) and become words in the language of
  * whoever reads them. Lists are not texts, so their items have no key.
  */
-export type MessageKey = KeysOf<typeof ru>;
+export type MessageKey = KeysOf<AllStrings>;
 type KeysOf<T> = {
-  [K in keyof T & string]: T[K] extends string ? K : T[K] extends readonly string[] ? never : `${K}.${KeysOf<T[K]>}`;
+  [K in keyof T & string]: T[K] extends string ? K : T[K] extends readonly unknown[] ? never : `${K}.${KeysOf<T[K]>}`;
 }[keyof T & string];
-
-export type Tree = { readonly [key: string]: Tree | string | readonly string[] };
-
-/** Every text of a dictionary by its key. */
-export function textsOf(tree: Tree, prefix = "", into = new Map<string, string>()): Map<string, string> {
-  for (const [name, value] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${name}` : name;
-    if (typeof value === "string") into.set(key, value);
-    else if (!Array.isArray(value)) textsOf(value as Tree, key, into);
-  }
-  return into;
-}
-
-let russianTexts: Map<string, string> | undefined;
-
-/** Whether `value` is the key of a text (what a zod issue's message is when a schema named one). */
-export function isMessageKey(value: unknown): value is MessageKey {
-  russianTexts ??= textsOf(ru as unknown as Tree);
-  return typeof value === "string" && russianTexts.has(value);
-}
 
 /**
  * A zod check's words, named by key (`z.number(says("errors.invalidAmount"))`): the issue's

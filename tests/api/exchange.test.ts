@@ -3,9 +3,11 @@ import { POST as exchangeRoute } from "@/app/api/v1/exchanges/route";
 import { GET as receiptRoute } from "@/app/api/v1/transfers/[id]/route";
 import { getDb } from "@/lib/server/db";
 import { convert, CURRENCIES, giveFor, type Currency } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 import { call } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
+
+const { ru } = DICTIONARIES;
 
 afterEach(() => checkInvariants());
 

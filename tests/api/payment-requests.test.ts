@@ -7,10 +7,11 @@ import { GET as receiptRoute } from "@/app/api/v1/transfers/[id]/route";
 import { getDb } from "@/lib/server/db";
 import { resetEnvForTests } from "@/lib/server/platform/env";
 import { convert, giveFor } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
-import { en } from "@/lib/shared/strings-en";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 import { call } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
+
+const { ru, en } = DICTIONARIES;
 
 afterEach(() => checkInvariants());
 

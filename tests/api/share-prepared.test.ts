@@ -5,11 +5,13 @@ import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { getDb } from "@/lib/server/db";
 import { getEnv, resetEnvForTests } from "@/lib/server/platform/env";
 import { formatMoney } from "@/lib/shared/money";
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 import { call } from "@/tests/support/api";
 import { withFakeBotApi } from "@/tests/support/bot-api-suite";
 import { startFakeBotApi } from "@/tests/support/fake-bot-api";
 import { createFundedUser } from "@/tests/support/ledger";
+
+const { ru } = DICTIONARIES;
 
 const BOT_LINK = "https://t.me/minibank_test_bot/app";
 const bot = withFakeBotApi(BOT_LINK);

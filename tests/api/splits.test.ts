@@ -11,10 +11,12 @@ import type { Channel } from "@/lib/server/notifications/claim";
 import { claimDue } from "@/lib/server/notifications/store-claim";
 import { resetEnvForTests } from "@/lib/server/platform/env";
 import { convert, formatMoney } from "@/lib/shared/money";
-import { en } from "@/lib/shared/strings-en";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 import { call } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
+
+const { ru, en } = DICTIONARIES;
 
 afterEach(() => checkInvariants());
 

@@ -3,9 +3,10 @@
 // Uses MINIBANK_BUILD_DIR when it names a finished demo build (npm test builds .next-e2e).
 import path from "node:path";
 import Database from "better-sqlite3";
-import { en } from "@/lib/shared/strings-en";
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 import { startApp, type App } from "@/tests/support/production-app";
+
+const { ru, en } = DICTIONARIES;
 
 jest.setTimeout(300_000);
 

@@ -6,8 +6,8 @@ import { createExchangeBody } from "@/lib/shared/schemas/exchanges";
 import { requestCodeBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
 import { createTransferBody } from "@/lib/shared/schemas/transfers";
 import { topUpBody } from "@/lib/shared/schemas/wallets";
-import { ru } from "@/lib/shared/strings";
-import { en } from "@/lib/shared/strings-en";
+
+const { ru, en } = DICTIONARIES;
 
 /** The text at a dotted key, read straight from the dictionary (not through `message`). */
 function textAt(language: Language, key: string): unknown {

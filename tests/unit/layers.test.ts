@@ -76,4 +76,15 @@ describe("layers", () => {
     expect(lint("lib/server/notifications/probe.ts", every)).toEqual([]);
     expect(lint("app/api/v1/probe/route.ts", english)).toEqual([]);
   }, 120_000);
+
+  it("the feature screens' texts stay out of the wallet: only useAllStrings() imports them in the browser", () => {
+    const features = 'import { ruFeatures } from "@/lib/shared/strings-features";\nexport const title = ruFeatures.splits.title;\n';
+    const english = 'import { enFeatures } from "@/lib/shared/strings-en-features";\nexport const title = enFeatures.splits.title;\n';
+    expect(lint("components/bank/screen.tsx", features)).toEqual(["no-restricted-imports"]);
+    expect(lint("lib/client/probe.ts", features)).toEqual(["no-restricted-imports"]);
+    expect(lint("components/splits/probe.tsx", english)).toEqual(["no-restricted-imports"]);
+    expect(lint("lib/shared/probe.ts", english)).toEqual(["no-restricted-imports"]);
+    expect(lint("lib/client/feature-strings.ts", features)).toEqual([]);
+    expect(lint("lib/server/notifications/probe.ts", english)).toEqual([]);
+  }, 120_000);
 });

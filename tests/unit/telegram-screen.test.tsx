@@ -1,7 +1,7 @@
 import * as realSdk from "@telegram-apps/sdk-react";
 import { render, screen } from "@testing-library/react";
 import { featureEntries } from "@/components/debug/debug-view";
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES } from "@/lib/shared/i18n";
 import { clientFeatures, FEATURES, hasFeature, versionAtLeast } from "@/lib/client/telegram/features";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { requestFullScreen, setUpScreen } from "@/lib/client/telegram/screen";
@@ -84,7 +84,7 @@ describe("version gates", () => {
   it("the debug page lists them in Russian with the version each needs", () => {
     const { sdk } = fakeSdk();
     const env = { sdk, native: true, launchParams: client("8.0", "macos") } as unknown as TelegramEnv;
-    render(<KeyValueList label="Возможности клиента" entries={featureEntries(env, ru)} />);
+    render(<KeyValueList label="Возможности клиента" entries={featureEntries(env, DICTIONARIES.ru)} />);
     expect(screen.getByText("Безопасные зоны").nextSibling).toHaveTextContent("да (Bot API 8.0)");
     expect(screen.getByText("SecureStorage").nextSibling).toHaveTextContent("нет (нужен Bot API 9.0)");
     expect(screen.getByText("Полный экран").nextSibling).toHaveTextContent("нет на этой платформе");

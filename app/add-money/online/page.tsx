@@ -6,7 +6,7 @@ import { Screen } from "@/components/screen";
 import { OnlineTopUpForm } from "@/components/top-up/online-form";
 import { RequireSession } from "@/components/transfer/require-session";
 import { isCurrency } from "@/lib/shared/money";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 /** `?currency=USD` (from an account's "Пополнить") picks the currency. */
 function Form() {
@@ -15,7 +15,7 @@ function Form() {
 }
 
 export default function OnlineTopUpPage() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <RequireSession title={t.topUp.title}>
       <Screen title={t.topUp.title} back="/add-money">

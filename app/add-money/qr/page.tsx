@@ -3,10 +3,10 @@
 import { Screen } from "@/components/screen";
 import { QrTopUpForm } from "@/components/top-up/qr-form";
 import { RequireSession } from "@/components/transfer/require-session";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 export default function QrTopUpPage() {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <RequireSession title={t.topUp.qr}>
       <Screen title={t.topUp.qr} back="/add-money">

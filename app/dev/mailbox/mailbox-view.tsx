@@ -1,14 +1,14 @@
 "use client";
 
 import dayjs from "dayjs";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 import styles from "./mailbox.module.css";
 
 export type MailView = { id: string | number; to: string; subject: string; text: string; createdAt: string };
 
 /** The demo outbox in the screen's language. */
 export function MailboxView({ mails }: { mails: readonly MailView[] }) {
-  const t = useStrings();
+  const t = useAllStrings();
   return (
     <main className={styles.page}>
       <h1 className={styles.title}>{t.mailbox.title}</h1>

@@ -1,13 +1,13 @@
 import { notFound } from "next/navigation";
 import { getEnv } from "@/lib/server/platform/env";
 import { listOutbox } from "@/lib/server/mail/list-outbox";
-import { ru } from "@/lib/shared/strings";
+import { ruFeatures } from "@/lib/shared/strings-features";
 import { MailboxView } from "./mailbox-view";
 
 // Always read the outbox afresh: a code sent a second ago must be visible on reload.
 export const dynamic = "force-dynamic";
 
-export const metadata = { title: ru.mailbox.title, robots: { index: false } };
+export const metadata = { title: ruFeatures.mailbox.title, robots: { index: false } };
 
 /** Demo only: the e-mails a demo server would have sent, so e-mail sign-in works offline. */
 export default async function MailboxPage() {

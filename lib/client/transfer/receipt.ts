@@ -11,7 +11,7 @@ import type { Language } from "@/lib/shared/languages";
 export function receiptKind(receipt: ReceiptDto, language: Language = "ru"): string {
   const t = stringsOf(language);
   if (receipt.kind === "topup") return t.receipt.kind.topup;
-  if (receipt.kind === "exchange") return t.exchange.receiptKind;
+  if (receipt.kind === "exchange") return t.receipt.exchangeKind;
   if (receipt.kind === "request") return t.history.kinds.request;
   return t.receipt.kind[receipt.direction];
 }

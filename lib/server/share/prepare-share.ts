@@ -12,7 +12,10 @@ import { quotable } from "@/lib/server/users/quotable";
 import { isMadeHandle } from "@/lib/server/users/username";
 import { formatMoney } from "@/lib/shared/money";
 import type { PrepareShareBody, PreparedShareDto } from "@/lib/shared/schemas/share";
-import { fill, ru } from "@/lib/shared/strings";
+import { fill } from "@/lib/shared/strings";
+import { DICTIONARIES } from "@/lib/shared/i18n";
+
+const { ru } = DICTIONARIES;
 
 /**
  * The `startapp` payload that opens a receipt in the Mini App ("rcpt-" and the transfer id); the
@@ -32,7 +35,7 @@ function startAppLink(botLink: string, payload: string): string {
 async function receiptArticle(transferId: number, callerId: number, botLink: string): Promise<InlineQueryResultArticle> {
   const receipt = await getReceipt({ transferId, callerId });
   const kind =
-    receipt.kind === "topup" ? ru.receipt.kind.topup : receipt.kind === "exchange" ? ru.exchange.receiptKind : ru.receipt.kind[receipt.direction];
+    receipt.kind === "topup" ? ru.receipt.kind.topup : receipt.kind === "exchange" ? ru.receipt.exchangeKind : ru.receipt.kind[receipt.direction];
   const amount = formatMoney(receipt.amount, receipt.currency);
   const other = receipt.direction === "out" ? receipt.receiver : receipt.sender;
   const lines = [ru.receipt.shareTitle, `${kind} · ${ru.receipt.status}`, amount];

@@ -2,7 +2,9 @@ import "server-only";
 import type { BotEnv } from "@/lib/server/platform/env";
 import { botApi } from "@/lib/server/telegram/bot-api";
 import { webhookSecret } from "@/lib/server/telegram/webhook-secret";
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES } from "@/lib/shared/i18n";
+
+const { ru } = DICTIONARIES;
 
 export const WEBHOOK_PATH = "/api/telegram/webhook";
 

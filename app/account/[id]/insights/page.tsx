@@ -11,8 +11,8 @@ export default function AccountInsightsPage() {
   const t = useStrings();
   const { id } = useParams<{ id: string }>();
   return (
-    <RequireSession title={t.insights.title}>
-      <Screen title={t.insights.title} back={`/account/${id}`}>
+    <RequireSession title={t.bank.insights}>
+      <Screen title={t.bank.insights} back={`/account/${id}`}>
         <InsightsView wallet={/^[1-9]\d{0,9}$/.test(id) ? Number(id) : null} />
       </Screen>
     </RequireSession>

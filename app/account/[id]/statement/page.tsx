@@ -4,11 +4,11 @@ import { useParams } from "next/navigation";
 import { Screen } from "@/components/screen";
 import { StatementView } from "@/components/statement/statement-view";
 import { RequireSession } from "@/components/transfer/require-session";
-import { useStrings } from "@/lib/client/language";
+import { useAllStrings } from "@/lib/client/feature-strings";
 
 /** /account/<wallet id>/statement: one own account's statement for a period, as PDF or CSV. */
 export default function StatementPage() {
-  const t = useStrings();
+  const t = useAllStrings();
   const { id } = useParams<{ id: string }>();
   return (
     <RequireSession title={t.statement.title}>

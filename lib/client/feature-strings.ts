@@ -1,0 +1,34 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+import { shownLanguage, stringsOf, subscribe, textsPart } from "@/lib/client/language";
+import { DEFAULT_LANGUAGE, type AllStrings, type FeatureStrings, type Language } from "@/lib/shared/languages";
+import { ruFeatures } from "@/lib/shared/strings-features";
+
+/**
+ * The texts of the feature screens (top-up, exchange, requests, splits, statements, analytics,
+ * schedules, debug) for the screens that show them: importing this module brings the Russian ones
+ * into that screen's code, and English loads on demand as for every screen (lib/client/language.tsx).
+ * /bank and the transfer form use `useStrings` of lib/client/language.tsx and carry none of them.
+ */
+const features = textsPart<FeatureStrings>(ruFeatures, {
+  en: () => import("@/lib/shared/strings-en-features").then((module) => module.enFeatures),
+});
+const parts = [features];
+
+const merged: Partial<Record<Language, AllStrings>> = {};
+
+/** Every text of `language` (the same object each time, so it can be a hook's dependency). */
+function allStringsOf(language: Language): AllStrings {
+  return (merged[language] ??= { ...stringsOf(language), ...features.of(language) });
+}
+
+/** The language a feature screen shows: Russian until both its texts and every screen's have loaded. */
+export function useFeatureLanguage(): Language {
+  return useSyncExternalStore(subscribe, () => shownLanguage(parts), () => DEFAULT_LANGUAGE);
+}
+
+/** Every text, in the language the screen shows: what a feature screen reads its words from. */
+export function useAllStrings(): AllStrings {
+  return allStringsOf(useFeatureLanguage());
+}
