@@ -1,7 +1,7 @@
 import type { ThemeName } from "@/lib/client/telegram/detect";
 import type { TelegramLaunchParams } from "@/lib/client/telegram/launch-params";
 
-/** What the client knows of Telegram once the SDK is up (init.ts loads it). Types only. */
+/** What the client knows of Telegram once the SDK is up (init.ts loads it). */
 export type TelegramSdk = typeof import("@telegram-apps/sdk-react");
 export type { TelegramLaunchParams };
 
@@ -31,3 +31,17 @@ export type TelegramEnv = {
   sessionResumed: Promise<boolean>;
 };
 
+let loaded: TelegramEnv | null = null;
+
+/**
+ * The SDK if it has already loaded, without starting a load (haptics, the keyboard, the back
+ * button): code on every page reads it here without bringing in the SDK's set-up (init.ts).
+ */
+export function loadedTelegram(): TelegramEnv | null {
+  return loaded;
+}
+
+/** Kept by init.ts once the SDK is up. */
+export function keepLoadedTelegram(env: TelegramEnv): void {
+  loaded = env;
+}

@@ -1,4 +1,4 @@
-import { loadedTelegram } from "@/lib/client/telegram/init";
+import { loadedTelegram } from "@/lib/client/telegram/env";
 
 /** Wrong-code vibration length (spec §9). */
 export const WRONG_CODE_VIBRATION_MS = 200;

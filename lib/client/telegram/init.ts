@@ -13,12 +13,11 @@ import {
   rawInitData,
   rawLaunchParams,
 } from "@/lib/client/telegram/launch-params";
-import type { TelegramEnv, TelegramUser } from "@/lib/client/telegram/env";
+import { keepLoadedTelegram, type TelegramEnv, type TelegramUser } from "@/lib/client/telegram/env";
 
 // One promise per page load: React StrictMode runs effects twice and several components may
 // ask for the SDK at the same time; the SDK itself must be initialised exactly once.
 let loading: Promise<TelegramEnv> | null = null;
-let loaded: TelegramEnv | null = null;
 
 /**
  * Loads the Telegram SDK on demand (a separate chunk, kept out of the first load and out of the
@@ -102,11 +101,8 @@ async function start(): Promise<TelegramEnv> {
     : null;
   const sessionResumed = keepSession({ sdk, native, launchParams }).catch(() => false);
   const env: TelegramEnv = { sdk, native, initDataRaw, launchParams, user, theme, debug, sessionResumed };
-  loaded = env;
+  keepLoadedTelegram(env);
   return env;
 }
 
-/** The SDK if it has already loaded, without starting a load (haptics, back button). */
-export function loadedTelegram(): TelegramEnv | null {
-  return loaded;
-}
+export { loadedTelegram } from "@/lib/client/telegram/env";

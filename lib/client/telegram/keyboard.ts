@@ -1,5 +1,5 @@
 import { hasFeature } from "@/lib/client/telegram/features";
-import { loadedTelegram } from "@/lib/client/telegram/init";
+import { loadedTelegram } from "@/lib/client/telegram/env";
 
 /**
  * Closes the on-screen keyboard once an amount is confirmed, so the confirmation and Telegram's

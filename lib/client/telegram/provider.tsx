@@ -3,9 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { rememberStartLink } from "@/lib/client/start-link";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
-import { loadTelegram } from "@/lib/client/telegram/init";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
-import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
 import { useRouter } from "next/navigation";
 
 export type TelegramStatus = "idle" | "loading" | "ready" | "failed";
@@ -42,17 +40,21 @@ export function TelegramProvider({ children, outdated }: { children: ReactNode; 
     if (started.current) return;
     started.current = true;
     setStatus("loading");
-    loadTelegram().then(
-      (value) => {
-        setEnv(value);
-        setStatus("ready");
-      },
-      (error: unknown) => {
-        console.error("Telegram SDK initialisation failed", error);
-        setOldClient(isInsideTelegram());
-        setStatus("failed");
-      },
-    );
+    // The SDK's set-up is a chunk of its own: a page opened outside Telegram never loads it
+    // unless a screen asks (the debug pages, the Telegram sign-in).
+    import("@/lib/client/telegram/init")
+      .then((module) => module.loadTelegram())
+      .then(
+        (value) => {
+          setEnv(value);
+          setStatus("ready");
+        },
+        (error: unknown) => {
+          console.error("Telegram SDK initialisation failed", error);
+          setOldClient(isInsideTelegram());
+          setStatus("failed");
+        },
+      );
   }, []);
 
   useEffect(() => {
@@ -154,10 +156,4 @@ export function confirmClosing(env: TelegramEnv | null): () => void {
 export function useClosingConfirmation(unsent: boolean): void {
   const env = useLoadedTelegram();
   useEffect(() => (unsent ? confirmClosing(env) : undefined), [env, unsent]);
-}
-
-/** While `active` (a form, the confirmation sheet or the scanner is open), vertical swipes do not collapse the app. */
-export function useVerticalSwipesOff(active: boolean): void {
-  const env = useLoadedTelegram();
-  useEffect(() => (active ? holdVerticalSwipes(env) : undefined), [env, active]);
 }
