@@ -1,17 +1,12 @@
 "use client";
 
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import type { Biometry } from "@/lib/client/telegram/app-lock";
+import type { Gate } from "@/components/lock-screen";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
-import { hapticError } from "@/lib/client/telegram/haptics";
 import { useTelegramStatus } from "@/lib/client/telegram/provider";
-import { useStrings } from "@/lib/client/language";
-import "@/components/login/login.css";
 import "./app-lock-gate.css";
 
-type Lock = typeof import("@/lib/client/telegram/app-lock");
-type Gate = { lock: Lock; biometry: Biometry };
+
 /**
  * "deciding": the lock has not said yet whether it is due, and nothing of the app is rendered;
  * "locked": due before the app was ever shown (still not rendered); "covered": due again after
@@ -27,7 +22,9 @@ async function decide(env: NonNullable<ReturnType<typeof useTelegramStatus>["env
   if (!env.native) return null;
   const lock = await import("@/lib/client/telegram/app-lock");
   const biometry = await lock.deviceBiometry(env);
-  return biometry && lock.lockIsOn(biometry) ? { lock, biometry } : null;
+  if (!biometry || !lock.lockIsOn(biometry)) return null;
+  const { LockScreen } = await import("@/components/lock-screen");
+  return { lock, biometry, Screen: LockScreen };
 }
 
 /**
@@ -84,33 +81,7 @@ export function AppLockGate({ children }: { children: ReactNode }) {
   return (
     <>
       {state !== "locked" && <div style={{ display: state === "open" ? "contents" : "none" }}>{children}</div>}
-      {state !== "open" && gate && <LockScreen gate={gate} onUnlocked={() => setState("open")} />}
+      {state !== "open" && gate && <gate.Screen gate={gate} onUnlocked={() => setState("open")} />}
     </>
-  );
-}
-
-function LockScreen({ gate, onUnlocked }: { gate: Gate; onUnlocked: () => void }) {
-  const t = useStrings();
-  const [failed, setFailed] = useState(false);
-
-  async function unlock() {
-    if (await gate.lock.unlockWithBiometry(gate.biometry, t.lock.unlockReason)) {
-      gate.lock.markActive();
-      setFailed(false);
-      onUnlocked();
-    } else {
-      hapticError();
-      setFailed(true);
-    }
-  }
-
-  return (
-    <div className="lock-screen" role="dialog" aria-modal="true" aria-labelledby="lock-title">
-      <h1 id="lock-title" className="welcome-title">
-        {t.lock.title}
-      </h1>
-      <p className="hint centered">{failed ? t.lock.failed : t.lock.hint}</p>
-      <Button onClick={() => void unlock()}>{t.lock.unlock}</Button>
-    </div>
   );
 }

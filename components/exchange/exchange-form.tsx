@@ -15,7 +15,7 @@ import { amountText, exchangeQuote, type ExchangeSide } from "@/lib/client/excha
 import { useRate, useWallets } from "@/lib/client/hooks";
 import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
-import { useVerticalSwipesOff } from "@/lib/client/telegram/swipes";
+import { useVerticalSwipesOff } from "@/lib/client/telegram/use-swipes-off";
 import { createExchange } from "@/lib/client/transfer/submit";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { Language } from "@/lib/shared/languages";

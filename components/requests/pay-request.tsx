@@ -17,7 +17,7 @@ import { exchangeQuote } from "@/lib/client/exchange/quote";
 import { useRate, useWallets } from "@/lib/client/hooks";
 import { payRequest, requestKey, useRequest } from "@/lib/client/requests";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
-import { useVerticalSwipesOff } from "@/lib/client/telegram/swipes";
+import { useVerticalSwipesOff } from "@/lib/client/telegram/use-swipes-off";
 import { formatMoney, minorToDecimal } from "@/lib/shared/money";
 import type { Language } from "@/lib/shared/languages";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";

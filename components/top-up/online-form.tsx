@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { PrimaryAction } from "@/components/ui/primary-action";
 import { Toast, useToast } from "@/components/ui/toast";
 import { useClosingConfirmation } from "@/lib/client/telegram/provider";
-import { useVerticalSwipesOff } from "@/lib/client/telegram/swipes";
+import { useVerticalSwipesOff } from "@/lib/client/telegram/use-swipes-off";
 import { topUpWallet } from "@/lib/client/transfer/submit";
 import { CURRENCY_INFO, MAX_TOPUP_MINOR, formatAmount, parseAmount, toSafeNumber, type Currency } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Details } from "@/components/ui/details";
-import { useVerticalSwipesOff } from "@/lib/client/telegram/swipes";
+import { useVerticalSwipesOff } from "@/lib/client/telegram/use-swipes-off";
 import { useStrings } from "@/lib/client/language";
 import "./confirm-sheet.css";
 

@@ -12,7 +12,7 @@ import { resolveSelection } from "@/lib/client/transfer/selection";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
 import { hapticSelection } from "@/lib/client/telegram/haptics";
 import { useClosingConfirmation } from "@/lib/client/telegram/provider";
-import { useVerticalSwipesOff } from "@/lib/client/telegram/swipes";
+import { useVerticalSwipesOff } from "@/lib/client/telegram/use-swipes-off";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
 import { sanitizeAmountInput } from "@/lib/shared/money";
 import { useStrings } from "@/lib/client/language";

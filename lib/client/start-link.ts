@@ -1,6 +1,9 @@
 import { decodeStartQuery, parseQrContent, transferPathFor, type TransferLink } from "@/lib/client/qr";
 import { payPathFor, requestTokenFromPayload } from "@/lib/client/request-link";
 import { splitScreenPath, splitTokenFromPayload } from "@/lib/client/split-link";
+import { launchStartParam, takeStartParam } from "@/lib/client/start-param";
+
+export { launchStartParam };
 
 /**
  * Payment links that open inside Telegram: the bot's Mini App link with a `startapp` payload
@@ -47,16 +50,6 @@ export function startAppLinkFor(botLink: string | undefined, link: TransferLink)
 }
 
 /**
- * The start parameter this launch carries: Telegram passes `tgWebAppStartParam` in the launch
- * URL's hash; the plain-browser imitation (and a t.me link opened outside Telegram) `startapp`.
- */
-export function launchStartParam(location: Pick<Location, "hash" | "search">): string | null {
-  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
-  const search = new URLSearchParams(location.search);
-  return hash.get("tgWebAppStartParam") ?? search.get("tgWebAppStartParam") ?? search.get("startapp");
-}
-
-/**
  * The receipt a `startapp` payload opens ("rcpt-" and the transfer id, the button of a receipt
  * sent as a Telegram message): its path, or null. Only its sender and receiver can read it.
  */
@@ -68,12 +61,11 @@ export function receiptPathFromPayload(payload: string | null | undefined): stri
 const PENDING_KEY = "mb-start-path";
 
 /**
- * At launch: a payment payload becomes the prefilled transfer screen's path (a request's, its pay
- * screen; a receipt's, the receipt), kept until the user
- * is signed in (sign-in then goes there instead of the wallet). Returns that path, or null.
+ * A payment payload becomes the prefilled transfer screen's path (a request's, its pay screen; a
+ * receipt's, the receipt), kept until the user is signed in (sign-in then goes there instead of
+ * the wallet). Returns that path, or null.
  */
-export function rememberStartLink(location: Pick<Location, "hash" | "search">, storage: Storage): string | null {
-  const payload = launchStartParam(location);
+function rememberStartPayload(payload: string | null, storage: Storage): string | null {
   const request = requestTokenFromPayload(payload);
   const split = splitTokenFromPayload(payload);
   const link = request || split ? null : linkFromStartPayload(payload);
@@ -83,13 +75,24 @@ export function rememberStartLink(location: Pick<Location, "hash" | "search">, s
   return path;
 }
 
+/** A launch's start parameter remembered as the path to open after sign-in (see above). */
+export function rememberStartLink(location: Pick<Location, "hash" | "search">, storage: Storage): string | null {
+  return rememberStartPayload(launchStartParam(location), storage);
+}
+
 /** Keeps a path to open once the visitor has signed in (a request link opened signed out). */
 export function rememberPath(path: string, storage: Storage): void {
+  takeStartParam(storage); // the later choice wins over the launch's parameter
   storage.setItem(PENDING_KEY, path);
 }
 
-/** Where to go after sign-in: a payment link the launch carried (once), else the wallet. */
+/**
+ * Where to go after sign-in: a payment link the launch carried (kept at launch by
+ * lib/client/start-param.ts) or a path kept since, once; else the wallet.
+ */
 export function takeStartPath(storage: Storage | null): string {
+  const launched = storage ? takeStartParam(storage) : null;
+  if (launched && storage) rememberStartPayload(launched, storage);
   const path = storage?.getItem(PENDING_KEY) ?? null;
   storage?.removeItem(PENDING_KEY);
   return path && (path.startsWith("/transfer-money?") || path.startsWith("/pay?r=") || path.startsWith("/split?s=") || /^\/receipt\/\d{1,15}$/.test(path)) ? path : "/bank";

@@ -6,8 +6,10 @@ import {
   rememberStartLink,
   startAppLinkFor,
   startPayloadFor,
+  rememberPath,
   takeStartPath,
 } from "@/lib/client/start-link";
+import { keepStartParam } from "@/lib/client/start-param";
 
 const link = { method: "card" as const, target: "2202941357933750", amount: "150.00" };
 const BOT = "https://t.me/minibank_bot/app";
@@ -73,6 +75,22 @@ describe("payment links that open inside Telegram (startapp)", () => {
     expect(rememberStartLink({ hash: "#tgWebAppStartParam=rcpt-42", search: "" }, storage)).toBe("/receipt/42");
     expect(takeStartPath(storage)).toBe("/receipt/42");
     storage.setItem("mb-start-path", "/receipt/42/../../evil");
+    expect(takeStartPath(storage)).toBe("/bank");
+  });
+
+  it("the parameter kept as it came at launch becomes its path at sign-in, once; a path kept later wins", () => {
+    const payload = startPayloadFor(link)!;
+    const storage = new MemoryStorage() as unknown as Storage;
+    keepStartParam({ hash: "", search: "" }, storage);
+    expect(takeStartPath(storage)).toBe("/bank");
+    keepStartParam({ hash: `#tgWebAppData=x&tgWebAppStartParam=${payload}`, search: "" }, storage);
+    expect(takeStartPath(storage)).toBe("/transfer-money?method=card&target=2202941357933750&amount=150.00");
+    expect(takeStartPath(storage)).toBe("/bank");
+    keepStartParam({ hash: "", search: "?startapp=rcpt-7" }, storage);
+    rememberPath("/pay?r=abc", storage);
+    expect(takeStartPath(storage)).toBe("/pay?r=abc");
+    expect(takeStartPath(storage)).toBe("/bank");
+    keepStartParam({ hash: "", search: "?startapp=debug" }, storage);
     expect(takeStartPath(storage)).toBe("/bank");
   });
 });

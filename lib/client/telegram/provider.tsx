@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { rememberStartLink } from "@/lib/client/start-link";
+import { keepStartParam } from "@/lib/client/start-param";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { useRouter } from "next/navigation";
@@ -30,7 +30,7 @@ const TelegramContext = createContext<TelegramContextValue>({
 export function TelegramProvider({ children, outdated }: { children: ReactNode; outdated: ReactNode }) {
   // A payment link the app was launched with (`startapp`) is kept before any screen decides
   // where to go: sign-in, or an existing session, then opens the prefilled transfer.
-  useState(() => (typeof window === "undefined" ? null : rememberStartLink(window.location, window.sessionStorage)));
+  useState(() => (typeof window === "undefined" ? null : keepStartParam(window.location, window.sessionStorage)));
   const [status, setStatus] = useState<TelegramStatus>("idle");
   const [env, setEnv] = useState<TelegramEnv | null>(null);
   const [oldClient, setOldClient] = useState(false);

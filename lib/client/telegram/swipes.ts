@@ -1,6 +1,4 @@
-import { useEffect } from "react";
 import { hasFeature } from "@/lib/client/telegram/features";
-import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 
 type SwipeEnv = Pick<TelegramEnv, "sdk"> & {
@@ -59,10 +57,4 @@ export function holdVerticalSwipes(env: SwipeEnv | null): () => void {
     swipeHolders -= 1;
     if (swipeHolders === 0) allowSwipes(env, true);
   };
-}
-
-/** While `active` (a form, the confirmation sheet or the scanner is open), vertical swipes do not collapse the app. */
-export function useVerticalSwipesOff(active: boolean): void {
-  const env = useLoadedTelegram();
-  useEffect(() => (active ? holdVerticalSwipes(env) : undefined), [env, active]);
 }
