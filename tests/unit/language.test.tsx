@@ -1,4 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
+import { useAllStrings } from "@/lib/client/feature-strings";
 import { chooseLanguage, decideLanguage, launchHashLanguageCode, useStrings } from "@/lib/client/language";
 
 /** Counts the loads of the English texts: a chunk of their own, loaded for a customer who reads them. */
@@ -6,6 +7,13 @@ const mockEnglishLoads = jest.fn();
 jest.mock("@/lib/shared/strings-en", () => {
   mockEnglishLoads();
   return jest.requireActual("@/lib/shared/strings-en");
+});
+
+/** The same for the feature screens' English texts. */
+const mockFeatureEnglishLoads = jest.fn();
+jest.mock("@/lib/shared/strings-en-features", () => {
+  mockFeatureEnglishLoads();
+  return jest.requireActual("@/lib/shared/strings-en-features");
 });
 
 function launchHash(user: Record<string, unknown>): string {
@@ -98,6 +106,37 @@ describe("the screens' language", () => {
     act(() => chooseLanguage("en"));
     expect(screen.getByText("Settings")).toBeTruthy();
     expect(mockEnglishLoads).toHaveBeenCalledTimes(1);
+    act(() => chooseLanguage("ru"));
+  });
+
+  it("a feature screen's texts follow too: their English loads when such a screen shows in English, once", async () => {
+    function Wallet() {
+      return <p>{useStrings().bank.schedules}</p>;
+    }
+    function Splits() {
+      const t = useAllStrings();
+      return (
+        <p>
+          {t.splits.title} / {t.common.back}
+        </p>
+      );
+    }
+    const wallet = render(<Wallet />);
+    act(() => chooseLanguage("en"));
+    expect(await screen.findByText("Scheduled transfers")).toBeTruthy();
+    // The wallet in English has not loaded the feature screens' texts.
+    expect(mockFeatureEnglishLoads).not.toHaveBeenCalled();
+    wallet.unmount();
+
+    render(<Splits />);
+    // Russian, both parts, until the feature texts have arrived: never half one language.
+    expect(screen.getByText("Разделить счёт / Назад")).toBeTruthy();
+    expect(await screen.findByText("Split a bill / Back")).toBeTruthy();
+    act(() => chooseLanguage("ru"));
+    expect(screen.getByText("Разделить счёт / Назад")).toBeTruthy();
+    act(() => chooseLanguage("en"));
+    expect(screen.getByText("Split a bill / Back")).toBeTruthy();
+    expect(mockFeatureEnglishLoads).toHaveBeenCalledTimes(1);
     act(() => chooseLanguage("ru"));
   });
 });
