@@ -41,16 +41,19 @@ export default defineConfig([
   {
     // The browser ships Russian only; another language's texts load when a customer reads them
     // (lib/client/language.tsx). Every dictionary at once (lib/shared/i18n.ts) is the server's.
+    // A type import ships nothing, so it is allowed (the keys' type names the server's texts).
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}", "lib/shared/**/*.ts"],
     ignores: ["app/api/**", "lib/shared/i18n.ts"],
     rules: {
-      "no-restricted-imports": [
+      "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           paths: [
-            { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings()." },
-            { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx." },
-            { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts." },
+            { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings().", allowTypeImports: true },
+            { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx.", allowTypeImports: true },
+            { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts.", allowTypeImports: true },
+            { name: "@/lib/shared/strings-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
+            { name: "@/lib/shared/strings-en-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
           ],
         },
       ],
@@ -62,14 +65,16 @@ export default defineConfig([
     files: ["components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
     ignores: ["lib/client/feature-strings.ts"],
     rules: {
-      "no-restricted-imports": [
+      "@typescript-eslint/no-restricted-imports": [
         "error",
         {
           paths: [
-            { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings()." },
-            { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx." },
-            { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts." },
-            { name: "@/lib/shared/strings-features", message: "A feature screen's texts come from useAllStrings() (lib/client/feature-strings.ts)." },
+            { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings().", allowTypeImports: true },
+            { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx.", allowTypeImports: true },
+            { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts.", allowTypeImports: true },
+            { name: "@/lib/shared/strings-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
+            { name: "@/lib/shared/strings-en-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
+            { name: "@/lib/shared/strings-features", message: "A feature screen's texts come from useAllStrings() (lib/client/feature-strings.ts).", allowTypeImports: true },
           ],
         },
       ],

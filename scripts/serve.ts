@@ -21,7 +21,9 @@ import { parseCorsOrigins, parseTrustProxy } from "@/lib/server/platform/network
 import { logger } from "@/lib/server/platform/log";
 import { runShutdownHooks, shutdownTimeoutMs } from "@/lib/server/platform/shutdown";
 import { apiStaticHeaders } from "@/lib/server/http/security-headers";
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES } from "@/lib/shared/i18n";
+
+const { ru } = DICTIONARIES;
 
 function malformedPath(url: string): boolean {
   const pathname = url.split("?")[0];

@@ -17,7 +17,7 @@ import { clearSession, getRefreshToken } from "@/lib/client/session";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { askWriteAccess } from "@/lib/client/telegram/write-access";
-import { LANGUAGES, type AllStrings } from "@/lib/shared/languages";
+import { LANGUAGES, type ScreenStrings } from "@/lib/shared/languages";
 import { apiUrl } from "@/lib/client/api-base";
 import { operations, pathOf } from "@/lib/shared/api/operations";
 import { chooseLanguage } from "@/lib/client/language";
@@ -33,7 +33,7 @@ import "./settings.css";
 export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl(pathOf(operations.openApi));
 
 /** The debug pages, offered when the start parameter asks for debug mode. */
-const debugLinks = (t: AllStrings) => [
+const debugLinks = (t: ScreenStrings) => [
   { href: "/init-data", label: t.debug.initData },
   { href: "/theme-params", label: t.debug.themeParams },
   { href: "/launch-params", label: t.debug.launchParams },

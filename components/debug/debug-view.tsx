@@ -7,13 +7,13 @@ import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { clientFeatures } from "@/lib/client/telegram/features";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { fill } from "@/lib/shared/strings";
-import type { AllStrings } from "@/lib/shared/languages";
+import type { ScreenStrings } from "@/lib/shared/languages";
 import { useAllStrings } from "@/lib/client/feature-strings";
 import "./debug-view.css";
 
 export type DebugKind = "init-data" | "theme-params" | "launch-params";
 
-const TITLES = (t: AllStrings): Record<DebugKind, string> => ({
+const TITLES = (t: ScreenStrings): Record<DebugKind, string> => ({
   "init-data": t.debug.initData,
   "theme-params": t.debug.themeParams,
   "launch-params": t.debug.launchParams,
@@ -30,7 +30,7 @@ export function launchEntries(env: TelegramEnv): Entry[] {
 }
 
 /** Which of the platform features Minibank uses this client has (its Bot API version and platform). */
-export function featureEntries(env: TelegramEnv, t: AllStrings): Entry[] {
+export function featureEntries(env: TelegramEnv, t: ScreenStrings): Entry[] {
   const platform = env.launchParams.tgWebAppPlatform;
   return clientFeatures(env).map(({ feature, supported }) => ({
     key: t.debug.featureNames[feature.id],

@@ -21,7 +21,7 @@ import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { Language } from "@/lib/shared/languages";
 import { formatMoney, toSafeNumber } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
-import type { AllStrings } from "@/lib/shared/languages";
+import type { ScreenStrings } from "@/lib/shared/languages";
 import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import "@/components/transfer/transfer-quote.css";
 
@@ -85,7 +85,7 @@ function useExchangeDraft(wallets: readonly WalletDto[], initialFromId: number |
 type ExchangeDraft = ReturnType<typeof useExchangeDraft>;
 
 /** What the confirmation sheet says of the exchange; null until both sides are known. */
-function exchangeSummary({ from, to, quote }: ExchangeDraft, t: AllStrings, language: Language): TransferSummary | null {
+function exchangeSummary({ from, to, quote }: ExchangeDraft, t: ScreenStrings, language: Language): TransferSummary | null {
   if (!from || !to || !quote?.give || !quote.get) return null;
   return {
     recipientName: t.exchange.ownAccounts,

@@ -8,7 +8,7 @@ import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings"
 import { formatMoney, formatRateUnits, rateToUnits, type Currency } from "@/lib/shared/money";
 import type { InsightsDto } from "@/lib/shared/schemas/insights";
 import { fill } from "@/lib/shared/strings";
-import type { AllStrings } from "@/lib/shared/languages";
+import type { ScreenStrings } from "@/lib/shared/languages";
 import "./insights.css";
 
 const chartSkeleton = () => <Skeleton height={180} radius={10} />;
@@ -20,7 +20,7 @@ const RateChart = dynamic(() => import("@/components/insights/charts").then((m) 
 const RATE_DAYS = 90;
 
 /** "2026-11" → its axis label ("ноя") and its full name ("Ноябрь 2026"). */
-function monthNames(t: AllStrings, month: string) {
+function monthNames(t: ScreenStrings, month: string) {
   const [year, number] = month.split("-").map(Number);
   return { short: t.insights.monthsShort[number - 1], long: `${t.history.monthTitles[number - 1]} ${year}` };
 }

@@ -15,11 +15,11 @@ import { groupAccountNumber } from "@/lib/shared/account-number";
 import { formatMoney, type Currency } from "@/lib/shared/money";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
 import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
-import type { AllStrings } from "@/lib/shared/languages";
+import type { ScreenStrings } from "@/lib/shared/languages";
 import "@/components/bank/account-details.css";
 import "./statement-view.css";
 
-const choices = (t: AllStrings) =>
+const choices = (t: ScreenStrings) =>
   [
     { value: "thisMonth", label: t.statement.thisMonth },
     { value: "lastMonth", label: t.statement.lastMonth },

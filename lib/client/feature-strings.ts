@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { shownLanguage, stringsOf, subscribe, textsPart } from "@/lib/client/language";
-import { DEFAULT_LANGUAGE, type AllStrings, type FeatureStrings, type Language } from "@/lib/shared/languages";
+import { DEFAULT_LANGUAGE, joinParts, type FeatureStrings, type Language, type ScreenStrings } from "@/lib/shared/languages";
 import { ruFeatures } from "@/lib/shared/strings-features";
 
 /**
@@ -16,11 +16,11 @@ const features = textsPart<FeatureStrings>(ruFeatures, {
 });
 const parts = [features];
 
-const merged: Partial<Record<Language, AllStrings>> = {};
+const merged: Partial<Record<Language, ScreenStrings>> = {};
 
 /** Every text of `language` (the same object each time, so it can be a hook's dependency). */
-function allStringsOf(language: Language): AllStrings {
-  return (merged[language] ??= { ...stringsOf(language), ...features.of(language) });
+function allStringsOf(language: Language): ScreenStrings {
+  return (merged[language] ??= joinParts(stringsOf(language), features.of(language)));
 }
 
 /** The language a feature screen shows: Russian until both its texts and every screen's have loaded. */
@@ -29,6 +29,6 @@ export function useFeatureLanguage(): Language {
 }
 
 /** Every text, in the language the screen shows: what a feature screen reads its words from. */
-export function useAllStrings(): AllStrings {
+export function useAllStrings(): ScreenStrings {
   return allStringsOf(useFeatureLanguage());
 }

@@ -1,8 +1,10 @@
-import { DEFAULT_LANGUAGE, type AllStrings, type Language, type MessageKey } from "@/lib/shared/languages";
+import { DEFAULT_LANGUAGE, joinParts, type AllStrings, type Language, type MessageKey } from "@/lib/shared/languages";
 import { en } from "@/lib/shared/strings-en";
 import { enFeatures } from "@/lib/shared/strings-en-features";
+import { enServer } from "@/lib/shared/strings-en-server";
 import { fill, ru } from "@/lib/shared/strings";
 import { ruFeatures } from "@/lib/shared/strings-features";
+import { ruServer } from "@/lib/shared/strings-server";
 
 export * from "@/lib/shared/languages";
 
@@ -12,8 +14,8 @@ export * from "@/lib/shared/languages";
  * for a customer who reads it (lib/client/language.tsx).
  */
 export const DICTIONARIES: Record<Language, AllStrings> = {
-  ru: { ...ru, ...ruFeatures },
-  en: { ...en, ...enFeatures },
+  ru: joinParts(joinParts(ru, ruFeatures), ruServer),
+  en: joinParts(joinParts(en, enFeatures), enServer),
 };
 
 export type Tree = { readonly [key: string]: Tree | string | readonly string[] };

@@ -1,5 +1,6 @@
 import type { Strings } from "@/lib/shared/strings";
 import type { FeatureStrings } from "@/lib/shared/strings-features";
+import type { ServerStrings } from "@/lib/shared/strings-server";
 
 /**
  * What the browser may import of the languages: their names, how one is picked, and the keys of
@@ -8,10 +9,31 @@ import type { FeatureStrings } from "@/lib/shared/strings-features";
  * (lib/client/language.tsx).
  */
 
-export type { FeatureStrings, Strings };
+export type { FeatureStrings, ServerStrings, Strings };
 
-/** Every text of a language: what every screen needs, and the feature screens' and server's texts. */
-export type AllStrings = Strings & FeatureStrings;
+/** The texts the browser may show: what every screen needs, and the feature screens' texts. */
+export type ScreenStrings = Strings & FeatureStrings;
+/** Every text of a language: the screens' and those only the server says. */
+export type AllStrings = ScreenStrings & ServerStrings;
+
+type Texts = { readonly [key: string]: unknown };
+
+/**
+ * Two parts of a dictionary as one: a section both have (`errors`, `telegram`) holds the texts of
+ * both, at any depth.
+ */
+export function joinParts<A extends Texts, B extends Texts>(a: A, b: B): A & B {
+  const joined: Record<string, unknown> = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const mine = joined[key];
+    joined[key] = isSection(mine) && isSection(value) ? joinParts(mine, value) : value;
+  }
+  return joined as A & B;
+}
+
+function isSection(value: unknown): value is Texts {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /** The languages the product speaks; Russian is the default. */
 export const LANGUAGES = ["ru", "en"] as const;

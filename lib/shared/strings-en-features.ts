@@ -282,39 +282,6 @@ export const enFeatures = {
       sendTestHint: "0 TON to your own address: the wallet will ask you to confirm",
     },
   },
-  bot: {
-    menuButton: "Open Minibank",
-    commandStart: "Open the wallet",
-    commandHelp: "What the bot does",
-    description:
-      "Minibank is a multi-currency wallet in Telegram: rubles, dollars, euros and yuan, transfers by account number, username or e-mail, history and payment QR codes. Tap “Open Minibank”.",
-    shortDescription: "A multi-currency wallet right in Telegram",
-    start: "Welcome to Minibank! Open the wallet with the button below — balances, transfers and history at hand.",
-    startWithPayload: "Open Minibank to continue.",
-    help: "Minibank opens with the “Open Minibank” button in the chat menu or with /start. Inside: accounts in four currencies, transfers, top-ups and history.",
-    openButton: "Open Minibank",
-    received: "You received {amount} from {sender}",
-    senderTelegram: "@{handle} (Telegram)",
-    senderMinibank: "{handle} (Minibank)",
-    toppedUp: "Account topped up by {amount}",
-    historyButton: "Open history",
-    receivedSubject: "Money arrived in your Minibank account",
-    receivedMany: {
-      one: "You received {count} transfer totalling {amount}",
-      few: "You received {count} transfers totalling {amount}",
-      many: "You received {count} transfers totalling {amount}",
-    },
-    toppedUpMany: {
-      one: "Account topped up {count} time by {amount}",
-      few: "Account topped up {count} times by {amount}",
-      many: "Account topped up {count} times by {amount}",
-    },
-    creditedMany: {
-      one: "You received {count} payment totalling {amount}",
-      few: "You received {count} payments totalling {amount}",
-      many: "You received {count} payments totalling {amount}",
-    },
-  },
   mailbox: {
     title: "Demo mailbox",
     empty: "No e-mails yet",
@@ -322,11 +289,6 @@ export const enFeatures = {
     to: "To",
     subject: "Subject",
     sentAt: "Sent",
-  },
-  mail: {
-    codeSubject: "Your Minibank sign-in code",
-    codeText:
-      "Hello!\n\nYour Minibank sign-in code: {code}\n\nThe code is valid for 10 minutes. If you did not ask for a code, just ignore this e-mail.",
   },
   schedules: {
     open: "Scheduled",
@@ -382,6 +344,14 @@ export const enFeatures = {
       failed: "Scheduled transfer of {amount} to {recipient} failed: {reason}",
       paused: "The schedule of {amount} to {recipient} is paused after {count} failures in a row",
       lowBalance: "A transfer of {amount} to {recipient} is scheduled for tomorrow, but the account holds {balance}: please top it up",
+    },
+  },
+  telegram: {
+    chat: {
+      choose: "Choose a chat",
+      send: "Send to a chat",
+      sent: "The request was sent to the chat",
+      notPosted: "Could not send the request to that chat. Add the bot to the group or share the link.",
     },
   },
 } as const satisfies FeatureStrings;

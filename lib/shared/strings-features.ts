@@ -293,46 +293,6 @@ export const ruFeatures = {
       sendTestHint: "Перевод 0 TON на свой же адрес: кошелёк попросит подтверждение",
     },
   },
-  bot: {
-    menuButton: "Открыть Minibank",
-    commandStart: "Открыть кошелёк",
-    commandHelp: "Что умеет бот",
-    description:
-      "Minibank — мультивалютный кошелёк в Telegram: рубли, доллары, евро и юани, переводы по номеру счёта, имени или e-mail, история и QR-коды для оплаты. Нажмите «Открыть Minibank».",
-    shortDescription: "Мультивалютный кошелёк прямо в Telegram",
-    start: "Добро пожаловать в Minibank! Откройте кошелёк кнопкой ниже — балансы, переводы и история всегда под рукой.",
-    startWithPayload: "Откройте Minibank, чтобы продолжить.",
-    help: "Minibank открывается кнопкой «Открыть Minibank» в меню чата или командой /start. Там — счета в четырёх валютах, переводы, пополнение и история.",
-    openButton: "Открыть Minibank",
-    /** Credit notifications (by the bot, or by e-mail). */
-    /** {sender}: the sender's handle (senderTelegram / senderMinibank), never a name they typed. */
-    received: "Вам перевели {amount} от {sender}",
-    senderTelegram: "@{handle} (Telegram)",
-    senderMinibank: "{handle} (Minibank)",
-    toppedUp: "Счёт пополнен на {amount}",
-    historyButton: "Открыть историю",
-    receivedSubject: "Поступление на счёт в Minibank",
-    /**
-     * Several credits told in one message ("Вам пришло 12 переводов на 15 300,00 ₽"), by the
-     * plural form of the count (see `pluralForm`); {amount} is the sum per currency.
-     */
-    receivedMany: {
-      one: "Вам пришёл {count} перевод на {amount}",
-      few: "Вам пришло {count} перевода на {amount}",
-      many: "Вам пришло {count} переводов на {amount}",
-    },
-    toppedUpMany: {
-      one: "Счёт пополнен {count} раз на {amount}",
-      few: "Счёт пополнен {count} раза на {amount}",
-      many: "Счёт пополнен {count} раз на {amount}",
-    },
-    /** Transfers and top-ups together. */
-    creditedMany: {
-      one: "Вам пришло {count} поступление на {amount}",
-      few: "Вам пришло {count} поступления на {amount}",
-      many: "Вам пришло {count} поступлений на {amount}",
-    },
-  },
   mailbox: {
     title: "Демо-почта",
     empty: "Писем пока нет",
@@ -340,11 +300,6 @@ export const ruFeatures = {
     to: "Кому",
     subject: "Тема",
     sentAt: "Отправлено",
-  },
-  mail: {
-    codeSubject: "Код для входа в Minibank",
-    codeText:
-      "Здравствуйте!\n\nВаш код для входа в Minibank: {code}\n\nКод действует 10 минут. Если вы не запрашивали код, просто проигнорируйте это письмо.",
   },
   schedules: {
     open: "Запланированные",
@@ -401,6 +356,15 @@ export const ruFeatures = {
       failed: "Запланированный перевод на {amount} для {recipient} не выполнен: {reason}",
       paused: "Расписание перевода {amount} для {recipient} приостановлено после {count} неудачных попыток подряд",
       lowBalance: "Завтра запланирован перевод {amount} для {recipient}, но на счёте {balance} — пополните счёт",
+    },
+  },
+  telegram: {
+    /** "Отправить в чат" through Telegram's chat picker (requestChat, Bot API 9.6). */
+    chat: {
+      choose: "Выбрать чат",
+      send: "Отправить в чат",
+      sent: "Запрос отправлен в чат",
+      notPosted: "Не удалось отправить запрос в этот чат. Добавьте бота в группу или поделитесь ссылкой.",
     },
   },
 } as const;

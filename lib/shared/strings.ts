@@ -240,22 +240,6 @@ export const ru = {
   },
   /** The bot that carries the Mini App. */
   telegram: {
-    /** Inline mode: "@<bot> 500 за обед" in any chat. */
-    inline: {
-      signIn: "Войдите в Minibank, чтобы запрашивать деньги",
-      hint: "Введите сумму: 500 или 12,50 usd за обед",
-      noWallet: "Нет счёта в {currency}: откройте Minibank",
-      failed: "Запрос не создан. Создайте его в Minibank.",
-      /** Suggested for @BotFather's /setinline. */
-      placeholder: "Сумма и сообщение: 500 за обед",
-    },
-    /** "Отправить в чат" through Telegram's chat picker (requestChat, Bot API 9.6). */
-    chat: {
-      choose: "Выбрать чат",
-      send: "Отправить в чат",
-      sent: "Запрос отправлен в чат",
-      notPosted: "Не удалось отправить запрос в этот чат. Добавьте бота в группу или поделитесь ссылкой.",
-    },
     homeScreen: {
       offer: "Добавить на главный экран",
       offerHint: "Minibank будет открываться одним касанием, как приложение",
@@ -266,40 +250,9 @@ export const ru = {
   },
   /** Server error messages, shown to the user as they are. */
   errors: {
-    validation: "Некорректные данные запроса",
-    invalidJson: "Тело запроса должно быть корректным JSON",
-    unauthorized: "Требуется вход в приложение",
-    forbidden: "Нет доступа к этому ресурсу",
-    notFound: "Не найдено",
     userNotFound: "Пользователь не найден",
-    walletNotFound: "Кошелёк не найден",
-    rateNotFound: "Курс валюты не найден",
-    insufficientFunds: "Недостаточно средств на счёте",
-    balanceLimit: "Сумма на счёте получателя превысила бы допустимый предел",
-    topUpDailyLimit: "Превышен дневной лимит пополнений этого счёта. Попробуйте завтра",
-    sameWallet: "Нельзя перевести на тот же счёт",
-    invalidAmount: "Введите корректную сумму",
     topUpLimit: "Сумма пополнения должна быть от 0,01 до 1 000 000,00",
-    unknownCurrency: "Неизвестная валюта",
-    idempotencyMismatch: "Ключ идемпотентности уже использован с другими данными",
-    rateLimited: "Слишком много запросов. Попробуйте позже",
-    transferRateLimited: "Слишком много переводов. Попробуйте позже",
-    topUpCountLimited: "Слишком много пополнений за сутки. Попробуйте завтра",
-    statementTooLarge: "Выписка за этот период слишком большая. Выберите период короче",
-    statementRateLimited: "Слишком много выписок подряд. Попробуйте через несколько минут",
-    badAddress: "Неверный адрес страницы",
-    toStart: "На главную",
-    payloadTooLarge: "Слишком большой запрос",
-    requestAborted: "Запрос прерван до конца",
-    wrongCode: "Неверный или просроченный код",
-    invalidInitData: "Данные Telegram недействительны или устарели",
-    invalidRefresh: "Сессия истекла. Войдите снова",
-    mailFailed: "Не удалось отправить письмо",
-    invalidDateRange: "Некорректный период дат",
     internal: "Внутренняя ошибка сервера. Попробуйте позже",
-    unavailable: "Сервис временно недоступен",
-    rateUnavailable: "Курс обмена сейчас недоступен. Попробуйте позже",
-    idempotencyKeyInvalid: "Ключ идемпотентности должен содержать от 1 до 128 символов",
     /** No answer from the server at all (offline, DNS, connection reset). */
     network: "Нет связи с сервером. Проверьте подключение к интернету и попробуйте снова",
   },

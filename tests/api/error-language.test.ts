@@ -2,11 +2,11 @@ import { GET as meRoute } from "@/app/api/v1/users/me/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { GET as summaryRoute } from "@/app/api/v1/statements/wallet/[walletId]/route";
-import { acceptedLanguages } from "@/lib/shared/i18n";
-import { ru } from "@/lib/shared/strings";
-import { en } from "@/lib/shared/strings-en";
+import { acceptedLanguages, DICTIONARIES } from "@/lib/shared/i18n";
 import { call } from "@/tests/support/api";
 import { createFundedUser } from "@/tests/support/ledger";
+
+const { ru, en } = DICTIONARIES;
 
 const lang = (value: string) => ({ "accept-language": value });
 

@@ -70,9 +70,9 @@ describe("layers", () => {
   it("the browser ships one language: the lint rule refuses every dictionary in screens and allows it on the server", () => {
     const english = 'import { en } from "@/lib/shared/strings-en";\nexport const title = en.appName;\n';
     const every = 'import { DICTIONARIES } from "@/lib/shared/i18n";\nexport const title = DICTIONARIES.en.appName;\n';
-    expect(lint("components/bank/screen.tsx", english)).toEqual(["no-restricted-imports"]);
-    expect(lint("lib/client/probe.ts", every)).toEqual(["no-restricted-imports"]);
-    expect(lint("lib/shared/probe.ts", every)).toEqual(["no-restricted-imports"]);
+    expect(lint("components/bank/screen.tsx", english)).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    expect(lint("lib/client/probe.ts", every)).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    expect(lint("lib/shared/probe.ts", every)).toEqual(["@typescript-eslint/no-restricted-imports"]);
     expect(lint("lib/server/notifications/probe.ts", every)).toEqual([]);
     expect(lint("app/api/v1/probe/route.ts", english)).toEqual([]);
   }, 120_000);
@@ -80,11 +80,19 @@ describe("layers", () => {
   it("the feature screens' texts stay out of the wallet: only useAllStrings() imports them in the browser", () => {
     const features = 'import { ruFeatures } from "@/lib/shared/strings-features";\nexport const title = ruFeatures.splits.title;\n';
     const english = 'import { enFeatures } from "@/lib/shared/strings-en-features";\nexport const title = enFeatures.splits.title;\n';
-    expect(lint("components/bank/screen.tsx", features)).toEqual(["no-restricted-imports"]);
-    expect(lint("lib/client/probe.ts", features)).toEqual(["no-restricted-imports"]);
-    expect(lint("components/splits/probe.tsx", english)).toEqual(["no-restricted-imports"]);
-    expect(lint("lib/shared/probe.ts", english)).toEqual(["no-restricted-imports"]);
+    expect(lint("components/bank/screen.tsx", features)).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    expect(lint("lib/client/probe.ts", features)).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    expect(lint("components/splits/probe.tsx", english)).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    expect(lint("lib/shared/probe.ts", english)).toEqual(["@typescript-eslint/no-restricted-imports"]);
     expect(lint("lib/client/feature-strings.ts", features)).toEqual([]);
     expect(lint("lib/server/notifications/probe.ts", english)).toEqual([]);
+  }, 120_000);
+
+  it("the texts only the server says never reach the browser", () => {
+    const server = 'import { ruServer } from "@/lib/shared/strings-server";\nexport const title = ruServer.bot.openButton;\n';
+    expect(lint("components/bank/screen.tsx", server)).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    expect(lint("lib/client/feature-strings.ts", server)).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    expect(lint("app/bank/page.tsx", server)).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    expect(lint("lib/server/notifications/probe.ts", server)).toEqual([]);
   }, 120_000);
 });

@@ -11,7 +11,8 @@ import { findRequestById, findRequestId, findTelegramUser, telegramIdOf } from "
 import { DICTIONARIES, pickLanguage } from "@/lib/shared/i18n";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
 import type { PreparedChatButtonDto } from "@/lib/shared/schemas/share";
-import { ru } from "@/lib/shared/strings";
+
+const { ru } = DICTIONARIES;
 
 /**
  * "Отправить в чат" with Telegram's own chat picker (the Mini App's `requestChat`, Bot API 9.6):
