@@ -4,7 +4,6 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react
 import type { Gate } from "@/components/lock-screen";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { useTelegramStatus } from "@/lib/client/telegram/provider";
-import "./app-lock-gate.css";
 
 
 /**

@@ -6,6 +6,7 @@ import { useStrings } from "@/lib/client/language";
 import type { Biometry } from "@/lib/client/telegram/app-lock";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import "@/components/login/login.css";
+import "./lock-screen.css";
 
 type Lock = typeof import("@/lib/client/telegram/app-lock");
 /**

@@ -16,7 +16,7 @@ import { useRate, useWallets } from "@/lib/client/hooks";
 import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { useVerticalSwipesOff } from "@/lib/client/telegram/use-swipes-off";
-import { createExchange } from "@/lib/client/transfer/submit";
+import { createExchange } from "@/lib/client/exchange/submit";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { Language } from "@/lib/shared/languages";
 import { formatMoney, toSafeNumber } from "@/lib/shared/money";

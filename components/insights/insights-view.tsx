@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { Message } from "@/components/bank/history-tab";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useInsights, useRateHistory } from "@/lib/client/hooks";
+import { useInsights, useRateHistory } from "@/lib/client/insights";
 import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { formatMoney, formatRateUnits, rateToUnits, type Currency } from "@/lib/shared/money";
 import type { InsightsDto } from "@/lib/shared/schemas/insights";

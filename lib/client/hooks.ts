@@ -2,7 +2,6 @@ import { useEffect, useState } from "react";
 import useSWR, { useSWRConfig, type SWRConfiguration } from "swr";
 import { call, fetcherOf, keyOf } from "@/lib/client/api";
 import { takePreloadedData } from "@/lib/client/preload";
-import { timeZoneOffset } from "@/lib/client/statement";
 import type { TransferMethod } from "@/lib/client/qr";
 import { getAccessToken } from "@/lib/client/session";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
@@ -110,16 +109,4 @@ export function useCounterparties(walletIds: readonly number[]) {
     );
     return new Map(entries);
   });
-}
-
-/** The analytics view of one own account, or of all of them in rubles (`total`), in the device's time zone. */
-export function useInsights(wallet: number | "total" | null) {
-  const key = wallet === null ? null : keyOf(operations.insights, undefined, { wallet: String(wallet), tz: timeZoneOffset() });
-  return useSWR(key, fetcherOf(operations.insights));
-}
-
-/** A currency's daily ruble prices from `from` to `to` (YYYY-MM-DD, both included). */
-export function useRateHistory(currency: Currency | null, from: string, to: string) {
-  const key = currency && currency !== "RUB" ? keyOf(operations.rateHistory, { currency }, { from, to }) : null;
-  return useSWR(key, fetcherOf(operations.rateHistory));
 }

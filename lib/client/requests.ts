@@ -2,7 +2,7 @@ import useSWR from "swr";
 import { call, fetcherOf, keyOf } from "@/lib/client/api";
 import { sendToChat } from "@/lib/client/telegram/request-chat";
 import { shareAsMessage, telegramForSharing } from "@/lib/client/telegram/share-message";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import type { CreateRequestBody, PayRequestBody } from "@/lib/shared/schemas/requests";
 
 export { payPathFor, requestLinkFor } from "@/lib/client/request-link";
@@ -10,31 +10,31 @@ export { payPathFor, requestLinkFor } from "@/lib/client/request-link";
 /** Payment requests on the client: the API calls, their SWR hooks, the link and how it is shared. */
 
 /** The SWR key of the caller's requests (refreshed after one is created or cancelled). */
-export const MY_REQUESTS = keyOf(operations.myRequests);
+export const MY_REQUESTS = keyOf(featureOperations.myRequests);
 
 export function useMyRequests() {
-  return useSWR(MY_REQUESTS, fetcherOf(operations.myRequests));
+  return useSWR(MY_REQUESTS, fetcherOf(featureOperations.myRequests));
 }
 
 /** The SWR key of one request (refreshed when paying it failed). */
 export function requestKey(token: string): string | null {
-  return keyOf(operations.request, { token });
+  return keyOf(featureOperations.request, { token });
 }
 
 export function useRequest(token: string | null) {
-  return useSWR(token ? requestKey(token) : null, fetcherOf(operations.request));
+  return useSWR(token ? requestKey(token) : null, fetcherOf(featureOperations.request));
 }
 
 export function createRequest(body: CreateRequestBody) {
-  return call(operations.createRequest, { body });
+  return call(featureOperations.createRequest, { body });
 }
 
 export function cancelRequest(token: string) {
-  return call(operations.cancelRequest, { params: { token } });
+  return call(featureOperations.cancelRequest, { params: { token } });
 }
 
 export function payRequest(token: string, body: PayRequestBody, idempotencyKey: string) {
-  return call(operations.payRequest, { params: { token }, body, idempotencyKey });
+  return call(featureOperations.payRequest, { params: { token }, body, idempotencyKey });
 }
 
 export type ShareLinkOutcome = "chat" | "telegram" | "shared" | "copied" | "failed";

@@ -2,7 +2,7 @@ import useSWR from "swr";
 import { call, fetcherOf, keyOf } from "@/lib/client/api";
 import { apiUrl } from "@/lib/client/api-base";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
 
 export type PeriodChoice = "thisMonth" | "lastMonth" | "custom";
@@ -24,12 +24,12 @@ export function timeZoneOffset(now: Date = new Date()): number {
 
 /** The summary's address for a period (the SWR key). */
 export function statementPath(walletId: number, period: Period): string | null {
-  return keyOf(operations.statement, { walletId }, { from: period.from, to: period.to, tz: timeZoneOffset() });
+  return keyOf(featureOperations.statement, { walletId }, { from: period.from, to: period.to, tz: timeZoneOffset() });
 }
 
 /** A period's summary of one account. */
 export function useStatement(walletId: number, period: Period) {
-  return useSWR(statementPath(walletId, period), fetcherOf(operations.statement));
+  return useSWR(statementPath(walletId, period), fetcherOf(featureOperations.statement));
 }
 
 /**
@@ -41,7 +41,7 @@ export async function downloadStatement(
   options: { walletId: number; period: Period; format: StatementFormat },
   env: TelegramEnv | null,
 ): Promise<void> {
-  const link = await call(operations.statementLink, {
+  const link = await call(featureOperations.statementLink, {
     body: { walletId: options.walletId, ...options.period, tz: timeZoneOffset(), format: options.format },
   });
   const url = new URL(apiUrl(link.url), window.location.href).href;

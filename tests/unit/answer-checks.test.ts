@@ -1,5 +1,6 @@
 import { ResponseShapeError, type Check } from "@/lib/shared/api/check";
-import * as client from "@/lib/shared/api/dtos";
+import * as coreAnswers from "@/lib/shared/api/dtos";
+import * as featureAnswers from "@/lib/shared/api/feature-dtos";
 import { codeRequestedDto, okDto } from "@/lib/shared/schemas/auth";
 import { preparedChatButtonDto, preparedShareDto } from "@/lib/shared/schemas/share";
 import { receiptDto } from "@/lib/shared/schemas/transfers";
@@ -9,6 +10,9 @@ import { counterpartyDto, transferListDto } from "@/lib/shared/schemas/transfers
 import { publicUserDto, userDto } from "@/lib/shared/schemas/users";
 import { publicWalletDto, walletDto } from "@/lib/shared/schemas/wallets";
 import { z } from "zod";
+
+/** Every answer as the browser checks it. */
+const client = { ...coreAnswers, ...featureAnswers };
 
 type Shared = { safeParse(data: unknown): { success: boolean; data?: unknown } };
 

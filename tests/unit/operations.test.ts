@@ -3,10 +3,12 @@ import { API_ROUTES } from "@/app/api/v1/openapi.json/routes";
 import { isMoneyKey } from "@/lib/client/transfer/submit";
 import { anyAnswer } from "@/lib/shared/api/dtos";
 import { isPathOf, operations, pathOf, type Operation } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { zodOf } from "@/lib/shared/schemas/from-check";
 
 const routes = [...API_ROUTES, openApiRoute];
-const entries = Object.entries(operations) as [string, Operation][];
+// Both tables: what every screen calls, and what the feature screens call.
+const entries = Object.entries({ ...operations, ...featureOperations }) as [string, Operation][];
 
 describe("the operations table and the routes", () => {
   it.each(entries)("%s is a route with the entry's method, path, answer, auth and idempotency", (_, operation) => {
@@ -25,12 +27,12 @@ describe("pathOf", () => {
     expect(pathOf(operations.wallets)).toBe("/api/v1/wallet");
     expect(pathOf(operations.receipt, { id: 12 })).toBe("/api/v1/transfers/12");
     expect(pathOf(operations.userByEmail, { email: "a b@x.ru" })).toBe("/api/v1/users/email/a%20b%40x.ru");
-    expect(pathOf(operations.payRequest, { token: "abc_DEF-123" })).toBe("/api/v1/requests/abc_DEF-123/pay");
+    expect(pathOf(featureOperations.payRequest, { token: "abc_DEF-123" })).toBe("/api/v1/requests/abc_DEF-123/pay");
   });
 
   it("appends the query in the order given and leaves out undefined values", () => {
     expect(pathOf(operations.history, { walletId: 3 }, { limit: 50, cursor: undefined })).toBe("/api/v1/transfers/wallet/3?limit=50");
-    expect(pathOf(operations.statement, { walletId: 3 }, { from: "2026-11-01", to: "2026-11-26", tz: -180 })).toBe(
+    expect(pathOf(featureOperations.statement, { walletId: 3 }, { from: "2026-11-01", to: "2026-11-26", tz: -180 })).toBe(
       "/api/v1/statements/wallet/3?from=2026-11-01&to=2026-11-26&tz=-180",
     );
   });

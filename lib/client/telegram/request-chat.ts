@@ -3,7 +3,7 @@ import { call } from "@/lib/client/api";
 import { hasFeature } from "@/lib/client/telegram/features";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import type { MessageShareOutcome } from "@/lib/client/telegram/share-message";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 
 type ChatEnv = Pick<TelegramEnv, "native"> & Parameters<typeof hasFeature>[0];
 
@@ -21,7 +21,7 @@ const requestNewer = request as unknown as (
 
 /** Asks the server for the chat picker's button (`savePreparedKeyboardButton`); its id. */
 export async function prepareChatButton(token: string): Promise<string> {
-  return (await call(operations.prepareChatButton, { body: { token } })).id;
+  return (await call(featureOperations.prepareChatButton, { body: { token } })).id;
 }
 
 /**

@@ -3,7 +3,7 @@ import { hasFeature } from "@/lib/client/telegram/features";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { loadTelegram, loadedTelegram } from "@/lib/client/telegram/init";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import type { PrepareShareBody } from "@/lib/shared/schemas/share";
 
 /**
@@ -29,7 +29,7 @@ export async function telegramForSharing(): Promise<TelegramEnv | null> {
 
 /** Asks the server to prepare the message (the bot's `savePreparedInlineMessage`); its id. */
 export async function prepareMessage(target: PrepareShareBody): Promise<string> {
-  const prepared = await call(operations.prepareShare, { body: target });
+  const prepared = await call(featureOperations.prepareShare, { body: target });
   return prepared.id;
 }
 

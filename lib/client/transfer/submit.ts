@@ -1,16 +1,11 @@
 import { ApiError, call, keysOf, NetworkError } from "@/lib/client/api";
-import { operations, type BodyOf } from "@/lib/shared/api/operations";
+import { operations } from "@/lib/shared/api/operations";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
 
 /** POST /api/v1/transfers with the form's idempotency key; the created transfer (its id opens the receipt). */
 export function createTransfer(body: CreateTransferBody, idempotencyKey: string) {
   return call(operations.createTransfer, { body, idempotencyKey });
-}
-
-/** POST /api/v1/exchanges with the form's idempotency key (the created transfer opens the receipt). */
-export function createExchange(body: BodyOf<typeof operations.createExchange>, idempotencyKey: string) {
-  return call(operations.createExchange, { body, idempotencyKey });
 }
 
 /** POST /api/v1/wallet/topup with the form's idempotency key (the form only needs to know it succeeded). */

@@ -1,41 +1,7 @@
 import type { z } from "zod";
 import type { Check } from "@/lib/shared/api/check";
-import {
-  anyAnswer,
-  codeRequestedDto,
-  counterpartyDto,
-  initDataDto,
-  insightsDto,
-  okDto,
-  paymentRequestDto,
-  paymentRequestListDto,
-  splitDto,
-  splitListDto,
-  preparedChatButtonDto,
-  preparedShareDto,
-  publicUserDto,
-  publicWalletListDto,
-  rateDto,
-  scheduleDto,
-  scheduleListDto,
-  rateHistoryDto,
-  receiptDto,
-  recentRecipientListDto,
-  statementDto,
-  statementLinkDto,
-  tokenPairDto,
-  transferDto,
-  transferListDto,
-  userDto,
-  walletListDto,
-} from "@/lib/shared/api/dtos";
+import { anyAnswer, codeRequestedDto, counterpartyDto, initDataDto, okDto, publicUserDto, publicWalletListDto, rateDto, receiptDto, recentRecipientListDto, tokenPairDto, transferDto, transferListDto, userDto, walletListDto } from "@/lib/shared/api/dtos";
 import type { logoutBody, refreshBody, requestCodeBody, telegramLoginBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
-import type { createExchangeBody } from "@/lib/shared/schemas/exchanges";
-import type { createRequestBody, payRequestBody } from "@/lib/shared/schemas/requests";
-import type { createScheduleBody } from "@/lib/shared/schemas/schedules";
-import type { createSplitBody } from "@/lib/shared/schemas/splits";
-import type { prepareChatButtonBody, prepareShareBody } from "@/lib/shared/schemas/share";
-import type { statementLinkBody } from "@/lib/shared/schemas/statements";
 import type { createTransferBody } from "@/lib/shared/schemas/transfers";
 import type { notificationsBody } from "@/lib/shared/schemas/users";
 import type { topUpBody } from "@/lib/shared/schemas/wallets";
@@ -84,7 +50,7 @@ export type BodyOf<O extends Operation> = NonNullable<O["types"]>["body"];
 export type QueryOf<O extends Operation> = NonNullable<O["types"]>["query"];
 
 /** An entry of the table, its literal types kept; `B` and `Q` are the body and query types. */
-function op<B = undefined, Q = undefined>() {
+export function op<B = undefined, Q = undefined>() {
   return <const E extends Omit<Operation, "types">>(entry: E): E & { readonly types?: { body: B; query: Q } } => entry;
 }
 
@@ -146,27 +112,11 @@ export const operations = {
   }),
   userWallets: op()({ method: "GET", path: "/api/v1/wallets/user/{userId}", response: publicWalletListDto }),
   rate: op()({ method: "GET", path: "/api/v1/rates/{currency}", response: rateDto }),
-  rateHistory: op<undefined, { from: string; to: string }>()({
-    method: "GET",
-    path: "/api/v1/rates/{currency}/history",
-    response: rateHistoryDto,
-  }),
-  insights: op<undefined, { wallet: string; month?: string; tz?: number }>()({
-    method: "GET",
-    path: "/api/v1/insights",
-    response: insightsDto,
-  }),
 
   // Moving money, receipts, history
   createTransfer: op<z.input<typeof createTransferBody>>()({
     method: "POST",
     path: "/api/v1/transfers",
-    response: transferDto,
-    idempotent: true,
-  }),
-  createExchange: op<z.input<typeof createExchangeBody>>()({
-    method: "POST",
-    path: "/api/v1/exchanges",
     response: transferDto,
     idempotent: true,
   }),
@@ -178,55 +128,6 @@ export const operations = {
   }),
   counterparty: op()({ method: "GET", path: "/api/v1/transfers/username/{walletId}", response: counterpartyDto }),
   recentRecipients: op()({ method: "GET", path: "/api/v1/transfers/recipients", response: recentRecipientListDto }),
-
-  // Payment requests
-  myRequests: op()({ method: "GET", path: "/api/v1/requests", response: paymentRequestListDto }),
-  createRequest: op<z.input<typeof createRequestBody>>()({ method: "POST", path: "/api/v1/requests", response: paymentRequestDto }),
-  request: op()({ method: "GET", path: "/api/v1/requests/{token}", response: paymentRequestDto }),
-  cancelRequest: op()({ method: "POST", path: "/api/v1/requests/{token}/cancel", response: paymentRequestDto }),
-
-  // Scheduled transfers
-  mySchedules: op()({ method: "GET", path: "/api/v1/schedules", response: scheduleListDto }),
-  createSchedule: op<z.input<typeof createScheduleBody>>()({
-    method: "POST",
-    path: "/api/v1/schedules",
-    response: scheduleDto,
-    idempotent: true,
-  }),
-  pauseSchedule: op()({ method: "POST", path: "/api/v1/schedules/{id}/pause", response: scheduleDto }),
-  resumeSchedule: op()({ method: "POST", path: "/api/v1/schedules/{id}/resume", response: scheduleDto }),
-  cancelSchedule: op()({ method: "POST", path: "/api/v1/schedules/{id}/cancel", response: scheduleDto }),
-  payRequest: op<z.input<typeof payRequestBody>>()({
-    method: "POST",
-    path: "/api/v1/requests/{token}/pay",
-    response: transferDto,
-    idempotent: true,
-  }),
-
-  // Split bills
-  mySplits: op()({ method: "GET", path: "/api/v1/splits", response: splitListDto }),
-  createSplit: op<z.input<typeof createSplitBody>>()({ method: "POST", path: "/api/v1/splits", response: splitDto, idempotent: true }),
-  split: op()({ method: "GET", path: "/api/v1/splits/{token}", response: splitDto }),
-  joinSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/join", response: splitDto }),
-  remindSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/remind", response: splitDto }),
-  cancelSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/cancel", response: splitDto }),
-  settleShare: op()({ method: "POST", path: "/api/v1/splits/{token}/shares/{position}/settle", response: splitDto }),
-
-  // Sharing in Telegram
-  prepareShare: op<z.input<typeof prepareShareBody>>()({ method: "POST", path: "/api/v1/share/prepared", response: preparedShareDto }),
-  prepareChatButton: op<z.input<typeof prepareChatButtonBody>>()({
-    method: "POST",
-    path: "/api/v1/share/chat-button",
-    response: preparedChatButtonDto,
-  }),
-
-  // Statements
-  statement: op<undefined, { from: string; to: string; tz: number }>()({
-    method: "GET",
-    path: "/api/v1/statements/wallet/{walletId}",
-    response: statementDto,
-  }),
-  statementLink: op<z.input<typeof statementLinkBody>>()({ method: "POST", path: "/api/v1/statements/link", response: statementLinkDto }),
 
   // This API's own description (a link in the settings, never fetched by the app)
   openApi: op()({ method: "GET", path: "/api/v1/openapi.json", response: anyAnswer, anonymous: true }),

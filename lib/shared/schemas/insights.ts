@@ -1,5 +1,5 @@
 import { z } from "zod";
-import * as answers from "@/lib/shared/api/dtos";
+import * as featureAnswers from "@/lib/shared/api/feature-dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";
 
 /** How many calendar months the analytics view covers, the asked month being the last. */
@@ -23,5 +23,5 @@ export const insightsQuery = z.object({
 });
 export type InsightsQuery = z.infer<typeof insightsQuery>;
 
-export const insightsDto = zodOf(answers.insightsDto);
-export type { InsightsDto } from "@/lib/shared/api/dtos";
+export const insightsDto = zodOf(featureAnswers.insightsDto);
+export type { InsightsDto } from "@/lib/shared/api/feature-dtos";

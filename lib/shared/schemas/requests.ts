@@ -3,7 +3,7 @@ import { rowId } from "@/lib/shared/schemas/ids";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
 import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { minorAmount } from "@/lib/shared/schemas/amount";
-import * as answers from "@/lib/shared/api/dtos";
+import * as featureAnswers from "@/lib/shared/api/feature-dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";
 
 /** A request link's secret part: base64url, as the server makes it (22 characters). */
@@ -24,9 +24,9 @@ export const payRequestBody = z.object({
 });
 export type PayRequestBody = z.infer<typeof payRequestBody>;
 
-export { REQUEST_STATUSES } from "@/lib/shared/api/dtos";
+export { REQUEST_STATUSES } from "@/lib/shared/api/feature-dtos";
 
 /** A payment request as its requester, or whoever holds its link, sees it. */
-export const paymentRequestDto = zodOf(answers.paymentRequestDto);
-export type { PaymentRequestDto } from "@/lib/shared/api/dtos";
-export const paymentRequestListDto = zodOf(answers.paymentRequestListDto);
+export const paymentRequestDto = zodOf(featureAnswers.paymentRequestDto);
+export type { PaymentRequestDto } from "@/lib/shared/api/feature-dtos";
+export const paymentRequestListDto = zodOf(featureAnswers.paymentRequestListDto);

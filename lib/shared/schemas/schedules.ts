@@ -2,7 +2,7 @@ import { z } from "zod";
 import { minorAmount } from "@/lib/shared/schemas/amount";
 import { rowId, rowIdParam } from "@/lib/shared/schemas/ids";
 import { transferMessage } from "@/lib/shared/schemas/transfers";
-import * as answers from "@/lib/shared/api/dtos";
+import * as featureAnswers from "@/lib/shared/api/feature-dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";
 import { isScheduleDate, MAX_SCHEDULE_COUNT, SCHEDULE_KINDS } from "@/lib/shared/schedule-dates";
 import { says } from "@/lib/shared/languages";
@@ -34,8 +34,8 @@ export const createScheduleBody = z
   .refine((b) => b.day == null || b.kind !== "weekly" || b.day <= 7, { ...says("schedules.errors.dayInvalid"), path: ["day"] });
 export type CreateScheduleBody = z.infer<typeof createScheduleBody>;
 
-export const scheduleDto = zodOf(answers.scheduleDto);
-export const scheduleListDto = zodOf(answers.scheduleListDto);
-export type { ScheduleDto } from "@/lib/shared/api/dtos";
+export const scheduleDto = zodOf(featureAnswers.scheduleDto);
+export const scheduleListDto = zodOf(featureAnswers.scheduleListDto);
+export type { ScheduleDto } from "@/lib/shared/api/feature-dtos";
 
 export const scheduleIdParams = z.object({ id: rowIdParam });

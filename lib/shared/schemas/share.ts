@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { rowId } from "@/lib/shared/schemas/ids";
 import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
-import * as answers from "@/lib/shared/api/dtos";
+import * as featureAnswers from "@/lib/shared/api/feature-dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";
 
 /**
@@ -15,12 +15,12 @@ export const prepareShareBody = z.discriminatedUnion("kind", [
 export type PrepareShareBody = z.infer<typeof prepareShareBody>;
 
 /** The prepared message: its id for the Mini App's `shareMessage`, and when Telegram drops it. */
-export const preparedShareDto = zodOf(answers.preparedShareDto);
-export type { PreparedChatButtonDto, PreparedShareDto } from "@/lib/shared/api/dtos";
+export const preparedShareDto = zodOf(featureAnswers.preparedShareDto);
+export type { PreparedChatButtonDto, PreparedShareDto } from "@/lib/shared/api/feature-dtos";
 
 /** One of the caller's pending payment requests, to send to a chat picked in Telegram (requestChat). */
 export const prepareChatButtonBody = z.object({ token: z.string().regex(REQUEST_TOKEN) });
 export type PrepareChatButtonBody = z.infer<typeof prepareChatButtonBody>;
 
 /** The prepared chat-picker button: its id for the Mini App's `requestChat`. */
-export const preparedChatButtonDto = zodOf(answers.preparedChatButtonDto);
+export const preparedChatButtonDto = zodOf(featureAnswers.preparedChatButtonDto);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import * as answers from "@/lib/shared/api/dtos";
+import * as featureAnswers from "@/lib/shared/api/feature-dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";
 import { says } from "@/lib/shared/languages";
 import { minorAmount } from "@/lib/shared/schemas/amount";
@@ -38,6 +38,6 @@ export const splitShareParams = splitTokenParams.extend({
 });
 
 /** A split as its organiser, a participant, or a link holder who may join sees it. */
-export const splitDto = zodOf(answers.splitDto);
-export const splitListDto = zodOf(answers.splitListDto);
-export type { SplitDto, SplitShareDto } from "@/lib/shared/api/dtos";
+export const splitDto = zodOf(featureAnswers.splitDto);
+export const splitListDto = zodOf(featureAnswers.splitListDto);
+export type { SplitDto, SplitShareDto } from "@/lib/shared/api/feature-dtos";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rowId } from "@/lib/shared/schemas/ids";
-import * as answers from "@/lib/shared/api/dtos";
+import * as featureAnswers from "@/lib/shared/api/feature-dtos";
 import { zodOf } from "@/lib/shared/schemas/from-check";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -22,8 +22,8 @@ export type StatementPeriod = z.infer<typeof statementPeriod>;
 export const statementQuery = statementPeriod;
 
 /** A statement's totals: opening + totalIn − totalOut = closing, in minor units of the account. */
-export const statementDto = zodOf(answers.statementDto);
-export type { StatementDto, StatementLinkDto } from "@/lib/shared/api/dtos";
+export const statementDto = zodOf(featureAnswers.statementDto);
+export type { StatementDto, StatementLinkDto } from "@/lib/shared/api/feature-dtos";
 
 /** Asks for a download link to one account's statement as a file. */
 export const statementLinkBody = statementPeriod.extend({
@@ -33,6 +33,6 @@ export const statementLinkBody = statementPeriod.extend({
 export type StatementLinkBody = z.infer<typeof statementLinkBody>;
 
 /** A link that downloads the file without the bearer token, valid for a few minutes. */
-export const statementLinkDto = zodOf(answers.statementLinkDto);
+export const statementLinkDto = zodOf(featureAnswers.statementLinkDto);
 
 export const statementFileQuery = z.object({ token: z.string().min(1).max(2048) });

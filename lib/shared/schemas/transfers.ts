@@ -31,13 +31,7 @@ export const createTransferBody = z.object({
 export type CreateTransferBody = z.infer<typeof createTransferBody>;
 
 export const transferDto = zodOf(answers.transferDto);
-export type {
-  CounterpartyDto,
-  ReceiptDto,
-  ReceiptPartyDto,
-  RecentRecipientDto,
-  TransferDto,
-} from "@/lib/shared/api/dtos";
+export type { CounterpartyDto, ReceiptDto, ReceiptPartyDto, RecentRecipientDto, TransferDto } from "@/lib/shared/api/dtos";
 
 export const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -1,11 +1,11 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { createExchange } from "@/lib/server/ledger/create-exchange";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { createExchangeBody } from "@/lib/shared/schemas/exchanges";
 
 export const POST = route(
-  contractOf(operations.createExchange, {
+  contractOf(featureOperations.createExchange, {
     summary:
       "Exchange between two of the caller's own wallets at the day's rates, the amount fixed on one side (`amount` given, or `receivedAmount` got: credited exactly, the least covering amount given); no notification",
     description:

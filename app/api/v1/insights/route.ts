@@ -1,10 +1,10 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { readInsights } from "@/lib/server/insights/read-insights";
 import { insightsQuery } from "@/lib/shared/schemas/insights";
 
 export const GET = route(
-  contractOf(operations.insights, {
+  contractOf(featureOperations.insights, {
     summary:
       "Where money goes: money in and out per calendar month (12 months ending with month, in the time zone tz, minutes east of UTC, default 180), the balance at each month's end, the month's top counterparties — of one of the caller's accounts or of all of them in rubles",
     description:

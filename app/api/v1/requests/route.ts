@@ -1,11 +1,11 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { createRequest } from "@/lib/server/requests/create-request";
 import { listRequests } from "@/lib/server/requests/read-requests";
 import { createRequestBody } from "@/lib/shared/schemas/requests";
 
 export const POST = route(
-  contractOf(operations.createRequest, {
+  contractOf(featureOperations.createRequest, {
     summary:
       "Ask for money into the caller's wallet of a currency: a payment request whose token makes its link; payable once until it expires (PAYMENT_REQUEST_TTL_DAYS, default 7)",
     description:
@@ -19,7 +19,7 @@ export const POST = route(
 );
 
 export const GET = route(
-  contractOf(operations.myRequests, {
+  contractOf(featureOperations.myRequests, {
     summary: "The caller's own payment requests, newest first (the last 50), each with its status: pending, paid, cancelled or expired",
     description:
       "Lists the caller's own payment requests, newest first (at most 50), with their status computed now (an unpaid request past its expiry is expired).",

@@ -1,10 +1,10 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { createSchedule, listOwnSchedules } from "@/lib/server/schedules/manage";
 import { createScheduleBody } from "@/lib/shared/schemas/schedules";
 
 export const POST = route(
-  contractOf(operations.createSchedule, {
+  contractOf(featureOperations.createSchedule, {
     summary: "Schedule a transfer from one of the caller's wallets: once on a date, or every week / every month on a day, until a date or for a number of times",
     description:
       "Plans a transfer with a transfer's parameters (the recipient resolved to a wallet, kept as that wallet; the amount in the sending wallet's currency, converted at the day's rate when the currencies differ). Each occurrence (a day in Moscow time) runs at 09:00 Moscow time as a normal transfer, exactly once whatever happens (its own idempotency identity); after downtime only the latest missed occurrence of a recurring schedule runs, the earlier ones are recorded as skipped. Monthly days 29–31 fall on a shorter month's last day. A refusal (insufficient funds, a vanished recipient) is recorded as the occurrence's failure and told to the sender; after 3 failures in a row the schedule pauses. Honours Idempotency-Key: a repeat returns the schedule it created.",
@@ -17,7 +17,7 @@ export const POST = route(
 );
 
 export const GET = route(
-  contractOf(operations.mySchedules, {
+  contractOf(featureOperations.mySchedules, {
     summary: "The caller's scheduled transfers (not the cancelled ones), newest first, each with its next run and latest runs",
     description:
       "Lists the caller's schedules (at most 100, newest first; cancelled ones are left out) with their status (active, paused, finished), next occurrence, recipient, failures in a row and latest 5 runs (done with its transfer, failed with the refusal's code, or skipped).",

@@ -1,10 +1,10 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { prepareChatButton } from "@/lib/server/share/chat-request";
 import { prepareChatButtonBody } from "@/lib/shared/schemas/share";
 
 export const POST = route(
-  contractOf(operations.prepareChatButton, {
+  contractOf(featureOperations.prepareChatButton, {
     summary:
       "Prepare Telegram's chat picker (Bot API savePreparedKeyboardButton, a chat request) for one of the caller's pending payment requests, for the Mini App's requestChat (Bot API 9.6); the bot then posts the request in the chosen group. Telegram users only; someone else's request is a 404",
     description:

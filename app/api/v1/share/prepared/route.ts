@@ -1,10 +1,10 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { prepareShare } from "@/lib/server/share/prepare-share";
 import { prepareShareBody } from "@/lib/shared/schemas/share";
 
 export const POST = route(
-  contractOf(operations.prepareShare, {
+  contractOf(featureOperations.prepareShare, {
     summary:
       "Prepare one of the caller's receipts or pending payment requests as a Telegram message (Bot API savePreparedInlineMessage) for the Mini App's shareMessage; its button opens Minibank at that receipt or request. Telegram users only; someone else's receipt or request is a 404",
     description:

@@ -1,11 +1,11 @@
 import { contractOf, requestLanguage, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { checkStatementPeriod } from "@/lib/server/statements/admit";
 import { createStatementLink } from "@/lib/server/statements/link";
 import { statementLinkBody } from "@/lib/shared/schemas/statements";
 
 export const POST = route(
-  contractOf(operations.statementLink, {
+  contractOf(featureOperations.statementLink, {
     summary:
       "A download link for a statement of one of the caller's accounts as CSV or PDF: works without the bearer token (Telegram's downloadFile fetches it) for 10 minutes",
     description:

@@ -1,10 +1,10 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { getRateHistory } from "@/lib/server/rates/rate-history";
 import { currencyParams, rateHistoryQuery } from "@/lib/shared/schemas/rates";
 
 export const GET = route(
-  contractOf(operations.rateHistory, {
+  contractOf(featureOperations.rateHistory, {
     summary: "Daily rates between two dates (≤ 366 days), gaps carried from the last quote",
     description:
       "One point per day between from and to inclusive (ISO dates, at most 366 days): the rate in force that day. A day without a quote carries the last known one forward; days that have not begun in Moscow are left out, so a quote published for tomorrow is shown from tomorrow. 400 when the range is invalid or too long, 404 for an unknown currency.",

@@ -1,11 +1,11 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { toTransferDto } from "@/lib/server/ledger/dto";
 import { payRequest } from "@/lib/server/requests/pay-request";
 import { payRequestBody, requestTokenParams } from "@/lib/shared/schemas/requests";
 
 export const POST = route(
-  contractOf(operations.payRequest, {
+  contractOf(featureOperations.payRequest, {
     summary:
       "Pay a payment request from one of the caller's wallets (the requested amount arrives exactly; from another currency the least covering amount leaves); paid exactly once, the requester notified",
     description:

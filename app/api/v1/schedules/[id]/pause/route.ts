@@ -1,10 +1,10 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { pauseSchedule } from "@/lib/server/schedules/manage";
 import { scheduleIdParams } from "@/lib/shared/schemas/schedules";
 
 export const POST = route(
-  contractOf(operations.pauseSchedule, {
+  contractOf(featureOperations.pauseSchedule, {
     summary: "Pause one of the caller's schedules: nothing runs until it is resumed",
     description: "Pauses an active schedule (pausing a paused one changes nothing). A cancelled or finished schedule cannot be paused (409 SCHEDULE_INACTIVE); someone else's is a 404.",
     tag: "transfers",

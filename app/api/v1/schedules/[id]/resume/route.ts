@@ -1,10 +1,10 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { resumeSchedule } from "@/lib/server/schedules/manage";
 import { scheduleIdParams } from "@/lib/shared/schemas/schedules";
 
 export const POST = route(
-  contractOf(operations.resumeSchedule, {
+  contractOf(featureOperations.resumeSchedule, {
     summary: "Resume one of the caller's paused schedules from its next occurrence not yet due",
     description: "Resumes a paused schedule: occurrences that fell while it was paused are not made, and its failures in a row start again from zero. A cancelled or finished schedule cannot be resumed (409 SCHEDULE_INACTIVE); someone else's is a 404.",
     tag: "transfers",

@@ -1,10 +1,10 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { remindSplit } from "@/lib/server/splits/remind-split";
 import { splitTokenParams } from "@/lib/shared/schemas/splits";
 
 export const POST = route(
-  contractOf(operations.remindSplit, {
+  contractOf(featureOperations.remindSplit, {
     summary: "Remind the participants whose shares are still pending; once per 24 hours per split",
     description:
       "Records a reminder on every pending share (its participant sees when). The organiser only (anyone else: 404). A second reminder within 24 hours of the last is a 429 RATE_LIMITED whose message says so; a cancelled split is a 409 SPLIT_CLOSED.",

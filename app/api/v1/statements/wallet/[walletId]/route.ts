@@ -1,12 +1,12 @@
 import { contractOf, route } from "@/lib/server/http";
-import { operations } from "@/lib/shared/api/operations";
+import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { readStatementHead } from "@/lib/server/statements/read-statement";
 import { toSafeNumber } from "@/lib/shared/money";
 import { statementQuery } from "@/lib/shared/schemas/statements";
 import { walletIdParams } from "@/lib/shared/schemas/transfers";
 
 export const GET = route(
-  contractOf(operations.statement, {
+  contractOf(featureOperations.statement, {
     summary:
       "Statement totals of one of the caller's accounts for calendar days from…to (inclusive) in the time zone tz (minutes east of UTC, default 180): opening + totalIn − totalOut = closing",
     description:
