@@ -52,6 +52,7 @@ export default defineConfig([
             { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings().", allowTypeImports: true },
             { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx.", allowTypeImports: true },
             { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts.", allowTypeImports: true },
+            { name: "@/lib/shared/strings-en-forms", message: "English loads on demand: useFormStrings() in lib/client/form-strings.ts.", allowTypeImports: true },
             { name: "@/lib/shared/strings-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
             { name: "@/lib/shared/strings-en-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
           ],
@@ -60,10 +61,11 @@ export default defineConfig([
     },
   },
   {
-    // The feature screens' texts stay out of /bank: a screen reads them through useAllStrings()
-    // (lib/client/feature-strings.ts), which also loads their English.
+    // The forms' and the feature screens' texts stay out of /bank: a screen reads them through
+    // useFormStrings() (lib/client/form-strings.ts) or useAllStrings() (lib/client/feature-strings.ts),
+    // which also load their English.
     files: ["components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
-    ignores: ["lib/client/feature-strings.ts"],
+    ignores: ["lib/client/feature-strings.ts", "lib/client/form-strings.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
@@ -72,9 +74,11 @@ export default defineConfig([
             { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings().", allowTypeImports: true },
             { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx.", allowTypeImports: true },
             { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts.", allowTypeImports: true },
+            { name: "@/lib/shared/strings-en-forms", message: "English loads on demand: useFormStrings() in lib/client/form-strings.ts.", allowTypeImports: true },
             { name: "@/lib/shared/strings-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
             { name: "@/lib/shared/strings-en-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
             { name: "@/lib/shared/strings-features", message: "A feature screen's texts come from useAllStrings() (lib/client/feature-strings.ts).", allowTypeImports: true },
+            { name: "@/lib/shared/strings-forms", message: "A form's texts come from useFormStrings() (lib/client/form-strings.ts).", allowTypeImports: true },
           ],
         },
       ],

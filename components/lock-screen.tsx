@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 import type { Biometry } from "@/lib/client/telegram/app-lock";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import "@/components/login/login.css";
@@ -17,7 +17,7 @@ export type Gate = { lock: Lock; biometry: Biometry; Screen: typeof LockScreen }
 
 /** The app lock's screen (components/app-lock-gate.tsx): biometrics, and again after a failure. */
 export function LockScreen({ gate, onUnlocked }: { gate: Gate; onUnlocked: () => void }) {
-  const t = useStrings();
+  const t = useFormStrings();
   const [failed, setFailed] = useState(false);
 
   async function unlock() {

@@ -3,10 +3,10 @@
 import { QrScanner } from "@/components/qr/qr-scanner";
 import { Screen } from "@/components/screen";
 import { RequireSession } from "@/components/transfer/require-session";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 
 export default function QrPage() {
-  const t = useStrings();
+  const t = useFormStrings();
   return (
     <RequireSession title={t.qr.title}>
       <Screen title={t.qr.title} back="/bank">

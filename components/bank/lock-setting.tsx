@@ -7,7 +7,7 @@ import type { Biometry, LockPrefs } from "@/lib/client/telegram/app-lock";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { formatMoney, MINOR_PER_UNIT } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFormLanguage, useFormStrings } from "@/lib/client/form-strings";
 import "./settings.css";
 
 type Lock = typeof import("@/lib/client/telegram/app-lock");
@@ -18,8 +18,8 @@ type Lock = typeof import("@/lib/client/telegram/app-lock");
  * opening asks, and the transfer size (in rubles) above which a transfer asks.
  */
 export function LockSetting({ env, onError }: { env: TelegramEnv | null; onError: (text: string) => void }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useFormStrings();
+  const language = useFormLanguage();
   const [state, setState] = useState<{ lock: Lock; biometry: Biometry; on: boolean; prefs: LockPrefs } | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -9,7 +9,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { normalizeEmail } from "@/lib/shared/email";
 import { fill } from "@/lib/shared/strings";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 import { useCodeCheck, useCodeSending } from "./use-email-code";
 import "./login.css";
 
@@ -35,7 +35,7 @@ type CodeStepProps = {
 
 /** The second step: the six code cells, a resend button that counts down, and a way back to the address. */
 function CodeStep({ sentTo, check, sending, resendIn, onResend, onBack, toast }: CodeStepProps) {
-  const t = useStrings();
+  const t = useFormStrings();
   return (
     <Screen title={t.login.codeTitle} back={onBack}>
       <p className="hint">
@@ -67,7 +67,7 @@ function CodeStep({ sentTo, check, sending, resendIn, onResend, onBack, toast }:
  * code, which submits itself when complete.
  */
 export function EmailLogin() {
-  const t = useStrings();
+  const t = useFormStrings();
   const toast = useToast();
   const [step, setStep] = useState<"email" | "code">("email");
   const [email, setEmail] = useState("");

@@ -9,8 +9,8 @@ export function OldClientScreen() {
   return (
     <main className="screen screen-centered">
       <div className="stack centered">
-        <h1 className="welcome-title">{t.login.oldClientTitle}</h1>
-        <p className="hint">{t.login.oldClient}</p>
+        <h1 className="welcome-title">{t.telegram.oldClientTitle}</h1>
+        <p className="hint">{t.telegram.oldClient}</p>
       </div>
     </main>
   );

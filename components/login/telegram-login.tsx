@@ -10,7 +10,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { hapticError } from "@/lib/client/telegram/haptics";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { takeStartPath } from "@/lib/client/start-link";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 import "./login.css";
 
 /**
@@ -18,7 +18,7 @@ import "./login.css";
  * with the raw init data, which the server validates.
  */
 export function TelegramLogin() {
-  const t = useStrings();
+  const t = useFormStrings();
   const router = useRouter();
   const toast = useToast();
   const { status, env } = useTelegram();

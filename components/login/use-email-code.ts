@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import type { useToast } from "@/components/ui/toast";
 import { hapticError, vibrate, WRONG_CODE_VIBRATION_MS } from "@/lib/client/telegram/haptics";
 import { takeStartPath } from "@/lib/client/start-link";
-import type { Strings } from "@/lib/shared/languages";
+import type { FormScreenStrings } from "@/lib/shared/languages";
 
 type ToastControl = ReturnType<typeof useToast>;
 
@@ -38,7 +38,7 @@ function useSecondsUntil(until: number): number {
 }
 
 /** Sending a code: whether one is on its way, the server's challenge, and the wait before another. */
-export function useCodeSending(toast: ToastControl, t: Strings) {
+export function useCodeSending(toast: ToastControl, t: FormScreenStrings) {
   const [challengeId, setChallengeId] = useState<string | undefined>(undefined);
   const [resendAt, setResendAt] = useState(0);
   const resendIn = useSecondsUntil(resendAt);
@@ -68,7 +68,7 @@ export function useCodeSending(toast: ToastControl, t: Strings) {
  * Checking a typed code: a right one signs in and opens where the app was started for; a wrong one
  * shakes, buzzes and clears after PIN_CLEAR_DELAY_MS.
  */
-export function useCodeCheck(sentTo: string, challengeId: string | undefined, toast: ToastControl, t: Strings) {
+export function useCodeCheck(sentTo: string, challengeId: string | undefined, toast: ToastControl, t: FormScreenStrings) {
   const router = useRouter();
   // Its own counter: the code cells must not replay the e-mail field's shake when they appear.
   const [codeShake, setCodeShake] = useState(0);

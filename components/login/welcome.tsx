@@ -10,7 +10,7 @@ import { isInsideTelegram } from "@/lib/client/telegram/detect";
 import { loadTelegram } from "@/lib/client/telegram/init";
 import { useSessionPresent } from "@/lib/client/use-require-session";
 import { takeStartPath } from "@/lib/client/start-link";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 import "@/components/ui/button.css";
 import "./login.css";
 
@@ -35,7 +35,7 @@ const notInTelegram = () => false;
  * client kept from an earlier visit (the choice waits for that answer).
  */
 export function Welcome() {
-  const t = useStrings();
+  const t = useFormStrings();
   const router = useRouter();
   const signedIn = useSessionPresent();
   const inTelegram = useSyncExternalStore(noSubscription, isInsideTelegram, notInTelegram);

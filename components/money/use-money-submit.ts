@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import type { ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
 import { useIdempotencyKey, type IdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { isMoneyKey, outcomeUnknown, wasRefused } from "@/lib/client/transfer/submit";
@@ -42,7 +42,7 @@ export type MoneyRequest<T> = {
  * `idempotency` is the form's key when its owner outlives the form (a transfer's steps).
  */
 export function useMoneySubmit({ toast, idempotency }: { toast: ToastController; idempotency?: IdempotencyKey }) {
-  const t = useStrings();
+  const t = useFormStrings();
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const ownKey = useIdempotencyKey();

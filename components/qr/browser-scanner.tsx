@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { qrDecodeFailed } from "@/lib/client/qr";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 import "@/components/ui/button.css";
 import "./browser-scanner.css";
 
@@ -21,7 +21,7 @@ type BrowserScannerProps = {
  * for devices without a camera or when the permission is refused.
  */
 export function BrowserScanner({ onContent, onError }: BrowserScannerProps) {
-  const t = useStrings();
+  const t = useFormStrings();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<CameraState>("starting");
   const handler = useRef(onContent);

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 
 type NativeScannerProps = {
   env: TelegramEnv;
@@ -21,7 +21,7 @@ export function hasNativeScanner(env: TelegramEnv | null): env is TelegramEnv {
  * read closes it; closing it by hand (no code) leaves the page with its "scan" button.
  */
 export function NativeScanner({ env, onContent, onError }: NativeScannerProps) {
-  const t = useStrings();
+  const t = useFormStrings();
   const opened = useRef(false);
   const scan = useCallback(async () => {
     const scanner = env.sdk.qrScanner;

@@ -25,7 +25,7 @@ import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
 import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/ui/text-field";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFormLanguage, useFormStrings } from "@/lib/client/form-strings";
 import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 
 type AmountStepProps = {
@@ -84,7 +84,7 @@ function transferSummary(
 
 /** Under the amount, across currencies: what the recipient gets, at which rate and fee. */
 function CrossCurrencyQuote({ sender, receiver, conversion }: { sender: WalletDto; receiver: PublicWalletDto; conversion: Conversion }) {
-  const language = useLanguage();
+  const language = useFormLanguage();
   const { converted, rate } = conversion;
   return (
     <TransferQuote
@@ -110,7 +110,7 @@ async function appLockHold(telegram: TelegramEnv | null, rubles: bigint | null, 
  * "Подтвердить" sends, behind the app lock inside Telegram.
  */
 function useTransferActions(props: AmountStepProps, conversion: Conversion, toast: ReturnType<typeof useToast>) {
-  const t = useStrings();
+  const t = useFormStrings();
   const { receiver, sender, message, idempotency } = props;
   const { minor } = conversion;
   const [shake, setShake] = useState(0);
@@ -152,8 +152,8 @@ function useTransferActions(props: AmountStepProps, conversion: Conversion, toas
  * (step 3); only its "Подтвердить" sends, and success opens the receipt.
  */
 export function AmountStep(props: AmountStepProps) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useFormStrings();
+  const language = useFormLanguage();
   const { recipient, receiver, sender, amount, message, confirming } = props;
   const note = message.trim();
   const toast = useToast();

@@ -5,7 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Details } from "@/components/ui/details";
 import { useVerticalSwipesOff } from "@/lib/client/telegram/use-swipes-off";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 import "./confirm-sheet.css";
 
 export type TransferSummary = {
@@ -38,7 +38,7 @@ type ConfirmSheetProps = {
  * until "Подтвердить"; Escape, the backdrop and "Отмена" close it and send nothing.
  */
 export function ConfirmSheet({ summary, title: heading, submitting, showConfirm = true, onConfirm, onCancel }: ConfirmSheetProps) {
-  const t = useStrings();
+  const t = useFormStrings();
   const title = heading ?? t.confirm.title;
   const confirmRef = useRef<HTMLButtonElement>(null);
   useVerticalSwipesOff(true);

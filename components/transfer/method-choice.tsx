@@ -6,11 +6,11 @@ import { IconChevron, IconMail, IconWallet } from "@/components/ui/icons";
 import { useRecentRecipients } from "@/lib/client/hooks";
 import type { TransferMethod } from "@/lib/client/qr";
 import { maskAccountNumber } from "@/lib/shared/account-number";
-import { useStrings } from "@/lib/client/language";
-import type { Strings } from "@/lib/shared/languages";
+import { useFormStrings } from "@/lib/client/form-strings";
+import type { FormScreenStrings } from "@/lib/shared/languages";
 import "./method-choice.css";
 
-const methods = (t: Strings): readonly { method: TransferMethod; label: string }[] => [
+const methods = (t: FormScreenStrings): readonly { method: TransferMethod; label: string }[] => [
   { method: "card", label: t.transfer.byCard },
   { method: "username", label: t.transfer.byUsername },
   { method: "email", label: t.transfer.byEmail },
@@ -24,7 +24,7 @@ function MethodIcon({ method }: { method: TransferMethod }) {
 
 /** Up to five people sent to lately: one tap opens the form for the account that got the money. */
 function RecentRecipients({ onPick }: { onPick: (walletNumber: string) => void }) {
-  const t = useStrings();
+  const t = useFormStrings();
   const recent = useRecentRecipients();
   if (!recent.data || recent.data.length === 0) return null;
   return (
@@ -56,7 +56,7 @@ export function MethodChoice({
   onChoose: (method: TransferMethod) => void;
   onRecent: (walletNumber: string) => void;
 }) {
-  const t = useStrings();
+  const t = useFormStrings();
   return (
     <>
       <RecentRecipients onPick={onRecent} />

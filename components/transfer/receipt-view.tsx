@@ -13,7 +13,7 @@ import { splitFormPath } from "@/lib/client/split-prefill";
 import { canSplit, receiptKind, receiptLines, shareReceipt } from "@/lib/client/transfer/receipt";
 import { formatMoney } from "@/lib/shared/money";
 import { Details } from "@/components/ui/details";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFormLanguage, useFormStrings } from "@/lib/client/form-strings";
 import "@/components/bank/history-tab.css";
 import "@/components/schedules/schedules.css";
 import "./receipt-view.css";
@@ -37,8 +37,8 @@ function ReceiptSkeleton() {
  * text leads.
  */
 export function ReceiptView({ transferId, fresh }: { transferId: number | null; fresh: boolean }) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useFormStrings();
+  const language = useFormLanguage();
   const router = useRouter();
   const receipt = useReceipt(transferId);
   const toast = useToast();

@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError, errorMessage } from "@/lib/client/api";
 import { recipientName } from "@/lib/client/transfer/recipient-name";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFormLanguage, useFormStrings } from "@/lib/client/form-strings";
 import "@/components/ui/text-field.css";
 
 type RecipientStatusProps = {
@@ -19,8 +19,8 @@ type RecipientStatusProps = {
 
 /** Shown under the recipient field: hint, searching, not found, or who the money goes to. */
 export function RecipientStatus({ query, recipient, loading, error }: RecipientStatusProps) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useFormStrings();
+  const language = useFormLanguage();
   if (query.length < 3) return <p className="hint">{t.transfer.lookupHint}</p>;
   if (loading) {
     return (

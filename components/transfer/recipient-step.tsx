@@ -9,7 +9,7 @@ import type { TransferMethod } from "@/lib/client/qr";
 import type { PublicUserDto } from "@/lib/shared/schemas/users";
 import type { PublicWalletDto } from "@/lib/shared/schemas/wallets";
 import { Form } from "@/components/ui/form";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 
 const TARGET_INPUT: Record<TransferMethod, { type: string; inputMode: "numeric" | "email" | "text" }> = {
   card: { type: "text", inputMode: "numeric" },
@@ -38,7 +38,7 @@ type RecipientStepProps = {
  * accounts by currency and the last four digits only; "Продолжить" leads to the amount.
  */
 export function RecipientStep(props: RecipientStepProps) {
-  const t = useStrings();
+  const t = useFormStrings();
   const { method, target, recipient, wallets, receiverId } = props;
   const canContinue = Boolean(recipient && receiverId !== null);
   return (

@@ -8,7 +8,7 @@ import { MethodChoice } from "@/components/transfer/method-choice";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { TransferMethod } from "@/lib/client/qr";
 import { readTransferPrefill, type TransferPrefill } from "@/lib/client/transfer/prefill";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 
 /** The steps after the method choice load when a method is chosen: the choice screen stays light. */
 const TransferForm = dynamic(() => import("@/components/transfer/transfer-form").then((m) => m.TransferForm), {
@@ -17,7 +17,7 @@ const TransferForm = dynamic(() => import("@/components/transfer/transfer-form")
 });
 
 function TransferLoading() {
-  const t = useStrings();
+  const t = useFormStrings();
   return (
     <Screen title={t.transfer.title}>
       <div className="stack" aria-busy="true">
@@ -35,7 +35,7 @@ function TransferLoading() {
  * 'choose' goes to /bank.
  */
 export function TransferFlow() {
-  const t = useStrings();
+  const t = useFormStrings();
   const params = useSearchParams();
   const [prefill, setPrefill] = useState<TransferPrefill | null>(() => readTransferPrefill(params));
   const [method, setMethod] = useState<TransferMethod | null>(() => prefill?.method ?? null);

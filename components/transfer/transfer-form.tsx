@@ -15,7 +15,7 @@ import { useClosingConfirmation } from "@/lib/client/telegram/provider";
 import { useVerticalSwipesOff } from "@/lib/client/telegram/use-swipes-off";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
 import { sanitizeAmountInput } from "@/lib/shared/money";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 
 type TransferFormProps = {
   method: TransferMethod;
@@ -33,7 +33,7 @@ type Step = "recipient" | "amount";
 
 /** The typed values of a transfer, kept across its steps; any edit makes it a new transfer. */
 function useTransferDraft(props: TransferFormProps) {
-  const t = useStrings();
+  const t = useFormStrings();
   const { method, initialTarget = "", initialAmount = "", initialAmountRefused = false, initialSenderId = null } = props;
   const [step, setStep] = useState<Step>(() =>
     method === "card" && normalizeAccountNumber(initialTarget).length >= 3 ? "amount" : "recipient",
@@ -83,7 +83,7 @@ function useTransferParties(method: TransferMethod, target: string, chosenReceiv
 }
 
 function Searching() {
-  const t = useStrings();
+  const t = useFormStrings();
   return (
     <div className="stack" aria-busy="true">
       <span className="visually-hidden">{t.transfer.searching}</span>
@@ -102,7 +102,7 @@ function Searching() {
  */
 export function TransferForm(props: TransferFormProps) {
   const { method, initialSenderId = null, onExit } = props;
-  const t = useStrings();
+  const t = useFormStrings();
   const draft = useTransferDraft(props);
   const { step, setStep, target, amount, message, confirming, setConfirming, idempotency, edited } = draft;
   const { query, recipient, recipientWallets, myWallets, receiver, sender, typing, lookupDone } = useTransferParties(

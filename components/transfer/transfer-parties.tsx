@@ -7,7 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { hapticSelection } from "@/lib/client/telegram/haptics";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 
 type TransferPartiesProps = {
   /** The recipient's name as the screens show it, and their picture. */
@@ -22,7 +22,7 @@ type TransferPartiesProps = {
 
 /** Who gets the money (their account masked), and from which own account it leaves. */
 export function TransferParties({ name, avatarUrl, receiver, sender, senderWallets, sendersLoading, onSender }: TransferPartiesProps) {
-  const t = useStrings();
+  const t = useFormStrings();
   return (
     <>
       <div className="section" role="group" aria-label={t.transfer.recipient}>

@@ -1,5 +1,5 @@
 import { Details } from "@/components/ui/details";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 import "./transfer-quote.css";
 
 type TransferQuoteProps = {
@@ -11,7 +11,7 @@ type TransferQuoteProps = {
 
 /** Under the amount of a transfer across currencies: what arrives, at which rate, for what fee. */
 export function TransferQuote({ credit, rate, fee }: TransferQuoteProps) {
-  const t = useStrings();
+  const t = useFormStrings();
   const rows: [string, string][] = [
     ...(credit ? ([[t.transfer.willReceive, credit]] as [string, string][]) : []),
     [t.confirm.rate, rate ?? t.common.loading],

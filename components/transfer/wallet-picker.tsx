@@ -3,7 +3,7 @@
 import { groupAccountNumber, maskAccountNumber } from "@/lib/shared/account-number";
 import { CURRENCY_INFO, formatMoney } from "@/lib/shared/money";
 import type { PublicWalletDto, WalletDto } from "@/lib/shared/schemas/wallets";
-import { useLanguage, useStrings } from "@/lib/client/language";
+import { useFormLanguage, useFormStrings } from "@/lib/client/form-strings";
 import "./wallet-picker.css";
 
 type PickerWallet = PublicWalletDto & { balance?: WalletDto["balance"] };
@@ -28,8 +28,8 @@ export function WalletPicker<W extends PickerWallet>({
   disabled,
   masked = false,
 }: WalletPickerProps<W>) {
-  const t = useStrings();
-  const language = useLanguage();
+  const t = useFormStrings();
+  const language = useFormLanguage();
   return (
     <div className="section" role="radiogroup" aria-label={label}>
       {wallets.map((wallet) => {

@@ -1,7 +1,8 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { shownLanguage, stringsOf, subscribe, textsPart } from "@/lib/client/language";
+import { forms, formStringsOf } from "@/lib/client/form-strings";
+import { shownLanguage, subscribe, textsPart } from "@/lib/client/language";
 import { DEFAULT_LANGUAGE, joinParts, type FeatureStrings, type Language, type ScreenStrings } from "@/lib/shared/languages";
 import { ruFeatures } from "@/lib/shared/strings-features";
 
@@ -14,16 +15,16 @@ import { ruFeatures } from "@/lib/shared/strings-features";
 const features = textsPart<FeatureStrings>(ruFeatures, {
   en: () => import("@/lib/shared/strings-en-features").then((module) => module.enFeatures),
 });
-const parts = [features];
+const parts = [forms, features];
 
 const merged: Partial<Record<Language, ScreenStrings>> = {};
 
 /** Every text of `language` (the same object each time, so it can be a hook's dependency). */
 function allStringsOf(language: Language): ScreenStrings {
-  return (merged[language] ??= joinParts(stringsOf(language), features.of(language)));
+  return (merged[language] ??= joinParts(formStringsOf(language), features.of(language)));
 }
 
-/** The language a feature screen shows: Russian until both its texts and every screen's have loaded. */
+/** The language a feature screen shows: Russian until its texts, the forms' and every screen's have loaded. */
 export function useFeatureLanguage(): Language {
   return useSyncExternalStore(subscribe, () => shownLanguage(parts), () => DEFAULT_LANGUAGE);
 }

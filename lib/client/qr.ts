@@ -1,5 +1,5 @@
 import { minorToDecimal, parseAmount } from "@/lib/shared/money";
-import { currentStrings } from "@/lib/client/language";
+import { currentFormStrings } from "@/lib/client/form-strings";
 
 /** How a transfer recipient is identified (spec §2: account number, username, e-mail). */
 export type TransferMethod = "card" | "username" | "email";
@@ -41,28 +41,28 @@ export function buildTransferLink(target: string, amount?: string): string {
  */
 export function parseQrContent(content: string | null | undefined): QrParseResult {
   const text = (content ?? "").trim();
-  if (!text) return { ok: false, error: currentStrings().qr.empty };
+  if (!text) return { ok: false, error: currentFormStrings().qr.empty };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, error: currentStrings().qr.invalidFormat };
+    return { ok: false, error: currentFormStrings().qr.invalidFormat };
   }
   // The Telegram form: https://t.me/<bot>/<app>?startapp=pay-… (lib/client/start-link.ts).
   if (url.protocol === "https:" && url.host === "t.me" && url.searchParams.has("startapp")) {
     const payload = url.searchParams.get("startapp") ?? "";
-    if (!/^pay-[A-Za-z0-9_-]{1,508}$/.test(payload)) return { ok: false, error: currentStrings().qr.invalidFormat };
+    if (!/^pay-[A-Za-z0-9_-]{1,508}$/.test(payload)) return { ok: false, error: currentFormStrings().qr.invalidFormat };
     const query = decodeStartQuery(payload.slice(4));
-    return query === null ? { ok: false, error: currentStrings().qr.invalidFormat } : parseQrContent(`minibank://${QR_HOST}?${query}`);
+    return query === null ? { ok: false, error: currentFormStrings().qr.invalidFormat } : parseQrContent(`minibank://${QR_HOST}?${query}`);
   }
   if (url.protocol !== QR_SCHEME || url.host !== QR_HOST) {
-    return { ok: false, error: currentStrings().qr.invalidFormat };
+    return { ok: false, error: currentFormStrings().qr.invalidFormat };
   }
   const method = url.searchParams.get("method");
   const target = url.searchParams.get("target")?.trim() ?? "";
   const amount = url.searchParams.get("amount")?.trim() ?? "";
-  if (!isTransferMethod(method) || !target) return { ok: false, error: currentStrings().qr.invalidFormat };
-  if (amount && parseAmount(amount) === null) return { ok: false, error: currentStrings().qr.invalidFormat };
+  if (!isTransferMethod(method) || !target) return { ok: false, error: currentFormStrings().qr.invalidFormat };
+  if (amount && parseAmount(amount) === null) return { ok: false, error: currentFormStrings().qr.invalidFormat };
   return { ok: true, link: amount ? { method, target, amount } : { method, target } };
 }
 
@@ -86,5 +86,5 @@ export function transferPathFor(link: TransferLink): string {
 
 /** Message for a scan that failed before any content was read (camera, image decoding). */
 export function qrDecodeFailed(): string {
-  return currentStrings().qr.processFailed;
+  return currentFormStrings().qr.processFailed;
 }

@@ -1,9 +1,11 @@
 import { DEFAULT_LANGUAGE, joinParts, type AllStrings, type Language, type MessageKey } from "@/lib/shared/languages";
 import { en } from "@/lib/shared/strings-en";
 import { enFeatures } from "@/lib/shared/strings-en-features";
+import { enForms } from "@/lib/shared/strings-en-forms";
 import { enServer } from "@/lib/shared/strings-en-server";
 import { fill, ru } from "@/lib/shared/strings";
 import { ruFeatures } from "@/lib/shared/strings-features";
+import { ruForms } from "@/lib/shared/strings-forms";
 import { ruServer } from "@/lib/shared/strings-server";
 
 export * from "@/lib/shared/languages";
@@ -14,8 +16,8 @@ export * from "@/lib/shared/languages";
  * for a customer who reads it (lib/client/language.tsx).
  */
 export const DICTIONARIES: Record<Language, AllStrings> = {
-  ru: joinParts(joinParts(ru, ruFeatures), ruServer),
-  en: joinParts(joinParts(en, enFeatures), enServer),
+  ru: joinParts(joinParts(joinParts(ru, ruForms), ruFeatures), ruServer),
+  en: joinParts(joinParts(joinParts(en, enForms), enFeatures), enServer),
 };
 
 export type Tree = { readonly [key: string]: Tree | string | readonly string[] };

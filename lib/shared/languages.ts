@@ -1,5 +1,6 @@
 import type { Strings } from "@/lib/shared/strings";
 import type { FeatureStrings } from "@/lib/shared/strings-features";
+import type { FormStrings } from "@/lib/shared/strings-forms";
 import type { ServerStrings } from "@/lib/shared/strings-server";
 
 /**
@@ -9,10 +10,12 @@ import type { ServerStrings } from "@/lib/shared/strings-server";
  * (lib/client/language.tsx).
  */
 
-export type { FeatureStrings, ServerStrings, Strings };
+export type { FeatureStrings, FormStrings, ServerStrings, Strings };
 
-/** The texts the browser may show: what every screen needs, and the feature screens' texts. */
-export type ScreenStrings = Strings & FeatureStrings;
+/** What every screen needs with the forms' texts (sign-in, the transfer form, receipts, the lock). */
+export type FormScreenStrings = Strings & FormStrings;
+/** The texts the browser may show: every screen's, the forms' and the feature screens'. */
+export type ScreenStrings = FormScreenStrings & FeatureStrings;
 /** Every text of a language: the screens' and those only the server says. */
 export type AllStrings = ScreenStrings & ServerStrings;
 

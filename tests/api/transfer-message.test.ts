@@ -3,9 +3,11 @@ import { GET as receiptRoute } from "@/app/api/v1/transfers/[id]/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { GET as historyRoute } from "@/app/api/v1/transfers/wallet/[walletId]/route";
 import { getDb } from "@/lib/server/db";
-import { ru } from "@/lib/shared/strings";
 import { call } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser } from "@/tests/support/ledger";
+import { DICTIONARIES } from "@/lib/shared/i18n";
+
+const { ru } = DICTIONARIES;
 
 afterEach(() => checkInvariants());
 

@@ -12,8 +12,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import iconv from "iconv-lite";
-import { ru } from "@/lib/shared/strings";
 import { startApp, type App, type CallOptions } from "@/tests/support/production-app";
+import { DICTIONARIES } from "@/lib/shared/i18n";
+
+const { ru } = DICTIONARIES;
 
 jest.setTimeout(300_000);
 

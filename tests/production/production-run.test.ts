@@ -11,12 +11,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import Database from "better-sqlite3";
-import { ru } from "@/lib/shared/strings";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@/scripts/lib/chromium";
 import { sign } from "@telegram-apps/init-data-node";
 import { startApp, type App, type CallOptions } from "@/tests/support/production-app";
 import { pdfText } from "@/tests/support/pdf-text";
 import { codeIn, textOf, type Mailbox } from "@/tests/support/smtp";
+import { DICTIONARIES } from "@/lib/shared/i18n";
+
+const { ru } = DICTIONARIES;
 
 jest.setTimeout(300_000);
 

@@ -77,7 +77,7 @@ describe("layers", () => {
     expect(lint("app/api/v1/probe/route.ts", english)).toEqual([]);
   }, 120_000);
 
-  it("the feature screens' texts stay out of the wallet: only useAllStrings() imports them in the browser", () => {
+  it("the forms' and feature screens' texts stay out of the wallet: only their hooks import them in the browser", () => {
     const features = 'import { ruFeatures } from "@/lib/shared/strings-features";\nexport const title = ruFeatures.splits.title;\n';
     const english = 'import { enFeatures } from "@/lib/shared/strings-en-features";\nexport const title = enFeatures.splits.title;\n';
     expect(lint("components/bank/screen.tsx", features)).toEqual(["@typescript-eslint/no-restricted-imports"]);
@@ -85,6 +85,9 @@ describe("layers", () => {
     expect(lint("components/splits/probe.tsx", english)).toEqual(["@typescript-eslint/no-restricted-imports"]);
     expect(lint("lib/shared/probe.ts", english)).toEqual(["@typescript-eslint/no-restricted-imports"]);
     expect(lint("lib/client/feature-strings.ts", features)).toEqual([]);
+    const forms = 'import { ruForms } from "@/lib/shared/strings-forms";\nexport const title = ruForms.login.title;\n';
+    expect(lint("components/bank/wallet-tab.tsx", forms)).toEqual(["@typescript-eslint/no-restricted-imports"]);
+    expect(lint("lib/client/form-strings.ts", forms)).toEqual([]);
     expect(lint("lib/server/notifications/probe.ts", english)).toEqual([]);
   }, 120_000);
 

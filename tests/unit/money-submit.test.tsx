@@ -5,7 +5,9 @@ import { useMoneySubmit, type MoneyRequest } from "@/components/money/use-money-
 import { useToast } from "@/components/ui/toast";
 import { ApiError, NetworkError } from "@/lib/client/api";
 import { hapticError, hapticSuccess } from "@/lib/client/telegram/haptics";
-import { ru } from "@/lib/shared/strings";
+import { DICTIONARIES } from "@/lib/shared/i18n";
+
+const { ru } = DICTIONARIES;
 
 const push = jest.fn();
 jest.mock("next/navigation", () => ({

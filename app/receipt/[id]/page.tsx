@@ -5,10 +5,10 @@ import { Suspense } from "react";
 import { Screen } from "@/components/screen";
 import { RequireSession } from "@/components/transfer/require-session";
 import { ReceiptView } from "@/components/transfer/receipt-view";
-import { useStrings } from "@/lib/client/language";
+import { useFormStrings } from "@/lib/client/form-strings";
 
 function Receipt() {
-  const t = useStrings();
+  const t = useFormStrings();
   const { id } = useParams<{ id: string }>();
   const fresh = useSearchParams().get("new") === "1";
   // Back from a fresh receipt goes home (the form is done); from an old one, to the history.
@@ -21,7 +21,7 @@ function Receipt() {
 
 /** /receipt/<transfer id>: one transfer's receipt, right after sending or from the history. */
 export default function ReceiptPage() {
-  const t = useStrings();
+  const t = useFormStrings();
   return (
     <RequireSession title={t.receipt.title}>
       <Suspense>

@@ -1,7 +1,7 @@
 import { hasFeature } from "@/lib/client/telegram/features";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { MINOR_PER_UNIT } from "@/lib/shared/money";
-import { currentStrings } from "@/lib/client/language";
+import { currentFormStrings } from "@/lib/client/form-strings";
 
 /**
  * The optional app lock: Telegram's BiometricManager (Bot API 7.2). It is a convenience on this
@@ -98,7 +98,7 @@ export function lockIsOn(biometry: Biometry): boolean {
 export async function unlockWithBiometry(biometry: Biometry, reason: string): Promise<boolean> {
   try {
     if (!biometry.state().accessGranted) {
-      const granted = await biometry.requestAccess({ reason: currentStrings().lock.accessReason });
+      const granted = await biometry.requestAccess({ reason: currentFormStrings().lock.accessReason });
       if (!granted) return false;
     }
     const result = await biometry.authenticate({ reason });
@@ -110,10 +110,10 @@ export async function unlockWithBiometry(biometry: Biometry, reason: string): Pr
 
 /** Turns the lock on: access, one successful check, then Telegram stores the token that marks it on. */
 export async function turnLockOn(biometry: Biometry): Promise<boolean> {
-  if (!(await unlockWithBiometry(biometry, currentStrings().lock.enableReason))) return false;
+  if (!(await unlockWithBiometry(biometry, currentFormStrings().lock.enableReason))) return false;
   try {
     const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-    const updated = (await biometry.updateToken({ token, reason: currentStrings().lock.enableReason })) === "updated";
+    const updated = (await biometry.updateToken({ token, reason: currentFormStrings().lock.enableReason })) === "updated";
     if (updated) switched = true;
     return updated;
   } catch {
@@ -140,5 +140,5 @@ export async function transferAllowed(env: Pick<TelegramEnv, "sdk" | "native" | 
   const biometry = await deviceBiometry(env);
   if (!biometry || !lockIsOn(biometry)) return true;
   if (rubMinor !== null && rubMinor <= BigInt(readLockPrefs().aboveRub) * MINOR_PER_UNIT) return true;
-  return unlockWithBiometry(biometry, currentStrings().lock.transferReason);
+  return unlockWithBiometry(biometry, currentFormStrings().lock.transferReason);
 }

@@ -4,12 +4,12 @@ import { shareAsMessage, telegramForSharing } from "@/lib/client/telegram/share-
 import { formatExchangeRate, formatMoney } from "@/lib/shared/money";
 import type { ReceiptDto } from "@/lib/shared/schemas/transfers";
 import { currentLanguage } from "@/lib/client/language";
-import { stringsOf } from "@/lib/client/language";
+import { formStringsOf } from "@/lib/client/form-strings";
 import type { Language } from "@/lib/shared/languages";
 
 /** What the receipt's headline calls the operation. */
 export function receiptKind(receipt: ReceiptDto, language: Language = "ru"): string {
-  const t = stringsOf(language);
+  const t = formStringsOf(language);
   if (receipt.kind === "topup") return t.receipt.kind.topup;
   if (receipt.kind === "exchange") return t.receipt.exchangeKind;
   if (receipt.kind === "request") return t.history.kinds.request;
@@ -27,7 +27,7 @@ export function canSplit(receipt: ReceiptDto): boolean {
 
 /** The lines of a receipt, in the order the screen shows them (also the shared text). */
 export function receiptLines(receipt: ReceiptDto, language: Language = "ru"): [string, string][] {
-  const t = stringsOf(language);
+  const t = formStringsOf(language);
   const other = receipt.direction === "out" ? receipt.receiver : receipt.sender;
   const lines: [string, string][] = [];
   if (receipt.kind === "transfer" || receipt.kind === "request") {
@@ -51,7 +51,7 @@ export function receiptLines(receipt: ReceiptDto, language: Language = "ru"): [s
 
 /** The receipt as plain text for sharing. */
 export function receiptText(receipt: ReceiptDto, language: Language = "ru"): string {
-  const t = stringsOf(language);
+  const t = formStringsOf(language);
   return [
     t.receipt.shareTitle,
     `${receiptKind(receipt, language)} · ${t.receipt.status}`,
@@ -81,7 +81,7 @@ export async function shareReceipt(receipt: ReceiptDto): Promise<ShareOutcome> {
       return "telegram";
     }
     if (typeof navigator.share === "function") {
-      await navigator.share({ title: stringsOf(language).receipt.shareTitle, text });
+      await navigator.share({ title: formStringsOf(language).receipt.shareTitle, text });
       return "shared";
     }
     await navigator.clipboard.writeText(text);
