@@ -89,6 +89,13 @@ describe("production build under npm start, every optional feature on", () => {
     // Demo pages and endpoints do not exist in production.
     expect((await fetch(`${app.url}/dev/mailbox`)).status).toBe(404);
     expect((await call("GET", "/api/v1/demo/telegram-init-data")).status).toBe(404);
+    // An unknown path answers 404 (an API client sees it as such), and sends a browser to the
+    // welcome screen by a refresh instruction, without a page script.
+    for (const unknown of ["/no-such-page", "/api/v1/no-such-thing"]) {
+      const res = await fetch(`${app.url}${unknown}`, { redirect: "manual" });
+      expect({ unknown, status: res.status }).toEqual({ unknown, status: 404 });
+      expect(await res.text()).toContain('<meta http-equiv="refresh" content="0;url=/"/>');
+    }
 
     let ready = await ok("GET", "/api/ready");
     for (let i = 0; i < 100 && (ready.rates === null || ready.ledger === null); i += 1) {
