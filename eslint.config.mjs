@@ -2,6 +2,22 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/** Dictionary files browser code may not import (a type import is allowed: it ships nothing). */
+const restricted = (name, message) => ({ name, message, allowTypeImports: true });
+const SERVER_ONLY = "Only the server says these texts (the bot, e-mail, the API's errors).";
+const NOT_IN_THE_BROWSER = [
+  restricted("@/lib/shared/i18n", "Browser code imports @/lib/shared/languages; its texts come from useStrings()."),
+  restricted("@/lib/shared/strings-en", "English loads on demand: loadLanguage() in lib/client/language.tsx."),
+  restricted("@/lib/shared/strings-en-features", "English loads on demand: useAllStrings() in lib/client/feature-strings.ts."),
+  restricted("@/lib/shared/strings-en-forms", "English loads on demand: useFormStrings() in lib/client/form-strings.ts."),
+  restricted("@/lib/shared/strings-server", SERVER_ONLY),
+  restricted("@/lib/shared/strings-en-server", SERVER_ONLY),
+];
+const THROUGH_THEIR_HOOKS = [
+  restricted("@/lib/shared/strings-features", "A feature screen's texts come from useAllStrings() (lib/client/feature-strings.ts)."),
+  restricted("@/lib/shared/strings-forms", "A form's texts come from useFormStrings() (lib/client/form-strings.ts)."),
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -44,21 +60,7 @@ export default defineConfig([
     // A type import ships nothing, so it is allowed (the keys' type names the server's texts).
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}", "lib/shared/**/*.ts"],
     ignores: ["app/api/**", "lib/shared/i18n.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings().", allowTypeImports: true },
-            { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx.", allowTypeImports: true },
-            { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts.", allowTypeImports: true },
-            { name: "@/lib/shared/strings-en-forms", message: "English loads on demand: useFormStrings() in lib/client/form-strings.ts.", allowTypeImports: true },
-            { name: "@/lib/shared/strings-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
-            { name: "@/lib/shared/strings-en-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
-          ],
-        },
-      ],
-    },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: NOT_IN_THE_BROWSER }] },
   },
   {
     // The forms' and the feature screens' texts stay out of /bank: a screen reads them through
@@ -66,23 +68,7 @@ export default defineConfig([
     // which also load their English.
     files: ["components/**/*.{ts,tsx}", "lib/client/**/*.{ts,tsx}"],
     ignores: ["lib/client/feature-strings.ts", "lib/client/form-strings.ts"],
-    rules: {
-      "@typescript-eslint/no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            { name: "@/lib/shared/i18n", message: "Browser code imports @/lib/shared/languages; its texts come from useStrings().", allowTypeImports: true },
-            { name: "@/lib/shared/strings-en", message: "English loads on demand: loadLanguage() in lib/client/language.tsx.", allowTypeImports: true },
-            { name: "@/lib/shared/strings-en-features", message: "English loads on demand: useAllStrings() in lib/client/feature-strings.ts.", allowTypeImports: true },
-            { name: "@/lib/shared/strings-en-forms", message: "English loads on demand: useFormStrings() in lib/client/form-strings.ts.", allowTypeImports: true },
-            { name: "@/lib/shared/strings-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
-            { name: "@/lib/shared/strings-en-server", message: "Only the server says these texts (the bot, e-mail, the API's errors).", allowTypeImports: true },
-            { name: "@/lib/shared/strings-features", message: "A feature screen's texts come from useAllStrings() (lib/client/feature-strings.ts).", allowTypeImports: true },
-            { name: "@/lib/shared/strings-forms", message: "A form's texts come from useFormStrings() (lib/client/form-strings.ts).", allowTypeImports: true },
-          ],
-        },
-      ],
-    },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [...NOT_IN_THE_BROWSER, ...THROUGH_THEIR_HOOKS] }] },
   },
   globalIgnores([
     ".next*/**",

@@ -1,4 +1,4 @@
-import { array, boolean, int, nonEmptyString, nullable, number, object, oneOf, optional, string, unknown, type Infer } from "@/lib/shared/api/check";
+import { array, boolean, int, nullable, number, object, oneOf, optional, string, unknown, type Infer } from "@/lib/shared/api/check";
 import { CURRENCIES } from "@/lib/shared/money";
 import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 

@@ -1,4 +1,4 @@
-import { array, boolean, int, nonEmptyString, nullable, number, object, oneOf, string, unknown, type Infer } from "@/lib/shared/api/check";
+import { array, boolean, int, nonEmptyString, nullable, number, object, oneOf, string, type Infer } from "@/lib/shared/api/check";
 import { currency } from "@/lib/shared/api/dtos";
 import { SHARE_STATUSES, SPLIT_MODES } from "@/lib/shared/split-shares";
 
