@@ -68,11 +68,12 @@ describe("e-mail over SMTP", () => {
   });
 
   it("an unreachable server is 502 MAIL_FAILED", async () => {
+    const gone = await startSmtp();
+    // The live one (for afterEach to close) starts before the other closes: started after, it
+    // could be given the port just freed, and the "unreachable" server would answer.
     smtp = await startSmtp();
-    const port = smtp.port;
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
-    smtp = await startSmtp(); // a live one for afterEach to close
-    useSmtp(port);
+    await new Promise<void>((resolve) => gone.server.close(() => resolve()));
+    useSmtp(gone.port);
     const res = await call(requestCode, { body: { email: `down${Date.now()}@example.com` } });
     expect(res).toMatchObject({ status: 502, body: { code: "MAIL_FAILED" } });
   });
