@@ -1,6 +1,7 @@
 import fs from "node:fs";
+import Database from "better-sqlite3";
 import { getDb, sqlOf, UNIT_DID_IO, type Sql } from "@/lib/server/db";
-import { isUniqueViolation } from "@/lib/server/db/errors";
+import { isSqliteLockConflict, isUniqueViolation } from "@/lib/server/db/errors";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -202,6 +203,25 @@ describe("direct SQL on the same connection (the hot paths)", () => {
     const error = await insert().then(() => null, (e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(new Error("other"))).toBe(false);
+  });
+
+  it("reports another process's write between a transaction's read and its write as a lock conflict, to retry", async () => {
+    // Another process's connection to the same file (its own locks, as a second instance has).
+    const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+    try {
+      const error = await getDb()
+        .$transaction(async (tx) => {
+          await tx.user.findFirst();
+          other.prepare(`INSERT INTO "User" ("username", "createdAt") VALUES (?, ?)`).run("other_process", Date.now());
+          await tx.user.create({ data: { username: "after_the_other" } });
+        })
+        .then(() => null, (e: unknown) => e);
+      expect(isSqliteLockConflict(error)).toBe(true);
+      expect(await getDb().user.count({ where: { username: "after_the_other" } })).toBe(0);
+      expect(isSqliteLockConflict(new Error("database is locked"))).toBe(false);
+    } finally {
+      other.close();
+    }
   });
 });
 

@@ -53,6 +53,17 @@ export function isRetryableConflict(error: unknown): boolean {
   return typeof code === "string" && PG_RETRYABLE.has(code);
 }
 
+/**
+ * SQLite refused a deferred transaction the write lock it asked for after reading, because another
+ * process had written or held the lock meanwhile ("database is locked", returned at once: waiting
+ * could not help that transaction). Nothing of it was written; running it again is the remedy.
+ */
+export function isSqliteLockConflict(error: unknown): boolean {
+  const e = fields(error);
+  const code = e?.code ?? e?.meta?.driverAdapterError?.cause?.originalCode;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
 /** The pool or Prisma could not start a transaction in time (P2028, P2024): the server is busy. */
 function isBusy(error: unknown): boolean {
   const e = fields(error);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/server/db";
 import { AppError } from "@/lib/server/platform/errors";
-import { isUniqueViolation } from "@/lib/server/db/errors";
+import { isSqliteLockConflict, isUniqueViolation } from "@/lib/server/db/errors";
 import { byCurrencyOrder, toWalletDto } from "@/lib/server/wallets/dto";
 import { createWallet, inTransaction, userExists, walletCurrencies, walletsIn } from "@/lib/server/wallets/store";
 import { uniqueWalletNumber, type RandomInt } from "@/lib/server/wallets/numbers";
@@ -23,7 +23,9 @@ export async function ensureWallets(tx: Tx, userId: number, random?: RandomInt) 
 /**
  * Gives the caller a RUB, USD, EUR and CNY wallet, each with a unique 16-digit Luhn-valid number.
  * Idempotent: a second call changes nothing and answers the same list. A concurrent call or a
- * number collision violates a unique index; the whole transaction is then simply retried.
+ * number collision violates a unique index, and on SQLite another process may take the file's
+ * write lock between the transaction's reads and its first write; the whole transaction is then
+ * simply retried.
  */
 export async function initWallets(options: { userId: number }): Promise<WalletDto[]> {
   for (let attempt = 1; ; attempt += 1) {
@@ -31,7 +33,7 @@ export async function initWallets(options: { userId: number }): Promise<WalletDt
       const rows = await inTransaction((tx) => ensureWallets(tx, options.userId));
       return rows.map(toWalletDto);
     } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+      if (!(isUniqueViolation(error) || isSqliteLockConflict(error)) || attempt >= 3) throw error;
     }
   }
 }
