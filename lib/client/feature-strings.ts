@@ -2,8 +2,8 @@
 
 import { useSyncExternalStore } from "react";
 import { forms, formStringsOf } from "@/lib/client/form-strings";
-import { shownLanguage, subscribe, textsPart } from "@/lib/client/language";
-import { DEFAULT_LANGUAGE, joinParts, type FeatureStrings, type Language, type ScreenStrings } from "@/lib/shared/languages";
+import { joinedTexts, shownLanguage, subscribe, textsPart } from "@/lib/client/language";
+import { DEFAULT_LANGUAGE, type FeatureStrings, type Language, type ScreenStrings } from "@/lib/shared/languages";
 import { ruFeatures } from "@/lib/shared/strings-features";
 
 /**
@@ -17,11 +17,9 @@ const features = textsPart<FeatureStrings>(ruFeatures, {
 });
 const parts = [forms, features];
 
-const merged: Partial<Record<Language, ScreenStrings>> = {};
-
 /** Every text of `language` (the same object each time, so it can be a hook's dependency). */
 function allStringsOf(language: Language): ScreenStrings {
-  return (merged[language] ??= joinParts(formStringsOf(language), features.of(language)));
+  return joinedTexts(formStringsOf(language), features.of(language));
 }
 
 /** The language a feature screen shows: Russian until its texts, the forms' and every screen's have loaded. */

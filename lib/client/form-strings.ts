@@ -1,8 +1,8 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { shownLanguage, stringsOf, subscribe, textsPart } from "@/lib/client/language";
-import { DEFAULT_LANGUAGE, joinParts, type FormScreenStrings, type FormStrings, type Language } from "@/lib/shared/languages";
+import { joinedTexts, shownLanguage, stringsOf, subscribe, textsPart } from "@/lib/client/language";
+import { DEFAULT_LANGUAGE, type FormScreenStrings, type FormStrings, type Language } from "@/lib/shared/languages";
 import { ruForms } from "@/lib/shared/strings-forms";
 
 /**
@@ -16,11 +16,9 @@ export const forms = textsPart<FormStrings>(ruForms, {
 });
 const parts = [forms];
 
-const joined: Partial<Record<Language, FormScreenStrings>> = {};
-
 /** Every screen's texts and the forms' in `language` (the same object each time: a hook's dependency). */
 export function formStringsOf(language: Language): FormScreenStrings {
-  return (joined[language] ??= joinParts(stringsOf(language), forms.of(language)));
+  return joinedTexts(stringsOf(language), forms.of(language));
 }
 
 /** The forms' texts as the screens show them now (for code outside components: parsing, receipts). */

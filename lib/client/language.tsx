@@ -2,7 +2,7 @@
 
 import { useEffect, useSyncExternalStore } from "react";
 import { isInsideTelegram } from "@/lib/client/telegram/detect";
-import { DEFAULT_LANGUAGE, isLanguage, pickLanguage, type Language, type Strings } from "@/lib/shared/languages";
+import { DEFAULT_LANGUAGE, isLanguage, joinParts, pickLanguage, type Language, type Strings } from "@/lib/shared/languages";
 import { ru } from "@/lib/shared/strings";
 
 /** The language chosen in settings, kept across launches. */
@@ -101,6 +101,20 @@ export function textsPart<T>(ru: T, loaders: Record<Exclude<Language, "ru">, () 
         }));
     },
   };
+}
+
+const joins = new WeakMap<object, WeakMap<object, object>>();
+
+/**
+ * Two parts' texts as one dictionary, made once per pair of texts: the same object each time (a
+ * hook's dependency), and never a Russian stand-in kept for a language whose texts arrive later.
+ */
+export function joinedTexts<A extends object, B extends object>(a: A, b: B): A & B {
+  let withA = joins.get(a);
+  if (!withA) joins.set(a, (withA = new WeakMap()));
+  let both = withA.get(b) as (A & B) | undefined;
+  if (!both) withA.set(b, (both = joinParts(a as Record<string, unknown>, b as Record<string, unknown>) as A & B));
+  return both;
 }
 
 const core = textsPart<Strings>(ru, {
