@@ -1,9 +1,12 @@
 /**
  * The tail of SQLite transfers, measured from outside: the production build (`npm start`) on a
- * fresh SQLite database, notices on by e-mail to a local SMTP server, keyed transfers between
- * random customers at 64 connections, interleaved with the bare Next.js route (bench/bare) so
+ * SQLite database (fresh unless TAIL_HISTORY), notices on by e-mail to a local SMTP server, keyed
+ * transfers between random customers at 64 connections, interleaved with the bare Next.js route (bench/bare) so
  * that the machine's own load shows on both. Prints p50/p90/p99/max and the p99 ratio per round.
- *   TAIL_ROUNDS (3), TAIL_SECONDS (8), TAIL_USERS (1,000), BENCH_CUSTOMERS (100), BENCH_CONNECTIONS (64).
+ *   TAIL_ROUNDS (3), TAIL_SECONDS (8), TAIL_USERS (1,000), BENCH_CUSTOMERS (100), BENCH_CONNECTIONS (64);
+ *   TAIL_HISTORY (0): a history of that many transfers generated first (bench/support/history.ts);
+ *   TAIL_TEMPLATE: a file the prepared database is copied to, and copied from when it exists, so
+ *   that runs after the first skip the seeding and the history.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -23,8 +26,9 @@ const USERS = Number(process.env.TAIL_USERS ?? 1_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const PORT = Number(process.env.BENCH_PORT ?? 4306);
+const HISTORY = Number(process.env.TAIL_HISTORY ?? 0);
 
-type Figures = { reqPerSec: number; p50: number; p90: number; p99: number; max: number; non2xx: number };
+type Figures = { reqPerSec: number; p50: number; p90: number; p99: number; max: number; non2xx: number; errors: number };
 
 async function run(url: string, endpoint: Endpoint, seconds: number): Promise<Figures> {
   const result = await autocannon({
@@ -34,19 +38,26 @@ async function run(url: string, endpoint: Endpoint, seconds: number): Promise<Fi
     requests: [{ setupRequest: (req) => ({ ...req, ...endpoint.request() }) }],
   });
   const { latency } = result;
-  return { reqPerSec: Math.round(result.requests.average), p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max, non2xx: result.non2xx };
+  return { reqPerSec: Math.round(result.requests.average), p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
 const show = (name: string, f: Figures) =>
-  `${name.padEnd(22)} ${String(f.reqPerSec).padStart(5)}/s  p50 ${f.p50} ms  p90 ${f.p90} ms  p99 ${f.p99} ms  max ${f.max} ms  non-2xx ${f.non2xx}`;
+  `${name.padEnd(22)} ${String(f.reqPerSec).padStart(5)}/s  p50 ${f.p50} ms  p90 ${f.p90} ms  p99 ${f.p99} ms  max ${f.max} ms  non-2xx ${f.non2xx}  errors ${f.errors}`;
 
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-tail-"));
   const distDir = process.env.TAIL_DIST_DIR ?? ".next-prod";
-  const setup: Setup = { name: "SQLite tail", databaseUrl: `file:${path.join(work, "tail.db")}`, instances: 1, fresh: true, history: 0 };
-  const db = createDb(setup.databaseUrl);
-  await prepareDatabase(setup, db, USERS, CUSTOMERS);
-  await db.$disconnect();
+  const setup: Setup = { name: "SQLite tail", databaseUrl: `file:${path.join(work, "tail.db")}`, instances: 1, fresh: true, history: HISTORY };
+  const template = process.env.TAIL_TEMPLATE;
+  const file = path.join(work, "tail.db");
+  if (template && fs.existsSync(template)) {
+    fs.copyFileSync(template, file);
+  } else {
+    const db = createDb(setup.databaseUrl);
+    await prepareDatabase(setup, db, USERS, CUSTOMERS);
+    await db.$disconnect();
+    if (template) fs.copyFileSync(file, template);
+  }
   const endpoints = appEndpoints(await mintTokens(CUSTOMERS, JWT_SECRET));
   const transfers = endpoints.find((endpoint) => endpoint.name === TRANSFERS)!;
   const bare = await serveBare(PORT + 10);

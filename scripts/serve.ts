@@ -17,6 +17,7 @@ import path from "node:path";
 import next from "next";
 import { CLIENT_IP_HEADER, clientIpOf } from "@/lib/server/http/client-ip";
 import { preflightHeaders } from "@/lib/server/http/cors";
+import { pacedHandler } from "@/lib/server/http/paced";
 import { parseCorsOrigins, parseTrustProxy } from "@/lib/server/platform/network";
 import { logger } from "@/lib/server/platform/log";
 import { runShutdownHooks, shutdownTimeoutMs } from "@/lib/server/platform/shutdown";
@@ -61,7 +62,9 @@ async function main(): Promise<void> {
   const trustedProxies = parseTrustProxy(process.env.TRUST_PROXY);
   const corsOrigins = parseCorsOrigins(process.env.CORS_ORIGINS);
   const app = next({ dev: false, dir: path.resolve(__dirname, ".."), hostname, port });
-  const handle = app.getRequestHandler();
+  // A few requests started per turn of the event loop (lib/server/http/paced.ts): Node.js accepts
+  // one new connection per turn, so turns must stay short under load.
+  const handle = pacedHandler(app.getRequestHandler());
   await app.prepare();
 
   const server = http.createServer((req, res) => {

@@ -22,6 +22,10 @@ const server = new SMTPServer({
   },
 });
 
+// A client that drops its connection (the app being stopped while it sends) must not take the
+// sink down with it: smtp-server reports it as an 'error' event, which would otherwise throw.
+server.on("error", () => undefined);
+
 server.listen(0, "127.0.0.1", () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- smtp-server's typings omit `server`
   const { port } = (server as any).server.address() as AddressInfo;
