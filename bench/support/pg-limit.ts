@@ -75,6 +75,9 @@ export async function openPgLimit(serverUrl: string, wallets: number): Promise<P
   const url = postgresDatabaseUrl(serverUrl, `minibank_bench_limit_${Date.now().toString(36)}`);
   await ensurePostgresDatabase(url);
   const pool = new pg.Pool({ connectionString: url, max: PG_LIMIT_CLIENTS });
+  // A connection ended by the server while idle (the database dropped WITH (FORCE) while the pool
+  // is still closing them) is the pool's to discard; without a listener it would end the run.
+  pool.on("error", () => undefined);
   await pool.query(SCHEMA);
   await pool.query("INSERT INTO wallet (id, balance) SELECT g, $2::bigint FROM generate_series(1, $1::int) g", [
     wallets,
