@@ -6,7 +6,9 @@
  *  - answers a request target Next.js cannot take — a path whose percent-encoding is malformed,
  *    `OPTIONS *` — with a 400 (Next.js would fail with a plain-text 500): JSON for the API, a
  *    short page in the app's language for pages, and one structured log line;
- *  - answers CORS preflights for /api/v1 (CORS_ORIGINS, lib/server/http/cors.ts).
+ *  - answers CORS preflights for /api/v1 (CORS_ORIGINS, lib/server/http/cors.ts);
+ *  - starts at most a few requests per turn of the event loop, so that a busy server still
+ *    accepts new connections at the pace it answers (lib/server/http/paced.ts).
  * Listens on PORT (3000) and HOSTNAME (0.0.0.0); ends cleanly on SIGTERM/SIGINT: it stops
  * accepting connections (a new one is refused, so a load balancer sends it elsewhere), lets the
  * requests under way finish, then stops its background work and closes the database, each phase
