@@ -28,9 +28,14 @@ export function pacedHandler<A extends unknown[]>(
   // An immediate runs after the turn's I/O callbacks; one scheduled from inside an immediate
   // runs in the next turn, after that turn's I/O (among it the one accept).
   const startSome = () => {
-    for (let i = 0; i < perTurn && waiting.length > 0; i += 1) handle(...waiting.shift()!);
-    if (waiting.length > 0) setImmediate(startSome);
-    else scheduled = false;
+    try {
+      for (let i = 0; i < perTurn && waiting.length > 0; i += 1) handle(...waiting.shift()!);
+    } finally {
+      // A handler that throws is the process's uncaught exception, as it was in the 'request'
+      // event; the requests behind it still start.
+      if (waiting.length > 0) setImmediate(startSome);
+      else scheduled = false;
+    }
   };
   return (...args: A) => {
     waiting.push(args);
