@@ -1,8 +1,8 @@
 /**
  * The tail of SQLite transfers, measured from outside: the production build (`npm start`) on a
  * SQLite database (fresh unless TAIL_HISTORY), notices on by e-mail to a local SMTP server, keyed
- * transfers between random customers at 64 connections, interleaved with the bare Next.js route (bench/bare) so
- * that the machine's own load shows on both. Prints p50/p90/p99/max and the p99 ratio per round.
+ * transfers between random customers at 64 connections, interleaved with the bare Next.js route
+ * (bench/bare) so that the machine's own load shows on both. Prints p50/p90/p99/max and the p99 ratio per round.
  *   TAIL_ROUNDS (3), TAIL_SECONDS (8), TAIL_USERS (1,000), BENCH_CUSTOMERS (100), BENCH_CONNECTIONS (64);
  *   TAIL_HISTORY (0): a history of that many transfers generated first (bench/support/history.ts);
  *   TAIL_TEMPLATE: a file the prepared database is copied to, and copied from when it exists, so
@@ -47,9 +47,9 @@ const show = (name: string, f: Figures) =>
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-tail-"));
   const distDir = process.env.TAIL_DIST_DIR ?? ".next-prod";
-  const setup: Setup = { name: "SQLite tail", databaseUrl: `file:${path.join(work, "tail.db")}`, instances: 1, fresh: true, history: HISTORY };
-  const template = process.env.TAIL_TEMPLATE;
   const file = path.join(work, "tail.db");
+  const setup: Setup = { name: "SQLite tail", databaseUrl: `file:${file}`, instances: 1, fresh: true, history: HISTORY };
+  const template = process.env.TAIL_TEMPLATE;
   if (template && fs.existsSync(template)) {
     fs.copyFileSync(template, file);
   } else {

@@ -12,7 +12,8 @@
  * then accepted within a few requests' time, and the total work, hence the throughput, stays the
  * same. Measured with 64 connections of transfers on SQLite (docs/performance.md): one a turn
  * took new connections fastest but lost half the throughput to the turns' own cost (each turn
- * commits its own small group, among others); 2 to 4 kept it, 8 let the longest waits back in. A request waits in this queue instead of in its socket; there is at most one per open
+ * commits its own small group, among others); 2 to 4 kept it, 8 let the longest waits back in.
+ * A request waits in this queue instead of in its socket; there is at most one per open
  * connection (Node.js reads a connection's next request only once the previous one is answered).
  */
 
