@@ -7,11 +7,14 @@
  *   TAIL_HISTORY (0): a history of that many transfers generated first (bench/support/history.ts);
  *   TAIL_TEMPLATE: a file the prepared database is copied to, and copied from when it exists, so
  *   that runs after the first skip the seeding and the history.
+ *   TAIL_DATABASE_URL: a PostgreSQL database to serve instead, prepared the same way when it holds
+ *   no users yet and kept afterwards (drop it by hand), so that runs after the first reuse it.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 import { createDb } from "@/lib/server/db";
 import { serveBare } from "./support/bare";
 import { appEndpoints, bareEndpoint, mintTokens, TRANSFERS } from "./support/endpoints";
@@ -44,13 +47,30 @@ async function run(url: string, endpoint: Endpoint, seconds: number): Promise<Fi
 const show = (name: string, f: Figures) =>
   `${name.padEnd(22)} ${String(f.reqPerSec).padStart(5)}/s  p50 ${f.p50} ms  p90 ${f.p90} ms  p99 ${f.p99} ms  max ${f.max} ms  non-2xx ${f.non2xx}  errors ${f.errors}`;
 
+/** Whether a PostgreSQL database exists and was seeded. */
+async function holdsUsers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "User"`);
+    return Number(rows[0].n) > 0;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-tail-"));
   const distDir = process.env.TAIL_DIST_DIR ?? ".next-prod";
   const file = path.join(work, "tail.db");
-  const setup: Setup = { name: "SQLite tail", databaseUrl: `file:${file}`, instances: 1, fresh: true, history: HISTORY };
-  const template = process.env.TAIL_TEMPLATE;
-  if (template && fs.existsSync(template)) {
+  const postgres = process.env.TAIL_DATABASE_URL;
+  const setup: Setup = { name: postgres ? "PostgreSQL tail" : "SQLite tail", databaseUrl: postgres ?? `file:${file}`, instances: 1, fresh: true, history: HISTORY };
+  const template = postgres ? undefined : process.env.TAIL_TEMPLATE;
+  if (postgres && (await holdsUsers(postgres))) {
+    console.log(`  serving ${postgres} as it is`);
+  } else if (template && fs.existsSync(template)) {
     fs.copyFileSync(template, file);
   } else {
     const db = createDb(setup.databaseUrl);

@@ -10,7 +10,8 @@ import { planTransfer, withEffects } from "@/lib/server/ledger/postings";
 import { call } from "@/tests/support/api";
 import { balanceOf, checkInvariants, createFundedUser } from "@/tests/support/ledger";
 
-// Two connection slots for groups: arrivals queue behind a group under way and leave together.
+// A small pool: reads and the group under way share four connections; arrivals queue behind the
+// group under way and leave together.
 process.env.DATABASE_POOL_SIZE = "4";
 
 afterEach(() => checkInvariants());
