@@ -83,6 +83,14 @@ async function take(channel: Channel, now: Date, limit: number): Promise<Claim &
   return { ...claim, messages: messages.filter((m) => m.rows.length > 0), languages };
 }
 
+/** The text of a message that tells several rows: their credits folded into one line, then the other notices. */
+async function foldedMessage(rows: ClaimedRow[], language: Language): Promise<string> {
+  const credits = rows.flatMap((r) => (r.transferId === null ? [] : [r.transferId]));
+  const notices = rows.flatMap((r) => (r.transferId === null ? [r.text] : []));
+  const folded = credits.length > 0 ? [foldedText(await creditsOf(credits), language)] : [];
+  return [...folded, ...notices].join("\n");
+}
+
 /**
  * Sends one claimed message and records the outcome on every row it tells; `clock` gives the
  * time a try ended (the rates are counted from it).
@@ -90,10 +98,7 @@ async function take(channel: Channel, now: Date, limit: number): Promise<Claim &
 async function deliver(message: Claimed, clock: () => Date, languages: Map<number, Language>): Promise<Outcome> {
   const { rows } = message;
   const language = languages.get(rows[0].userId) ?? DEFAULT_LANGUAGE;
-  const credits = rows.flatMap((r) => (r.transferId === null ? [] : [r.transferId]));
-  const notices = rows.flatMap((r) => (r.transferId === null ? [r.text] : []));
-  const folded = credits.length > 0 ? [foldedText(await creditsOf(credits), language)] : [];
-  const text = rows.length === 1 ? rows[0].text : [...folded, ...notices].join("\n");
+  const text = rows.length === 1 ? rows[0].text : await foldedMessage(rows, language);
   const outcome = await send(message.channel, message.address, text, language);
   if (outcome.kind !== "sent") {
     const log = { notifications: rows.map((r) => r.id), channel: message.channel, error: outcome.error };
