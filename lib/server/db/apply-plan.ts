@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { addToCounter } from "@/lib/server/db/counter";
 import { applyInGroup } from "@/lib/server/db/postgres-group-commit";
 import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import type { TransferKind } from "@/lib/shared/transfer-kind";
@@ -15,7 +16,9 @@ export type PlannedPosting = { walletId: number; currency: string; amount: bigin
  *  - `recordKey`: the caller's Idempotency-Key, recorded with the transfer it made;
  *  - `countSent`: a transfer to someone else, counted on its sender's sending counter
  *    ("SendingCounter": the current fixed window `windowStart` and the one before,
- *    `previousStart`; lib/server/ledger/transfer-limits.ts).
+ *    `previousStart`; lib/server/ledger/transfer-limits.ts);
+ *  - `countLookup`: a transfer to a wallet its sender never dealt with, counted on the sender's
+ *    lookup counter ("LookupCounter": windows of 10 minutes; lib/server/users/lookup-limit.ts).
  * A new effect is a new member here, a step in `applyInTransaction` and one in
  * prisma/postgres/functions/minibank_apply_plan.sql.
  */
@@ -23,7 +26,8 @@ export type PlanEffect =
   | { type: "payRequest"; requestId: number; payerId: number }
   | { type: "notice"; userId: number; channel: string; address: string; text: string }
   | { type: "recordKey"; userId: number; key: string; requestHash: string }
-  | { type: "countSent"; userId: number; windowStart: Date; previousStart: Date };
+  | { type: "countSent"; userId: number; windowStart: Date; previousStart: Date }
+  | { type: "countLookup"; userId: number; windowStart: Date; previousStart: Date };
 
 /**
  * A transfer the ledger has decided (lib/server/ledger/postings.ts): who, how much, at what rate,
@@ -114,23 +118,6 @@ async function claimRequest(tx: Sql, effect: Extract<PlanEffect, { type: "payReq
   return row?.status === "paid" ? "REQUEST_PAID" : row?.status === "cancelled" ? "REQUEST_CANCELLED" : "REQUEST_EXPIRED";
 }
 
-/**
- * `countSent`: one more on the sender's counter. A counter of this window (or a later one, written
- * by an instance whose clock runs ahead) gains one; one of the window before moves to `previous`
- * and the new window starts at one; an older one starts over.
- */
-async function countSent(tx: Sql, effect: Extract<PlanEffect, { type: "countSent" }>): Promise<void> {
-  const { userId, windowStart, previousStart } = effect;
-  const kept = Prisma.sql`"SendingCounter"."windowStart" >= ${windowStart}`;
-  await tx.$executeRaw`
-    INSERT INTO "SendingCounter" ("userId", "windowStart", "current", "previous") VALUES (${userId}, ${windowStart}, 1, 0)
-    ON CONFLICT ("userId") DO UPDATE SET
-      "previous" = CASE WHEN ${kept} THEN "SendingCounter"."previous"
-        WHEN "SendingCounter"."windowStart" = ${previousStart} THEN "SendingCounter"."current" ELSE 0 END,
-      "current" = CASE WHEN ${kept} THEN "SendingCounter"."current" + 1 ELSE 1 END,
-      "windowStart" = CASE WHEN ${kept} THEN "SendingCounter"."windowStart" ELSE excluded."windowStart" END`;
-}
-
 /** Each effect's record, once the transfer exists. */
 async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, at: Date): Promise<void> {
   switch (effect.type) {
@@ -149,7 +136,10 @@ async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, at:
         VALUES (${effect.userId}, ${effect.key}, ${effect.requestHash}, ${transferId}, ${null}, ${at})`;
       return;
     case "countSent":
-      await countSent(tx, effect);
+      await addToCounter(tx, "SendingCounter", effect.userId, effect);
+      return;
+    case "countLookup":
+      await addToCounter(tx, "LookupCounter", effect.userId, effect);
       return;
   }
 }

@@ -2,9 +2,11 @@ import "server-only";
 import { AppError } from "@/lib/server/platform/errors";
 import { keyEffect, replayIfStored, runIdempotent } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
+import type { SqlRunner } from "@/lib/server/db";
 import { ledgerSql, readTransferWallets, type KeyToRecord, type TransferWalletRow } from "@/lib/server/ledger/store";
 import { checkSendingLimits, countSentEffect } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice } from "@/lib/server/notifications/enqueue";
+import { countLookup, countLookupEffect } from "@/lib/server/users/lookup-limit";
 import { isTelegramVerified } from "@/lib/server/users/username";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
 
@@ -31,7 +33,24 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
   // Sending to someone else — or to a wallet that is not there — passes the sending limits before
   // the answer says anything about the receiver.
   const toSomeoneElse = !receiver || Number(receiver.userId) !== options.userId;
-  if (toSomeoneElse) await checkSendingLimits(options.userId, sender);
+  const lookup = toSomeoneElse && checkSendingLimits(sender);
+  try {
+    return await applyTo(sql, options, { sender, receiver, key, lookup });
+  } catch (error) {
+    // A refusal told the sender something about a wallet they never dealt with: it counts as a
+    // lookup all the same (the plan counts it only when it is applied).
+    if (lookup && error instanceof AppError && error.status < 500) await countLookup(options.userId);
+    throw error;
+  }
+}
+
+/** Plans the transfer between the wallets its first read found and applies it with its effects. */
+async function applyTo(
+  sql: SqlRunner,
+  options: CreateTransferOptions,
+  found: { sender: TransferWalletRow; receiver: TransferWalletRow | null; key: KeyToRecord | undefined; lookup: boolean },
+): Promise<TransferRow> {
+  const { sender, receiver, key } = found;
   // The bank's own wallets are not someone one can send money to.
   if (!receiver || receiver.isSystem) throw new AppError("WALLET_NOT_FOUND");
   const wallet = (row: TransferWalletRow) => ({ id: Number(row.id), userId: Number(row.userId), currency: row.currency });
@@ -51,9 +70,11 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
     language: receiver.language,
     sender: { id: Number(sender.userId), handle: sender.username, verified: isTelegramVerified(sender) },
   });
-  // Counted on the sender's sending counter with the money, in the same transaction.
+  // Counted on the sender's counters with the money, in the same transaction.
+  const toSomeoneElse = Number(receiver.userId) !== options.userId;
   const counted = toSomeoneElse ? countSentEffect(options.userId, plan.createdAt) : null;
-  return applyPlan(sql, withEffects(plan, keyEffect(key), notice, counted));
+  const lookedUp = found.lookup ? countLookupEffect(options.userId, plan.createdAt) : null;
+  return applyPlan(sql, withEffects(plan, keyEffect(key), notice, counted, lookedUp));
 }
 
 /** A transfer from one of the caller's wallets to any user's wallet, converting if needed. */

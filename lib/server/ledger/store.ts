@@ -3,7 +3,9 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql, type SqlRunner } from "@/lib/server/db";
 import { applyTransfer, type Applied, type TransferPlan } from "@/lib/server/db/apply-plan";
 import { getEnv } from "@/lib/server/platform/env";
+import { counterColumns } from "@/lib/server/db/counter";
 import { sendingWindowAt } from "@/lib/server/ledger/sending-window";
+import { lookupWindowAt } from "@/lib/server/users/lookup-limit";
 import type { Currency } from "@/lib/shared/money";
 
 /**
@@ -91,29 +93,28 @@ export type LimitRow = {
   sentThisWindow?: number | bigint | null;
   /** … and in the window before it. */
   sentLastWindow?: number | bigint | null;
+  /** Lookups the sender made in the lookup limit's current fixed window, and in the one before. */
+  lookedUpThisWindow?: number | bigint | null;
+  lookedUpLastWindow?: number | bigint | null;
 };
 
 /**
  * The columns "sentThisWindow" and "sentLastWindow": what `userId`'s sending counter holds for the
- * current fixed window and the one before (transfers and request payments to other people; a
- * counter last written in an older window holds nothing for either). Each is one primary-key
- * lookup of "SendingCounter", whatever the limit; transfer-limits.ts weighs them into the sliding
- * window. For the one read of every way money leaves an account to someone else, so the limit
+ * current fixed window and the one before (transfers and request payments to other people;
+ * lib/server/db/counter.ts). One primary-key lookup each, whatever the limit; transfer-limits.ts
+ * weighs them. For the one read of every way money leaves an account to someone else, so the limit
  * costs no round trip of its own.
  */
 export function sentLatelyColumns(userId: number, at = new Date()): Prisma.Sql {
-  const { start, previousStart } = sendingWindowAt(at);
-  const counter = Prisma.sql`FROM "SendingCounter" c WHERE c."userId" = ${userId}`;
-  return Prisma.sql`,
-    (SELECT CASE WHEN c."windowStart" >= ${start} THEN c."current" ELSE 0 END ${counter}) AS "sentThisWindow",
-    (SELECT CASE WHEN c."windowStart" >= ${start} THEN c."previous" WHEN c."windowStart" = ${previousStart} THEN c."current"
-      ELSE 0 END ${counter}) AS "sentLastWindow"`;
+  return counterColumns("SendingCounter", userId, sendingWindowAt(at), "sentThisWindow", "sentLastWindow");
 }
 
 /**
- * Columns for the transfer's one read (`readTransferWallets`) that the two limits on sending need:
+ * Columns for the transfer's one read (`readTransferWallets`) that the limits on sending need:
  *  - whether `userId` has dealt with the receiving wallet before (either direction);
- *  - the sender's counter of transfers to other people (`sentLatelyColumns`).
+ *  - the sender's counter of transfers to other people (`sentLatelyColumns`);
+ *  - the sender's lookup counter, "lookedUpThisWindow" and "lookedUpLastWindow" (a wallet never
+ *    dealt with counts as a lookup: lib/server/users/lookup-limit.ts).
  */
 function limitColumns(userId: number, receiverWalletId: number): Prisma.Sql {
   // CROSS JOIN: the user's few wallets first, each probing the (sender, receiver) index; SQLite,
@@ -123,7 +124,8 @@ function limitColumns(userId: number, receiverWalletId: number): Prisma.Sql {
         WHERE o."userId" = ${userId} AND t."senderWalletId" = o."id" AND t."receiverWalletId" = ${receiverWalletId})
       OR EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Transfer" t
         WHERE o."userId" = ${userId} AND t."senderWalletId" = ${receiverWalletId} AND t."receiverWalletId" = o."id")) AS "dealtWith"
-    ${sentLatelyColumns(userId)}`;
+    ${sentLatelyColumns(userId)}
+    ${counterColumns("LookupCounter", userId, lookupWindowAt(new Date()), "lookedUpThisWindow", "lookedUpLastWindow")}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { sendingWindowAt } from "@/lib/server/ledger/sending-window";
 import type { LimitRow } from "@/lib/server/ledger/store";
-import { countLookup } from "@/lib/server/users/lookup-limit";
+import { checkLookupsLeft } from "@/lib/server/users/lookup-limit";
 
 /**
  * How many transfers to other people count against the sender now. The sender's counter
@@ -40,22 +40,26 @@ export function checkSentLately(row: Pick<LimitRow, "sentThisWindow" | "sentLast
  * of the transfer's instant, in the same transaction as the money (apply-plan.ts).
  */
 export function countSentEffect(userId: number, at: Date): PlanEffect {
-  const { start, previousStart } = sendingWindowAt(at);
-  return { type: "countSent", userId, windowStart: start, previousStart };
+  return { type: "countSent", userId, ...sendingWindowAt(at) };
 }
 
 /**
  * The limits on sending to someone else, checked before anything about the receiver is told:
  *  - TRANSFER_LIMIT_PER_USER transfers to others per window (`checkSentLately`);
  *  - a wallet the sender has never dealt with — or one that does not exist — counts as a lookup
- *    (LOOKUP_LIMIT_PER_USER, shared with the lookup endpoints), so transfers cannot walk the
- *    wallet ids past that limit: whatever the answer (201, WALLET_NOT_FOUND, INVALID_AMOUNT), it
- *    told the sender something about that wallet.
+ *    (LOOKUP_LIMIT_PER_USER, shared with the lookup endpoints: lib/server/users/lookup-limit.ts),
+ *    so transfers cannot walk the wallet ids past that limit: whatever the answer (201,
+ *    WALLET_NOT_FOUND, INVALID_AMOUNT), it told the sender something about that wallet.
+ * Both read from the transfer's first query (`row`). Returns whether the transfer counts as a
+ * lookup: the caller counts it with the money (`countLookupEffect`), or by itself when the
+ * transfer is refused (`countLookup`).
  * Counted in the database, so every instance sees the same counts. Concurrent transfers from one
  * sender may each see the count before the others are written: the limit can be passed by at most
  * the number of that sender's transfers under way at once.
  */
-export async function checkSendingLimits(userId: number, row: LimitRow): Promise<void> {
+export function checkSendingLimits(row: LimitRow): boolean {
   checkSentLately(row);
-  if (!row.dealtWith) await countLookup(userId);
+  if (row.dealtWith) return false;
+  checkLookupsLeft(row);
+  return true;
 }

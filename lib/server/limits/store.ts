@@ -1,8 +1,10 @@
 import "server-only";
 import { sqlOf } from "@/lib/server/db";
+import { addToCounter, takeFromCounter, type CounterWindow } from "@/lib/server/db/counter";
 
 /**
- * Every statement of the rate limits: the `RateLimitHit` table. Plain SQL on the direct runner:
+ * Every statement of the rate limits: the `RateLimitHit` table, and the lookup limit's counter
+ * (`LookupCounter`, lib/server/users/lookup-limit.ts). Plain SQL on the direct runner:
  * a limit is checked on hot paths (a transfer to someone new counts a look-up), and each query
  * through the Prisma client is compiled again on the event loop, which under load every other
  * request waits for.
@@ -39,4 +41,14 @@ export async function countHitsSince(key: string, since: Date, upToId?: number):
 export async function deleteHit(id: number): Promise<void> {
   const sql = await sqlOf();
   await sql.$executeRaw`DELETE FROM "RateLimitHit" WHERE "id" = ${id}`;
+}
+
+/** One more on `userId`'s lookup counter, in `window`; answers the counter's total after it. */
+export async function addLookup(userId: number, window: CounterWindow): Promise<number> {
+  return addToCounter(await sqlOf(), "LookupCounter", userId, window);
+}
+
+/** Takes back a refused lookup from `userId`'s counter. */
+export async function takeBackLookup(userId: number): Promise<void> {
+  await takeFromCounter(await sqlOf(), "LookupCounter", userId);
 }

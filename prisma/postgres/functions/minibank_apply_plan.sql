@@ -10,6 +10,8 @@
 --   recordKey {userId, key, requestHash}  the Idempotency-Key, recorded with its transfer
 --   countSent {userId, windowStart, previousStart}  one more on the sender's sending counter
 --                                         (lib/server/ledger/transfer-limits.ts)
+--   countLookup {userId, windowStart, previousStart}  one more on the sender's lookup counter
+--                                         (lib/server/users/lookup-limit.ts)
 -- Amounts are decimal strings (bigint), instants ISO 8601 in UTC.
 --
 -- Answers one row: a refusal (nothing written) or the new transfer's id. This file is the one
@@ -72,7 +74,7 @@ BEGIN
           WHEN 'cancelled' THEN 'REQUEST_CANCELLED' ELSE 'REQUEST_EXPIRED' END)::TEXT, NULL::INTEGER;
         RETURN;
       END IF;
-    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey', 'countSent') THEN
+    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey', 'countSent', 'countLookup') THEN
       RAISE EXCEPTION 'unknown effect %', v_effect->>'type';
     END IF;
   END LOOP;
@@ -112,6 +114,17 @@ BEGIN
         -- starts at one; an older one starts over.
         v_window := ((v_effect->>'windowStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3);
         INSERT INTO "SendingCounter" AS c ("userId", "windowStart", "current", "previous")
+          VALUES ((v_effect->>'userId')::INTEGER, v_window, 1, 0)
+          ON CONFLICT ("userId") DO UPDATE SET
+            "previous" = CASE WHEN c."windowStart" >= v_window THEN c."previous"
+              WHEN c."windowStart" = ((v_effect->>'previousStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3)
+                THEN c."current" ELSE 0 END,
+            "current" = CASE WHEN c."windowStart" >= v_window THEN c."current" + 1 ELSE 1 END,
+            "windowStart" = GREATEST(c."windowStart", v_window);
+      WHEN 'countLookup' THEN
+        -- The same step on the lookup counter.
+        v_window := ((v_effect->>'windowStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3);
+        INSERT INTO "LookupCounter" AS c ("userId", "windowStart", "current", "previous")
           VALUES ((v_effect->>'userId')::INTEGER, v_window, 1, 0)
           ON CONFLICT ("userId") DO UPDATE SET
             "previous" = CASE WHEN c."windowStart" >= v_window THEN c."previous"

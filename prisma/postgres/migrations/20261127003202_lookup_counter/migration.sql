@@ -1,0 +1,15 @@
+-- The lookup limit's counter: one row per user, the current and the previous fixed 10-minute
+-- window's lookups of other users (lib/server/users/lookup-limit.ts). It replaces the lookups'
+-- rows in "RateLimitHit", which are dropped: counts start over.
+-- CreateTable
+CREATE TABLE "LookupCounter" (
+    "userId" INTEGER NOT NULL,
+    "windowStart" TIMESTAMP(3) NOT NULL,
+    "current" INTEGER NOT NULL,
+    "previous" INTEGER NOT NULL,
+
+    CONSTRAINT "LookupCounter_pkey" PRIMARY KEY ("userId")
+);
+
+
+DELETE FROM "RateLimitHit" WHERE "key" LIKE 'lookup:user:%';
