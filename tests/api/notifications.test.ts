@@ -2,7 +2,7 @@ import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { PUT as notificationsRoute } from "@/app/api/v1/users/[id]/notifications/route";
 import { GET as meRoute } from "@/app/api/v1/users/me/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
-import { getDb } from "@/lib/server/db";
+import { getDb, sqlOf } from "@/lib/server/db";
 import { resetEnvForTests } from "@/lib/server/platform/env";
 import { onShutdown, runShutdownHooks } from "@/lib/server/platform/shutdown";
 import { UNREACHABLE_MS } from "@/lib/server/notifications/send";
@@ -337,6 +337,25 @@ describe("bursts to one recipient", () => {
       `Вам перевели 200,00 ₽ от @${alice.user.username} (Telegram)`,
       `Вам перевели 300,00 ₽ от @${alice.user.username} (Telegram)`,
     ]);
+  });
+});
+
+describe("recording what was sent", () => {
+  it("messages sent together are marked sent together: one statement for all their rows", async () => {
+    const bob = await telegramUser();
+    const chats = Array.from({ length: 8 }, (_, i) => String(990_000 + bob.user.id * 10 + i));
+    await queue("telegram", chats, bob.user.id);
+    // Every message goes out, so every update of the outbox's rows in this pass marks some sent.
+    const store = await sqlOf();
+    const statements = jest.spyOn(store, "$executeRaw");
+    try {
+      expect(await deliverDue()).toBe(8);
+      const updates = statements.mock.calls.filter(([query]) => String(Array.isArray(query) ? query[0] : "").startsWith('UPDATE "Notification"'));
+      expect(updates).toHaveLength(1);
+    } finally {
+      statements.mockRestore();
+    }
+    expect(await count("telegram", "sent")).toBe(8);
   });
 });
 

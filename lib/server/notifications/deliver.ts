@@ -1,4 +1,5 @@
 import "server-only";
+import DataLoader from "dataloader";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/shared/i18n";
 import { logger } from "@/lib/server/platform/log";
 import { metrics } from "@/lib/server/platform/metrics";
@@ -50,12 +51,33 @@ const IDLE_MS = 250;
 /** Something due but held back (rate limits, no room): look again soon. */
 const HELD_MS = 100;
 
+/** How long the rows of messages sent are gathered before they are marked sent together. */
+export const SENT_BATCH_MS = 50;
+
+/**
+ * The rows of the messages this process sent within SENT_BATCH_MS become `sent` in one statement
+ * (one commit for all of them, not one per message), at the latest instant among them. Each
+ * message's delivery resolves once its rows are written. A process that dies in between sends
+ * those messages again: the outbox delivers at least once.
+ */
+const sentMarks = processState(
+  "notification-sent-marks",
+  () =>
+    new DataLoader<{ rows: ClaimedRow[]; at: Date }, void>(
+      async (marks) => {
+        await settleSent(marks.flatMap((mark) => mark.rows), new Date(Math.max(...marks.map((mark) => mark.at.getTime()))));
+        return marks.map(() => undefined);
+      },
+      { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setTimeout(run, SENT_BATCH_MS) },
+    ),
+);
+
 /** Records the outcome of a try that ended `at` on every row the message told. */
 function settle(rows: ClaimedRow[], outcome: Outcome, at: Date): Promise<void> {
   const later = (ms: number) => new Date(at.getTime() + ms);
   switch (outcome.kind) {
     case "sent":
-      return settleSent(rows, at);
+      return sentMarks.load({ rows, at });
     case "slowDown":
       return settleSlowDown(rows, at, later(outcome.waitMs), outcome.error);
     case "failed":

@@ -1,13 +1,15 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb, sqlOf, type Sql } from "@/lib/server/db";
+import { sqlOf, type Sql } from "@/lib/server/db";
 import { inList } from "@/lib/server/db/claim";
 import type { ClaimedRow } from "@/lib/server/notifications/claim";
 import type { Credit } from "@/lib/server/notifications/fold";
 
 /**
  * The statements of delivering outbox rows once claimed (claiming is in store-claim.ts): what a
- * message needs to be written, and the outcome recorded on its rows.
+ * message needs to be written, and the outcome recorded on its rows. Plain SQL on the store: the
+ * outbox runs beside the requests, and each query through the Prisma client is compiled again on
+ * the event loop they share.
  */
 
 /** A notice that tells of no transfer (a schedule's run or warning, a split's reminder). */
@@ -78,15 +80,17 @@ export function settleReleased(rows: ClaimedRow[], now: Date): Promise<void> {
 }
 
 /** Of `userIds`, those with notifications on, with their language as stored. */
-export function notifiedUsers(userIds: number[]): Promise<{ id: number; language: string }[]> {
-  return getDb().user.findMany({ where: { id: { in: userIds }, notification: true }, select: { id: true, language: true } });
+export async function notifiedUsers(userIds: number[]): Promise<{ id: number; language: string }[]> {
+  const sql = await sqlOf();
+  const rows = await sql.$queryRaw<{ id: number | bigint; language: string }[]>`
+    SELECT "id", "language" FROM "User" WHERE "id" ${inList(sql, userIds)} AND "notification" = TRUE`;
+  return rows.map((row) => ({ id: Number(row.id), language: row.language }));
 }
 
 /** The credits behind outbox rows, read from their transfers. */
 export async function creditsOf(transferIds: number[]): Promise<Credit[]> {
-  const transfers = await getDb().transfer.findMany({
-    where: { id: { in: transferIds } },
-    select: { kind: true, receivedAmount: true, receivedCurrency: true },
-  });
-  return transfers.map((t) => ({ kind: t.kind, amount: t.receivedAmount, currency: t.receivedCurrency }));
+  const sql = await sqlOf();
+  const rows = await sql.$queryRaw<{ kind: string; receivedAmount: bigint; receivedCurrency: string }[]>`
+    SELECT "kind", "receivedAmount", "receivedCurrency" FROM "Transfer" WHERE "id" ${inList(sql, transferIds)}`;
+  return rows.map((t) => ({ kind: t.kind, amount: BigInt(t.receivedAmount), currency: t.receivedCurrency }));
 }
