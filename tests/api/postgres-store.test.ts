@@ -73,4 +73,16 @@ describe("the ledger's store on PostgreSQL", () => {
     const sql = await sqlOf();
     await expect(sql.transaction(() => sql.$queryRaw`SELECT 1`)).rejects.toThrow(/would wait for the transaction/);
   });
+
+  it("prepares each statement once per connection: a repeat is only bound and executed", async () => {
+    const { user } = await createFundedUser();
+    const sql = await sqlOf();
+    const prepared = await sql.transaction(async (tx) => {
+      // One connection for the whole transaction: what it prepared is visible to it.
+      for (let i = 0; i < 3; i += 1) await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${user.id}`;
+      return tx.$queryRaw<{ statement: string }[]>`
+        SELECT "statement" FROM pg_prepared_statements WHERE "statement" LIKE ${'SELECT "id" FROM "User" WHERE "id" = $1%'}`;
+    });
+    expect(prepared.map((row) => row.statement)).toEqual(['SELECT "id" FROM "User" WHERE "id" = $1']);
+  });
 });

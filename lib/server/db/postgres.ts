@@ -1,5 +1,6 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "@/lib/generated/prisma-pg/client";
@@ -62,9 +63,28 @@ function parameter(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : value;
 }
 
+/** Distinct statement texts a process names at most; the store has a few dozen (lists vary in length). */
+const MAX_NAMED = 1_000;
+const names = new Map<string, string>();
+
+/**
+ * The name a statement is prepared under, derived from its text: each pooled connection parses
+ * and plans a statement the first time and from then on only binds and executes it, and
+ * PostgreSQL keeps its plan once a generic plan costs no more than planning each time. The same
+ * text has the same name in every copy of this module (each bundle loads its own), so a shared
+ * connection never sees one name for two texts. Past MAX_NAMED texts, statements run unnamed.
+ */
+function nameOf(text: string): string | undefined {
+  const known = names.get(text);
+  if (known || names.size >= MAX_NAMED) return known;
+  const name = `minibank_${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
+  names.set(text, name);
+  return name;
+}
+
 function toQuery(query: Query, values: unknown[]): pg.QueryConfig {
   const sql = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
-  return { text: sql.text, values: sql.values.map(parameter), types };
+  return { name: nameOf(sql.text), text: sql.text, values: sql.values.map(parameter), types };
 }
 
 /**
