@@ -10,6 +10,7 @@ import { SELF_WAIT, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import { databasePoolSize, dbLockWaitMs } from "@/lib/server/platform/env";
 import { logger } from "@/lib/server/platform/log";
 import { observeDbWait, watchPool } from "@/lib/server/platform/metrics";
+import { processState } from "@/lib/server/platform/process-state";
 
 type Query = TemplateStringsArray | Prisma.Sql;
 
@@ -65,14 +66,15 @@ function parameter(value: unknown): unknown {
 
 /** Distinct statement texts a process names at most; the store has a few dozen (lists vary in length). */
 const MAX_NAMED = 1_000;
-const names = new Map<string, string>();
+/** Per process, shared by every bundle's copy of this module (process-state.ts): text → name. */
+const names = processState("pg-statement-names", () => new Map<string, string>());
 
 /**
  * The name a statement is prepared under, derived from its text: each pooled connection parses
  * and plans a statement the first time and from then on only binds and executes it, and
- * PostgreSQL keeps its plan once a generic plan costs no more than planning each time. The same
- * text has the same name in every copy of this module (each bundle loads its own), so a shared
- * connection never sees one name for two texts. Past MAX_NAMED texts, statements run unnamed.
+ * PostgreSQL keeps its plan once a generic plan costs no more than planning each time. A name is
+ * a hash of the text, so one name never stands for two texts on a connection. Past MAX_NAMED
+ * texts, statements run unnamed.
  */
 function nameOf(text: string): string | undefined {
   const known = names.get(text);

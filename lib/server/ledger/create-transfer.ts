@@ -35,7 +35,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
   const toSomeoneElse = !receiver || Number(receiver.userId) !== options.userId;
   const lookup = toSomeoneElse && checkSendingLimits(sender);
   try {
-    return await applyTo(sql, options, { sender, receiver, key, lookup });
+    return await applyTo(sql, options, { sender, receiver, key, toSomeoneElse, lookup });
   } catch (error) {
     // A refusal told the sender something about a wallet they never dealt with: it counts as a
     // lookup all the same (the plan counts it only when it is applied).
@@ -48,7 +48,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
 async function applyTo(
   sql: SqlRunner,
   options: CreateTransferOptions,
-  found: { sender: TransferWalletRow; receiver: TransferWalletRow | null; key: KeyToRecord | undefined; lookup: boolean },
+  found: { sender: TransferWalletRow; receiver: TransferWalletRow | null; key: KeyToRecord | undefined; toSomeoneElse: boolean; lookup: boolean },
 ): Promise<TransferRow> {
   const { sender, receiver, key } = found;
   // The bank's own wallets are not someone one can send money to.
@@ -71,8 +71,7 @@ async function applyTo(
     sender: { id: Number(sender.userId), handle: sender.username, verified: isTelegramVerified(sender) },
   });
   // Counted on the sender's counters with the money, in the same transaction.
-  const toSomeoneElse = Number(receiver.userId) !== options.userId;
-  const counted = toSomeoneElse ? countSentEffect(options.userId, plan.createdAt) : null;
+  const counted = found.toSomeoneElse ? countSentEffect(options.userId, plan.createdAt) : null;
   const lookedUp = found.lookup ? countLookupEffect(options.userId, plan.createdAt) : null;
   return applyPlan(sql, withEffects(plan, keyEffect(key), notice, counted, lookedUp));
 }
