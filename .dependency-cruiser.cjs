@@ -8,7 +8,10 @@
  * scripts/, tests/, bench/ and prisma/ are tools around the app: they may use any layer, and no
  * layer may use them.
  */
-const DOMAINS = "(auth|users|wallets|ledger|rates|mail|telegram|notifications|health|requests|statements|ton|share|limits)";
+const DOMAINS =
+  "(auth|users|wallets|ledger|rates|mail|telegram|notifications|health|requests|statements|ton|share|limits|schedules|splits|insights)";
+/** The domains built on transfers (docs/architecture.md): they use the ledger, never the other way round. */
+const ON_TRANSFERS = "(share|requests|schedules|splits|statements|insights)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -61,6 +64,14 @@ module.exports = {
       comment: "Domains are called by the HTTP layer, never the other way round.",
       from: { path: `^lib/server/(${DOMAINS.slice(1, -1)}|db|platform)/` },
       to: { path: "^lib/server/http/" },
+    },
+    {
+      name: "ledger-below-its-users",
+      severity: "error",
+      comment:
+        "The ledger and the domains below it (notifications, telegram, mail, users, wallets, rates, limits) know nothing of the features built on transfers.",
+      from: { path: "^lib/server/(ledger|notifications|telegram|mail|users|wallets|rates|limits)/" },
+      to: { path: `^lib/server/${ON_TRANSFERS}/` },
     },
     {
       name: "db-below-domains",

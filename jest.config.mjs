@@ -22,12 +22,25 @@ async function project(overrides) {
 const KEEP_GLOBALS = { globalsCleanup: "off" };
 
 /** Suites about SQLite itself: its lock and direct runner, files on disk. */
-const SQLITE_ONLY = ["/node_modules/", "db-lock", "sqlite-checkpoint", "db-isolation", "process-state", "postgres-schema"];
-/** Suites about PostgreSQL itself: the store's concurrency, what a transfer costs, the outbox's claims. */
-const POSTGRES_ONLY = ["/node_modules/", "postgres-store", "postgres-ledger", "postgres-outbox", "postgres-group-commit"];
+const SQLITE_ONLY = ["db-lock", "sqlite-checkpoint", "db-isolation", "process-state", "postgres-schema", "prisma-output"];
+/**
+ * Suites whose behaviour cannot depend on the database (tokens, headers, configuration, account
+ * numbers, the bundled wallets list, the OpenAPI document and the answer contract): once, on SQLite.
+ */
+const DATABASE_AGNOSTIC = ["access-token-verify", "headers", "ledger-numbers", "start-config", "ton-wallets-list", "/contract\\.test", "/openapi\\.test", "openapi-lint"];
+/**
+ * Suites about PostgreSQL itself (the store's concurrency, what a transfer costs, the outbox's
+ * claims), and the one that compares it with SQLite (engine-equality: both databases at once).
+ */
+const POSTGRES_ONLY = ["/node_modules/", "postgres-store", "postgres-ledger", "postgres-outbox", "postgres-group-commit", "engine-equality"];
 
 /** Four projects: node for the server (real route handlers, SQLite), production builds over HTTP, jsdom for components. */
 const config = {
+  // The usual output, then the counts and the 15 slowest files (docs/testing.md).
+  reporters: ["default", "<rootDir>/tests/support/reporters/jest-slowest.mjs"],
+  // A test that needs longer says so; the default leaves room for a loaded two-core machine, where
+  // a file's few seconds of requests can take three times as long (a limit, never a measurement).
+  testTimeout: 20_000,
   projects: [
     await project({
       displayName: "api",
@@ -50,7 +63,7 @@ const config = {
       testEnvironment: "node",
       testEnvironmentOptions: KEEP_GLOBALS,
       testMatch: ["<rootDir>/tests/api/**/*.test.ts"],
-      testPathIgnorePatterns: SQLITE_ONLY,
+      testPathIgnorePatterns: ["/node_modules/", ...SQLITE_ONLY, ...DATABASE_AGNOSTIC],
       moduleNameMapper: {
         "^server-only$": "<rootDir>/tests/support/empty.js",
         "^@/(.*)$": "<rootDir>/$1",

@@ -7,8 +7,7 @@ import { createNonce, securityHeaders, securityModeFromEnv } from "@/lib/server/
  * server components can read it from `x-nonce`. That is why pages render dynamically.
  */
 export function proxy(request: NextRequest) {
-  // NEXT_PUBLIC_ values are fixed at build time, and only when named in full.
-  const mode = securityModeFromEnv({ ...process.env, NEXT_PUBLIC_API_BASE_URL: process.env.NEXT_PUBLIC_API_BASE_URL });
+  const mode = securityModeFromEnv(process.env);
   const nonce = createNonce();
   const headers = securityHeaders(nonce, mode);
   const requestHeaders = new Headers(request.headers);

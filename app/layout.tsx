@@ -7,8 +7,10 @@ import { AppLockGate } from "@/components/app-lock-gate";
 import { DocumentLanguage } from "@/lib/client/language";
 import { OldClientScreen } from "@/components/login/old-client";
 import { TelegramProvider } from "@/lib/client/telegram/provider";
-import { THEME_BOOT_SCRIPT } from "@/lib/client/telegram/detect";
+import { THEME_BOOT_SCRIPT } from "@/lib/client/detect";
 import { LAUNCH_BOOT_SCRIPT } from "@/lib/client/telegram/launch-params";
+import { API_BASE_META } from "@/lib/client/api-base";
+import { apiBaseUrl } from "@/lib/server/platform/env";
 
 export const metadata: Metadata = {
   title: "Minibank",
@@ -26,10 +28,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // only stamp it on its scripts while rendering. A prerendered page would have its scripts blocked.
   await connection();
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const apiBase = apiBaseUrl();
   return (
     // data-theme is set by the boot script before hydration, hence the suppressed warning.
     <html lang="ru" suppressHydrationWarning>
       <head>
+        {/* Where the browser sends API requests (lib/client/api-base.ts), read at run time. */}
+        {apiBase ? <meta name={API_BASE_META} content={apiBase} /> : null}
         {/* Keeps Telegram's launch parameters before anything else runs (a reload a moment later
             still has them), and picks light/dark before the first paint (no white flash). */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LAUNCH_BOOT_SCRIPT + THEME_BOOT_SCRIPT }} />

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { Gate } from "@/components/lock-screen";
-import { isInsideTelegram } from "@/lib/client/telegram/detect";
+import { isInsideTelegram } from "@/lib/client/detect";
 import { useTelegramStatus } from "@/lib/client/telegram/provider";
 
 

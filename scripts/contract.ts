@@ -4,6 +4,9 @@
 //   so far in a JSON file ({checked, breaches, lines}), rewritten after every checked answer.
 // npm run contract -- mock --spec <file> | --from <backend-url> [--port 4010] [--host 127.0.0.1]
 //   serves a mock of the backend from the document alone (sign-in, wallets, transfers kept in memory).
+// npm run contract -- --diff <url-a> <url-b> [--seed <n> | --seeds <a>..<b>] [--sequences <n>] [--steps <n>]
+//   runs the same seeded sequences against two backends and reports the first difference, shrunk
+//   (scripts/contract/diff.ts).
 // npm run contract -- <base-url> [options] (USAGE below)
 //
 // A black-box check of a backend against the /api/v1 contract. It imports nothing from Minibank's
@@ -17,6 +20,8 @@
 //  - stateful: random sequences of customers' actions checked after every step against a model of
 //    the bank that predicts every documented refusal it can (scripts/contract/bank-model.ts).
 // --seeds a..b (or --repeat n) runs the seeded phases once per seed and lists the seeds that fail.
+// A failing check is written as a replay (--replay-dir, or beside the reports): `--replay <file>
+// <base-url>` sends its requests again and exits 1 while it still fails (scripts/contract/replay.ts).
 // Every answer is validated against the document with a JSON Schema 2020-12 validator (ajv). One
 // line per check (ok, FAIL, or ENV when the environment kept it from running), then
 // "N passed, N failed"; exit code 1 when the server failed a check, 3 when only the environment did.
@@ -29,21 +34,25 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { runDiff } from "./contract/diff";
 import { ContractDocument, type OpenApi } from "./contract/document";
 import { setPatience } from "./contract/http";
 import { BANK } from "./contract/knowledge";
 import { LIMIT_NAMES, parseLimits } from "./contract/limits";
 import { startMock } from "./contract/mock";
 import { startProxy, type ProxySummary } from "./contract/proxy";
+import { replayCommand } from "./contract/replay";
 import { DEFAULT_PHASES, PHASES, runSuite, type Phase } from "./contract/run";
 
 const USAGE = `usage: npm run contract -- <base-url> [--spec <openapi.json>] [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>]
          [--phases ${PHASES.join(",")}] [--seed <n> | --seeds <a>..<b> | --repeat <n>]
          [--max-examples <n>] [--sequences <n>] [--steps <n>] [--operation '<METHOD> <path>' …]
          [--limits ${LIMIT_NAMES.map((l) => `${l}=<n>`).join(",")}] [--max-wait <seconds>] [--clock-skew <ms>]
-         [--jwt-secret <secret>] [--junit <file>] [--json <file>]
+         [--jwt-secret <secret>] [--junit <file>] [--json <file>] [--replay-dir <dir>]
+       npm run contract -- --replay <replay.json> <base-url> [--smtp-port <port> | --code-from '<command>'] [--bot-token <token>] [--spec <openapi.json>]
        npm run contract -- proxy <backend-url> [--port <port>] [--host <host>] [--spec <openapi.json>] [--report <file>]
-       npm run contract -- mock (--spec <openapi.json> | --from <backend-url>) [--port <port>] [--host <host>] [--seed <n>]`;
+       npm run contract -- mock (--spec <openapi.json> | --from <backend-url>) [--port <port>] [--host <host>] [--seed <n>]
+       npm run contract -- --diff <url-a> <url-b> [--smtp-port <port> | --code-from '<command>'] [--seed <n> | --seeds <a>..<b> | --repeat <n>] [--sequences <n>] [--steps <n>] [--max-wait <seconds>]`;
 
 async function loadDocument(baseUrl: string, spec: string | undefined): Promise<OpenApi> {
   if (spec) return JSON.parse(fs.readFileSync(spec, "utf8")) as OpenApi;
@@ -93,11 +102,14 @@ const parseCommandLine = () =>
       "jwt-secret": { type: "string" },
       junit: { type: "string" },
       json: { type: "string" },
+      replay: { type: "string" },
+      "replay-dir": { type: "string" },
       report: { type: "string" },
       port: { type: "string", default: "4010" },
       from: { type: "string" },
       host: { type: "string", default: "127.0.0.1" },
       help: { type: "boolean" },
+      diff: { type: "boolean" },
     },
   });
 type Values = ReturnType<typeof parseCommandLine>["values"];
@@ -118,6 +130,22 @@ async function mockCommand(values: Values): Promise<number> {
   });
   await mock.close();
   return 0;
+}
+
+/** `contract --diff <A> <B>`: the same seeded sequences against two backends, the first difference shrunk. */
+async function diffCommand(targets: string[], values: Values): Promise<number> {
+  const [a, b] = targets.map((url) => url.replace(/\/$/, ""));
+  const seeds = seedsOf(values);
+  const sequences = positive(values.sequences, 10);
+  const steps = positive(values.steps, 8);
+  const maxWait = Number(values["max-wait"] ?? 30);
+  if (values.help || targets.length !== 2 || ![a, b].every((url) => /^https?:\/\//.test(url)) || !seeds || !sequences || !steps || !(maxWait >= 0)) {
+    console.error(USAGE);
+    return 2;
+  }
+  setPatience(maxWait * 1000);
+  console.log(seeds.length > 1 ? `seeds ${seeds[0]}..${seeds.at(-1)} (repeat one with --seed <n>)` : `seed ${seeds[0]} (repeat this run with --seed ${seeds[0]})`);
+  return runDiff({ a, b, seeds, sequences, steps, smtpPort: Number(values["smtp-port"]), codeFrom: values["code-from"], print: (line) => console.log(line) });
 }
 
 /** The suite's settings from the command line, or null when any of them is unusable. */
@@ -163,6 +191,8 @@ async function suiteDocument(baseUrl: string, spec: string | undefined): Promise
   }
 }
 
+const replaySettings = (values: Values) => ({ spec: values.spec, smtpPort: Number(values["smtp-port"]), codeFrom: values["code-from"], botToken: values["bot-token"] });
+
 /** `contract <url>`: the suite's phases against a running backend. */
 async function suiteCommand(target: string | undefined, values: Values): Promise<number> {
   const settings = suiteSettings(target?.replace(/\/$/, ""), values);
@@ -189,12 +219,15 @@ async function suiteCommand(target: string | undefined, values: Values): Promise
     jwtSecret: values["jwt-secret"],
     junit: values.junit,
     json: values.json,
+    replayDir: values["replay-dir"],
   });
 }
 
 async function main(): Promise<number> {
   const { values, positionals } = parseCommandLine();
+  if (values.diff) return diffCommand(positionals, values);
   if (positionals[0] === "mock") return mockCommand(values);
+  if (values.replay) return replayCommand(values.replay, positionals[0]?.replace(/\/$/, "") ?? "", replaySettings(values));
   if (positionals[0] === "proxy") {
     const backend = positionals[1]?.replace(/\/$/, "");
     const port = positive(values.port, 4010);

@@ -1,6 +1,8 @@
 /**
  * Demo mode on a fresh machine with no configuration: migrates `data/minibank.db` (or
- * DATABASE_URL), seeds it when it has no users, builds, and serves on http://localhost:3000.
+ * DATABASE_URL), seeds it when it has no users, builds, and serves on http://localhost:3000
+ * (PORT). It listens on this machine only (127.0.0.1): its mailbox shows every sign-in code, so
+ * it is not for the network unless HOSTNAME says so (HOSTNAME=0.0.0.0 for every interface).
  *   --fresh     use a new temporary database (the e2e suite)
  *   --no-build  reuse an existing build (NEXT_DIST_DIR)
  */
@@ -9,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { getDatabaseUrl } from "@/lib/server/platform/env";
 import { migrate } from "./lib/database";
+import { DEMO_HOSTNAME, demoHostname } from "./lib/demo-host";
 import { run, serve, SERVE_COMMAND } from "./lib/run";
 
 async function main() {
@@ -41,8 +44,9 @@ async function main() {
 
   if (!args.has("--no-build")) await run("npx", ["next", "build"]);
   const port = process.env.PORT ?? "3000";
-  console.log(`Minibank demo: http://localhost:${port}`);
-  serve(...SERVE_COMMAND, { env: { ...process.env, NODE_ENV: "production", PORT: port } });
+  const hostname = demoHostname(process.env);
+  console.log(`Minibank demo: http://localhost:${port}${hostname === DEMO_HOSTNAME ? "" : ` (listening on ${hostname})`}`);
+  serve(...SERVE_COMMAND, { env: { ...process.env, NODE_ENV: "production", PORT: port, HOSTNAME: hostname } });
 }
 
 main().catch((error: unknown) => {

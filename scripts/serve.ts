@@ -4,7 +4,8 @@
  *  - decides the client's address (lib/server/http/client-ip.ts, TRUST_PROXY) and hands it to the
  *    route handlers in a header it always overwrites;
  *  - answers a request target Next.js cannot take — a path whose percent-encoding is malformed,
- *    `OPTIONS *` — with a 400 (Next.js would fail with a plain-text 500): JSON for the API, a
+ *    `OPTIONS *`, an absolute URL (`GET http://evil.example/…`, which Next.js would redirect to
+ *    that host) — with a 400 (Next.js would fail with a plain-text 500): JSON for the API, a
  *    short page in the app's language for pages, and one structured log line;
  *  - answers CORS preflights for /api/v1 (CORS_ORIGINS, lib/server/http/cors.ts);
  *  - starts at most a few requests per turn of the event loop, so that a busy server still
@@ -38,9 +39,12 @@ function malformedPath(url: string): boolean {
   }
 }
 
-/** Neither a path ("/…") nor a URL a proxy may send ("http://…"): `OPTIONS *` and the like. */
+/**
+ * Not a path ("/…"): `OPTIONS *`, or an absolute URL ("http://evil.example/…"), which Next.js
+ * would answer with a redirect to its host. A reverse proxy in front sends paths only.
+ */
 function unusableTarget(url: string): boolean {
-  return !url.startsWith("/") && !/^https?:\/\//i.test(url);
+  return !url.startsWith("/");
 }
 
 function badRequest(res: http.ServerResponse, api: boolean): void {

@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
 
-# Chromium and an emoji font (the transfer receipt shows ✅) from Debian's packages.
+# Chromium and an emoji font (for the words people write: messages and titles may hold emoji; the
+# app's own words and icons hold none, tests/e2e/support/finish-audit.ts checks) from Debian's packages.
 if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/share/fonts/truetype/noto ]; then
   echo "Installing Chromium and fonts from Debian's packages…"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -37,22 +38,68 @@ fi
 # PostgreSQL for the suites that run on it (scripts/lib/postgres.sh).
 source scripts/lib/postgres.sh
 
-echo "== lint and types"
-npm run --silent lint
-npm run --silent typecheck
+# Each phase's wall time, and a table of them at the end (also when a phase fails). A phase past
+# its share of the budget in docs/testing.md gets a warning line; time never fails the run.
+PHASE_NAMES=(); PHASE_SECONDS=(); PHASE_BUDGETS=(); PHASE_CPU=(); RUN_START=$SECONDS
+# The machine's busy and total CPU time so far (/proc/stat, all cores): how much of the machine a
+# phase kept busy tells whether it is bound by CPU or by waiting.
+cpu_ticks() { awk '/^cpu /{ print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9 }' /proc/stat 2>/dev/null || echo "0 0"; }
+phase() {
+  local name=$1 budget=$2; shift 2
+  echo "== $name"
+  local start=$SECONDS before after status=0
+  before=$(cpu_ticks)
+  "$@" || status=$?
+  after=$(cpu_ticks)
+  local took=$((SECONDS - start))
+  PHASE_NAMES+=("$name"); PHASE_SECONDS+=("$took"); PHASE_BUDGETS+=("$budget")
+  PHASE_CPU+=("$(echo "$before $after" | awk '{ t = $4 - $2; print (t > 0 ? int(100 * ($3 - $1) / t) : 0) }')")
+  if [ "$status" -ne 0 ]; then PHASE_NAMES[-1]="$name (failed)"; fi
+  echo "== ${PHASE_NAMES[-1]}: ${took} s"
+  return "$status"
+}
+phase_table() {
+  local total=$((SECONDS - RUN_START)) i
+  echo
+  echo "== phases (wall time; the machine's CPU kept busy; budget from docs/testing.md)"
+  for i in "${!PHASE_NAMES[@]}"; do
+    printf '  %-12s %5d s  cpu %3d %%  (budget %4d s)\n' "${PHASE_NAMES[$i]}" "${PHASE_SECONDS[$i]}" "${PHASE_CPU[$i]}" "${PHASE_BUDGETS[$i]}"
+  done
+  printf '  %-12s %5d s            (budget %4d s)\n' total "$total" "$TOTAL_BUDGET"
+  for i in "${!PHASE_NAMES[@]}"; do
+    if [ "${PHASE_SECONDS[$i]}" -gt "${PHASE_BUDGETS[$i]}" ]; then
+      echo "WARNING: phase '${PHASE_NAMES[$i]}' took ${PHASE_SECONDS[$i]} s, past its budget of ${PHASE_BUDGETS[$i]} s (docs/testing.md)"
+    fi
+  done
+  if [ "$total" -gt "$TOTAL_BUDGET" ]; then echo "WARNING: the run took ${total} s, past its budget of ${TOTAL_BUDGET} s (docs/testing.md)"; fi
+}
+# Replaces scripts/lib/postgres.sh's trap, and does what it did: stop a throwaway cluster.
+on_exit() {
+  local status=$?
+  phase_table
+  if [ -n "${MINIBANK_POSTGRES_STOP:-}" ]; then run_as_postgres_owner "$MINIBANK_POSTGRES_STOP" >/dev/null 2>&1 || true; fi
+  exit "$status"
+}
+TOTAL_BUDGET=1800
+trap on_exit EXIT
 
-echo "== build: production (for the production-mode run), demo (for the crash and e2e suites)"
-unset MINIBANK_DEMO
-npx tsx scripts/build.ts production .next-prod
+# `npm run typecheck` has just checked every file the builds would check again.
+build_both() {
+  unset MINIBANK_DEMO
+  export MINIBANK_BUILD_SKIP_TYPECHECK=1
+  npx tsx scripts/build.ts production .next-prod
+  NEXT_PUBLIC_TON_TEST_WALLET=1 npx tsx scripts/build.ts demo .next-e2e
+  unset MINIBANK_BUILD_SKIP_TYPECHECK
+}
+
+phase lint 60 npm run --silent lint
+phase types 60 npm run --silent typecheck
+phase builds 180 build_both
 export MINIBANK_PROD_BUILD_DIR=.next-prod
-NEXT_PUBLIC_TON_TEST_WALLET=1 npx tsx scripts/build.ts demo .next-e2e
 export NEXT_DIST_DIR=.next-e2e NEXT_PUBLIC_TON_TEST_WALLET=1 MINIBANK_BUILD_DIR=.next-e2e
-
-echo "== jest"
-npx jest --ci
-
-echo "== playwright"
-E2E_SKIP_BUILD=1 npx playwright test
-
-echo "== playwright through npm run contract -- proxy: sign-in, transfers, history, receipts; zero breaches"
-E2E_SKIP_BUILD=1 npx playwright test -c playwright.proxy.config.ts
+# Two workers on two cores: every API file has a database of its own and every production file its
+# own servers, ports and folders; much of a production file's time is spent waiting on its server.
+phase jest 1080 npx jest --ci --maxWorkers=2
+phase playwright 300 env E2E_SKIP_BUILD=1 npx playwright test
+# Through npm run contract -- proxy: sign-in, transfers, history, receipts; zero breaches.
+phase proxy 120 env E2E_SKIP_BUILD=1 npx playwright test -c playwright.proxy.config.ts

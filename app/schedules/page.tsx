@@ -5,9 +5,9 @@ import { RequireSession } from "@/components/transfer/require-session";
 import { useStrings } from "@/lib/client/language";
 
 export default function SchedulesPage() {
-  const ru = useStrings();
+  const t = useStrings();
   return (
-    <RequireSession title={ru.bank.schedules}>
+    <RequireSession title={t.bank.schedules}>
       <SchedulesScreen />
     </RequireSession>
   );

@@ -2,17 +2,17 @@ import Link from "next/link";
 import { rubleEquivalent, type RateUnits } from "@/components/bank/bank-math";
 import { groupAccountNumber } from "@/lib/shared/account-number";
 import { Skeleton } from "@/components/ui/skeleton";
-import { CURRENCY_INFO, formatMoney, formatRateUnits, NBSP } from "@/lib/shared/money";
+import { CURRENCY_INFO, formatMoney, formatPrice } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import type { Language, Strings } from "@/lib/shared/languages";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import "./accounts-list.css";
 
-/** The rate as shown beside an account: "1 $ = 92,51 ₽". */
+/** The rate as shown beside an account: "1 $ = 92,51 ₽" ("$1 = ₽92.51" in English). */
 function rateText(wallet: WalletDto, rates: RateUnits, t: Strings, language: Language): string {
   const units = rates[wallet.currency];
   if (units === undefined) return t.bank.noRate;
-  return `1${NBSP}${CURRENCY_INFO[wallet.currency].symbol} = ${formatRateUnits(units, language)}${NBSP}₽`;
+  return formatPrice(wallet.currency, units, "RUB", language);
 }
 
 /**

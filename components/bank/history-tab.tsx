@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { dayKey, dayLabel, monthKey, monthLabel } from "@/lib/client/date";
 import { useHistoryFeed } from "@/lib/client/history-feed";
 import { useCounterparties, useMe, useWallets } from "@/lib/client/hooks";
-import { formatMoney } from "@/lib/shared/money";
+import { formatMoneyChange } from "@/lib/shared/money";
 import type { CounterpartyDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import { useLanguage, useStrings } from "@/lib/client/language";
 import type { Language } from "@/lib/shared/languages";
@@ -64,7 +64,6 @@ function HistoryRow({
   const name = counterparty?.username ?? t.common.unknown;
   // An exchange, a top-up or a request paid is named by what happened; a transfer by who.
   const title = entry.kind === "transfer" ? name : t.history.kinds[entry.kind];
-  const sign = entry.direction === "in" ? "+" : "-";
   return (
     <li className="history-item" data-testid="history-row">
       <Link className="list-item list-item-action history-row" href={`/receipt/${entry.id}`} prefetch={false}>
@@ -84,11 +83,10 @@ function HistoryRow({
               </span>
             )}
           </span>
-          {entry.message && <span className="list-item-subtitle history-message">{entry.message}</span>}
+          {entry.message && <span className="list-item-subtitle history-message" data-user-text title={entry.message}>{entry.message}</span>}
         </span>
         <span className={`history-amount history-${entry.direction}`}>
-          {sign}
-          {formatMoney(entry.amount, entry.currency, language)}
+          {formatMoneyChange(entry.direction === "in" ? entry.amount : -entry.amount, entry.currency, language)}
         </span>
       </Link>
     </li>

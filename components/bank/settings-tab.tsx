@@ -18,8 +18,7 @@ import { hapticError } from "@/lib/client/telegram/haptics";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { askWriteAccess } from "@/lib/client/telegram/write-access";
 import { LANGUAGES, type ScreenStrings } from "@/lib/shared/languages";
-import { apiUrl } from "@/lib/client/api-base";
-import { operations, pathOf } from "@/lib/shared/api/operations";
+import { operations } from "@/lib/shared/api/operations";
 import { chooseLanguage } from "@/lib/client/language";
 import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { Segmented } from "@/components/ui/segmented";
@@ -27,10 +26,17 @@ import "./tabs.css";
 import "./settings.css";
 
 /**
- * Where the developer link points: NEXT_PUBLIC_DEVELOPER_URL (read at build time), else the API's
- * own OpenAPI document, which the app always serves.
+ * Where the settings tab's developer link points, for everyone: the page NEXT_PUBLIC_DEVELOPER_URL
+ * names (read at build time), otherwise this app's readable API reference (app/api/docs, Redoc over
+ * the OpenAPI document). It is on the app's own origin: the app documents the contract it speaks,
+ * whichever backend API_BASE_URL names. A customer is never sent to raw JSON.
  */
-export const DEVELOPER_URL = process.env.NEXT_PUBLIC_DEVELOPER_URL || apiUrl(pathOf(operations.openApi));
+export function developerLink(configured = process.env.NEXT_PUBLIC_DEVELOPER_URL): string {
+  return configured || API_DOCS_PATH;
+}
+
+/** The app's readable API reference (app/api/docs). */
+const API_DOCS_PATH = "/api/docs";
 
 /** The debug pages, offered when the start parameter asks for debug mode. */
 const debugLinks = (t: ScreenStrings) => [
@@ -76,9 +82,10 @@ function LanguageSection() {
   );
 }
 
-/** The app's version and the developer link. */
+/** The app's version and the developer link (see developerLink). */
 function AboutSection() {
   const t = useAllStrings();
+  const developer = developerLink();
   return (
     <section className="section">
       <div className="list-item">
@@ -87,11 +94,11 @@ function AboutSection() {
         </span>
         <span className="hint">{t.settings.appVersion}</span>
       </div>
-      <a className="list-item list-item-action" href={DEVELOPER_URL} target="_blank" rel="noopener noreferrer">
+      <a className="list-item list-item-action" href={developer} target="_blank" rel="noopener noreferrer">
         <span className="list-item-text">
           <span className="list-item-title">{t.settings.developer}</span>
         </span>
-        <span className="hint">{DEVELOPER_URL.replace(/^https?:\/\//, "")}</span>
+        {/^https?:\/\//.test(developer) && <span className="hint">{new URL(developer).host}</span>}
       </a>
     </section>
   );

@@ -4,10 +4,12 @@ import { EmptyState } from "@/components/debug/empty-state";
 import { KeyValueList, flattenEntries, type Entry } from "@/components/debug/key-value-list";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
+import { useMe } from "@/lib/client/hooks";
 import { clientFeatures } from "@/lib/client/telegram/features";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { fill } from "@/lib/shared/strings";
 import type { ScreenStrings } from "@/lib/shared/languages";
+import type { UserDto } from "@/lib/shared/schemas/users";
 import { useAllStrings } from "@/lib/client/feature-strings";
 import "./debug-view.css";
 
@@ -57,12 +59,24 @@ function ThemeParams({ env }: { env: TelegramEnv }) {
 }
 
 /**
+ * Whether the launch's init data belongs to the signed-in person. Inside Telegram it is that
+ * person's launch. A plain browser imitates Telegram with the demo's Telegram user (Алиса): the
+ * data is hers, shown only to a session signed in as her — never as if it were another person's.
+ */
+function launchIsMine(env: TelegramEnv, me: UserDto | undefined): boolean {
+  if (env.native) return true;
+  const user = env.launchParams.tgWebAppData?.user;
+  return Boolean(me && user?.username && me.telegramUsername === user.username);
+}
+
+/**
  * The body of a debug page: Telegram init data (user, chat, auth date, hash…), theme parameters
  * or launch parameters as key/value rows, or an empty state when there are none.
  */
 export function DebugView({ kind }: { kind: DebugKind }) {
   const t = useAllStrings();
   const { status, env } = useTelegram();
+  const me = useMe();
   if (status === "idle" || status === "loading") {
     return (
       <div className="stack" aria-busy="true">
@@ -73,6 +87,7 @@ export function DebugView({ kind }: { kind: DebugKind }) {
   }
   if (!env) return <EmptyState />;
   if (kind === "theme-params") return <ThemeParams env={env} />;
+  if (kind === "init-data" && !launchIsMine(env, me.data)) return <EmptyState hint={me.data ? t.debug.notYourLaunch : undefined} />;
   const entries =
     kind === "init-data" ? flattenEntries(env.launchParams.tgWebAppData) : launchEntries(env);
   if (entries.length === 0) return <EmptyState />;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type FocusEvent } from "react";
 import { ExchangeAccounts } from "@/components/exchange/exchange-accounts";
 import { AmountField, useAmountInput } from "@/components/money/amount-field";
 import { useMoneySubmit } from "@/components/money/use-money-submit";
@@ -36,6 +36,7 @@ function pick(wallets: readonly WalletDto[], wanted: number | null, other: Walle
  * or what I get) and the other side computed from it. Every change calls `edited`: a new exchange.
  */
 function useExchangeDraft(wallets: readonly WalletDto[], initialFromId: number | null, edited: () => void) {
+  const language = useFeatureLanguage();
   const [fromId, setFromId] = useState<number | null>(initialFromId);
   const [toId, setToId] = useState<number | null>(null);
   const [side, setSide] = useState<ExchangeSide>("give");
@@ -46,7 +47,7 @@ function useExchangeDraft(wallets: readonly WalletDto[], initialFromId: number |
   const toRate = useRate(to?.currency ?? "RUB");
   const quote =
     from && to
-      ? exchangeQuote({ side, typed: amount.value, from: from.currency, to: to.currency, fromRate: fromRate.data?.value, toRate: toRate.data?.value })
+      ? exchangeQuote({ side, typed: amount.value, from: from.currency, to: to.currency, fromRate: fromRate.data?.value, toRate: toRate.data?.value, language })
       : null;
 
   function changed() {
@@ -89,6 +90,7 @@ function exchangeSummary({ from, to, quote }: ExchangeDraft, t: ScreenStrings, l
   if (!from || !to || !quote?.give || !quote.get) return null;
   return {
     recipientName: t.exchange.ownAccounts,
+    ownAccounts: true,
     account: maskAccountNumber(to.number),
     debit: formatMoney(quote.give, from.currency, language),
     credit: formatMoney(quote.get, to.currency, language),
@@ -97,13 +99,20 @@ function exchangeSummary({ from, to, quote }: ExchangeDraft, t: ScreenStrings, l
   };
 }
 
-/** Both amounts, each typed or computed from the other, then the rate both ways and the fee, live. */
+/**
+ * Both amounts, each typed or computed from the other, then the rate both ways and the fee, live.
+ * Typing in either field brings the pair and the rate into view together (above the screen's
+ * action, scroll-padding): what I get shows while I type what I give, not under "Обменять".
+ */
 function ExchangeAmounts({ draft, from, to }: { draft: ExchangeDraft; from: WalletDto; to: WalletDto }) {
   const t = useAllStrings();
   const language = useFeatureLanguage();
   const { side, amount, quote } = draft;
+  const inView = (event: FocusEvent<HTMLDivElement>) => {
+    if ("scrollIntoView" in event.currentTarget) event.currentTarget.scrollIntoView({ block: "nearest" });
+  };
   return (
-    <>
+    <div className="stack" data-testid="exchange-amounts" onFocus={inView}>
       <AmountField
         label={`${t.exchange.give}, ${from.currency}`}
         value={side === "give" ? amount.value : amountText(quote?.give ?? null)}
@@ -127,7 +136,7 @@ function ExchangeAmounts({ draft, from, to }: { draft: ExchangeDraft; from: Wall
           ]}
         />
       </div>
-    </>
+    </div>
   );
 }
 

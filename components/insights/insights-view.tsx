@@ -5,7 +5,7 @@ import { Message } from "@/components/bank/history-tab";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useInsights, useRateHistory } from "@/lib/client/insights";
 import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
-import { formatMoney, formatRateUnits, rateToUnits, type Currency } from "@/lib/shared/money";
+import { formatMoney, formatMoneyChange, formatRateUnits, rateToUnits, type Currency } from "@/lib/shared/money";
 import type { InsightsDto } from "@/lib/shared/schemas/insights";
 import { fill } from "@/lib/shared/strings";
 import type { ScreenStrings } from "@/lib/shared/languages";
@@ -134,8 +134,8 @@ function Parties({ view }: { view: InsightsDto }) {
                 {p.name}
               </span>
               <span className="insights-party-sums" aria-hidden="true">
-                {p.out > 0 && <span className="insights-out">−{money(p.out)}</span>}
-                {p.in > 0 && <span className="insights-in">+{money(p.in)}</span>}
+                {p.out > 0 && <span className="insights-out">{formatMoneyChange(-p.out, view.currency, language)}</span>}
+                {p.in > 0 && <span className="insights-in">{formatMoneyChange(p.in, view.currency, language)}</span>}
               </span>
               <span className="insights-party-bar" aria-hidden="true">
                 <span className="insights-bar-out" style={{ width: `${(p.out / largest) * 100}%` }} />

@@ -6,7 +6,7 @@ import { Screen } from "@/components/screen";
 import { IconMail, IconTelegram } from "@/components/ui/icons";
 import { IntentLink } from "@/components/ui/intent-link";
 import { Spinner } from "@/components/ui/spinner";
-import { isInsideTelegram } from "@/lib/client/telegram/detect";
+import { isInsideTelegram } from "@/lib/client/detect";
 import { loadTelegram } from "@/lib/client/telegram/init";
 import { useSessionPresent } from "@/lib/client/use-require-session";
 import { takeStartPath } from "@/lib/client/start-link";

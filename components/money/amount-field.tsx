@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { Segmented } from "@/components/ui/segmented";
 import { TextField } from "@/components/ui/text-field";
-import { CURRENCIES, CURRENCY_INFO, sanitizeAmountInput, type Currency } from "@/lib/shared/money";
+import { useLanguage } from "@/lib/client/language";
+import { amountPlaceholder, CURRENCIES, CURRENCY_INFO, sanitizeAmountInput, withDecimalMark, type Currency } from "@/lib/shared/money";
 
 const CURRENCY_OPTIONS = CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRENCY_INFO[code].symbol}` }));
 
@@ -20,7 +21,7 @@ export type CurrencyChoice = {
 type AmountFieldProps = {
   label: string;
   value: string;
-  /** Receives the cleaned value: digits, one dot (a comma becomes a dot), at most 2 decimals. */
+  /** Receives the cleaned value: digits, one decimal mark (the language's), at most 2 decimals. */
   onChange: (value: string) => void;
   error?: string | null;
   shakeKey?: number;
@@ -32,22 +33,23 @@ type AmountFieldProps = {
 
 /** The money input of every form (spec §5 amount rules), with the currency choice where there is one. */
 export function AmountField({ label, value, onChange, error, shakeKey, disabled, hint, currency }: AmountFieldProps) {
+  const language = useLanguage();
   return (
     <>
       {currency?.title && <h2 className="section-title">{currency.title}</h2>}
       {currency && <Segmented label={currency.label} options={CURRENCY_OPTIONS} value={currency.value} onChange={currency.onChange} />}
       <TextField
         label={label}
-        value={value}
+        value={withDecimalMark(value, language)}
         inputMode="decimal"
         autoComplete="off"
-        placeholder="0.00"
+        placeholder={amountPlaceholder(language)}
         enterKeyHint="done"
         error={error}
         hint={hint}
         shakeKey={shakeKey}
         disabled={disabled}
-        onChange={(event) => onChange(sanitizeAmountInput(event.target.value))}
+        onChange={(event) => onChange(sanitizeAmountInput(event.target.value, language))}
       />
     </>
   );
@@ -78,5 +80,3 @@ export function useAmountInput(initial: { value?: string; error?: string | null 
     },
   };
 }
-
-export type AmountInput = ReturnType<typeof useAmountInput>;

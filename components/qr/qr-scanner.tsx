@@ -6,7 +6,7 @@ import { BrowserScanner } from "@/components/qr/browser-scanner";
 import { NativeScanner, hasNativeScanner } from "@/components/qr/native-scanner";
 import { Skeleton } from "@/components/ui/skeleton";
 import { parseQrContent, transferPathFor } from "@/lib/client/qr";
-import { isInsideTelegram } from "@/lib/client/telegram/detect";
+import { isInsideTelegram } from "@/lib/client/detect";
 import { useTelegram } from "@/lib/client/telegram/provider";
 import { holdVerticalSwipes } from "@/lib/client/telegram/swipes";
 import "@/components/ui/text-field.css";

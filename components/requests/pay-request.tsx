@@ -30,6 +30,7 @@ import "./requests.css";
 
 /** What paying `request` from `wallet` takes from it: converted across currencies, at the rate shown. */
 function usePaymentQuote(request: PaymentRequestDto, wallet: WalletDto | null) {
+  const language = useFeatureLanguage();
   const fromRate = useRate(wallet?.currency ?? "RUB");
   const toRate = useRate(request.currency);
   const quote = wallet
@@ -40,6 +41,7 @@ function usePaymentQuote(request: PaymentRequestDto, wallet: WalletDto | null) {
         to: request.currency,
         fromRate: fromRate.data?.value,
         toRate: toRate.data?.value,
+        language,
       })
     : null;
   const cross = wallet !== null && wallet.currency !== request.currency;
@@ -163,7 +165,7 @@ export function PayRequestScreen({ token }: { token: string | null }) {
           <Avatar src={data.requester.avatarUrl} name={data.requester.name} size={56} />
           <div className="receipt-kind">{fill(t.requests.asks, { name: data.requester.name })}</div>
           <div className="receipt-amount">{formatMoney(data.amount, data.currency, language)}</div>
-          {data.message && <p className="request-message">{data.message}</p>}
+          {data.message && <p className="request-message" data-user-text>{data.message}</p>}
           {data.status !== "pending" && (
             <div className={`request-status request-${data.status}`} role="status">
               {t.requests.status[data.status]}

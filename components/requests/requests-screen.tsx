@@ -51,7 +51,7 @@ function RequestRow({ request, onCancel }: { request: PaymentRequestDto; onCance
       <span className="list-item-text">
         <span className="list-item-title">{formatMoney(request.amount, request.currency, language)}</span>
         <span className="list-item-subtitle">{when}</span>
-        {request.message && <span className="list-item-subtitle history-message">{request.message}</span>}
+        {request.message && <span className="list-item-subtitle history-message" data-user-text title={request.message}>{request.message}</span>}
       </span>
       <span className="list-item-after">
         <span className={`request-status request-${request.status}`}>{t.requests.status[request.status]}</span>

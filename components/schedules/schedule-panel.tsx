@@ -1,23 +1,25 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSWRConfig } from "swr";
-import { Button } from "@/components/ui/button";
+import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
+import { PrimaryAction } from "@/components/ui/primary-action";
 import { Segmented } from "@/components/ui/segmented";
 import { TextField } from "@/components/ui/text-field";
 import type { ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
 import { formatScheduleDate } from "@/components/schedules/schedule-date";
+import { calendarOf, draftProblem, useScheduleDraft, whenRows, type Draft } from "@/components/schedules/schedule-draft";
 import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { createSchedule, MY_SCHEDULES } from "@/lib/client/schedules";
+import { hideKeyboard } from "@/lib/client/telegram/keyboard";
+import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { toSafeNumber } from "@/lib/shared/money";
-import { isScheduleDate, moscowDate, weekdayOf, type ScheduleKind } from "@/lib/shared/schedule-dates";
+import { isScheduleDate } from "@/lib/shared/schedule-dates";
 import "@/components/ui/text-field.css";
 import "./schedules.css";
-
-type End = "none" | "date" | "count";
 
 type SchedulePanelProps = {
   senderWalletId: number | null;
@@ -25,46 +27,11 @@ type SchedulePanelProps = {
   /** The amount typed, in minor units of the sending wallet; null while it is not a valid amount. */
   minor: bigint | null;
   message: string | null;
+  /** What the review sheet says of the transfer (who gets what); null while the amount is not valid. */
+  summary: TransferSummary | null;
   toast: ToastController;
   onAmountError: (message: string) => void;
 };
-
-/** The panel's choices; the day the panel opened stays fixed for its life. */
-function useScheduleDraft(onEdit: () => void) {
-  const [{ today, tomorrow }] = useState(() => {
-    const now = new Date();
-    return { today: moscowDate(now), tomorrow: moscowDate(new Date(now.getTime() + 86_400_000)) };
-  });
-  const [kind, setKind] = useState<ScheduleKind>("monthly");
-  const [startDate, setStartDate] = useState(tomorrow);
-  const [weekday, setWeekday] = useState(String(weekdayOf(tomorrow)));
-  const [monthDay, setMonthDay] = useState(tomorrow.slice(8).replace(/^0/, ""));
-  const [end, setEnd] = useState<End>("none");
-  const [endDate, setEndDate] = useState("");
-  const [count, setCount] = useState("");
-  // Any edit makes it another request: a new Idempotency-Key.
-  const edit =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      onEdit();
-      set(value);
-    };
-  return {
-    today,
-    values: { kind, startDate, weekday, monthDay, end, endDate, count },
-    set: {
-      kind: edit(setKind),
-      startDate: edit(setStartDate),
-      weekday: edit(setWeekday),
-      monthDay: edit(setMonthDay),
-      end: edit(setEnd),
-      endDate: edit(setEndDate),
-      count: edit(setCount),
-    },
-  };
-}
-
-type Draft = ReturnType<typeof useScheduleDraft>;
 
 /**
  * The chosen day in the customer's words ("1 декабря 2026" / "1 December 2026"), shown under a
@@ -93,7 +60,7 @@ function WhenFields({ draft }: { draft: Draft }) {
       {values.kind === "weekly" && (
         <label className="field">
           <span className="field-label">{s.weekdayLabel}</span>
-          <select className="schedule-select" value={values.weekday} onChange={(event) => set.weekday(event.target.value)}>
+          <select className="field-input schedule-select" value={values.weekday} onChange={(event) => set.weekday(event.target.value)}>
             {s.weekdays.map((name, i) => (
               <option key={name} value={String(i + 1)}>
                 {name}
@@ -154,26 +121,33 @@ function EndFields({ draft }: { draft: Draft }) {
   );
 }
 
+/** Opened, the panel comes into view (it opens below the amount, often below the fold). */
+function useScrolledIntoView<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const panel = ref.current;
+    // jsdom (the unit tests) has neither.
+    if (!panel || !("scrollIntoView" in panel)) return;
+    const still = "matchMedia" in window && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    panel.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }, []);
+  return ref;
+}
+
 /**
- * "Запланировать" in the transfer form: the same transfer once on a date, or every week / every
- * month on a day, with an optional end. Created idempotently (one key per form); success opens
- * the list of schedules.
+ * Creates the schedule the draft describes: once per form (one Idempotency-Key, kept for a retry,
+ * new after any edit); success opens the list of schedules.
  */
-export function SchedulePanel(props: SchedulePanelProps) {
+function useScheduleSave(props: SchedulePanelProps, draft: Draft, key: ReturnType<typeof useIdempotencyKey>) {
   const t = useAllStrings();
   const router = useRouter();
   const { mutate } = useSWRConfig();
-  const key = useIdempotencyKey();
-  const draft = useScheduleDraft(() => key.reset());
   const [saving, setSaving] = useState(false);
 
-  async function save() {
-    if (props.senderWalletId === null || saving) return;
-    if (props.minor === null) {
-      props.onAmountError(t.validation.invalidAmount);
-      return;
-    }
-    const { kind, weekday, monthDay, startDate, end, endDate, count } = draft.values;
+  async function save(onFailure: () => void) {
+    if (props.senderWalletId === null || props.minor === null || saving) return;
+    const { kind } = draft.values;
+    const calendar = calendarOf(draft.values);
     setSaving(true);
     try {
       await createSchedule(
@@ -183,10 +157,10 @@ export function SchedulePanel(props: SchedulePanelProps) {
           amount: toSafeNumber(props.minor),
           message: props.message,
           kind,
-          day: kind === "weekly" ? Number(weekday) : kind === "monthly" ? Number(monthDay) : null,
-          startDate,
-          endDate: kind !== "once" && end === "date" ? endDate : null,
-          count: kind !== "once" && end === "count" ? Number(count) : null,
+          day: kind === "once" ? null : calendar.day,
+          startDate: calendar.startDate,
+          endDate: calendar.endDate,
+          count: calendar.count,
         },
         key.current(),
       );
@@ -196,24 +170,78 @@ export function SchedulePanel(props: SchedulePanelProps) {
       router.push("/schedules");
     } catch (error) {
       props.toast.error(errorMessage(error));
+      onFailure();
     } finally {
       setSaving(false);
     }
   }
+  return { save, saving };
+}
 
+/**
+ * "Запланировать" in the transfer form: the same transfer once on a date, or every week / every
+ * month on a day, with an optional end. While the panel is open its "Запланировать перевод" is the
+ * screen's one primary action; it opens a review sheet (who gets what, when, until when), and only
+ * the sheet's "Подтвердить" creates the schedule.
+ */
+export function SchedulePanel(props: SchedulePanelProps) {
+  const t = useAllStrings();
+  const language = useFeatureLanguage();
+  const key = useIdempotencyKey();
+  const draft = useScheduleDraft(() => key.reset());
+  const { save, saving } = useScheduleSave(props, draft, key);
+  const [reviewing, setReviewing] = useState(false);
+  const native = useLoadedTelegram()?.native ?? false;
+  const ref = useScrolledIntoView<HTMLElement>();
+
+  function review() {
+    if (props.senderWalletId === null || saving) return;
+    if (props.minor === null || props.summary === null) {
+      props.onAmountError(t.validation.invalidAmount);
+      props.toast.error(t.validation.invalidAmount);
+      return;
+    }
+    const problem = draftProblem(draft.values, t.schedules, new Date());
+    if (problem) {
+      props.toast.error(problem);
+      return;
+    }
+    hideKeyboard();
+    setReviewing(true);
+  }
+
+  const sheet =
+    reviewing && props.summary ? { ...props.summary, extra: whenRows(draft.values, t.schedules, language, new Date()) } : null;
+  const confirm = () => void save(() => setReviewing(false));
   return (
-    <section className="schedule-panel" aria-label={t.transfer.schedule} data-testid="schedule-panel">
-      <Segmented
-        label={t.schedules.kindLabel}
-        options={(["once", "weekly", "monthly"] as const).map((value) => ({ value, label: t.schedules.kinds[value] }))}
-        value={draft.values.kind}
-        onChange={draft.set.kind}
+    <>
+      <section ref={ref} className="schedule-panel" aria-label={t.transfer.schedule} data-testid="schedule-panel">
+        <Segmented
+          label={t.schedules.kindLabel}
+          options={(["once", "weekly", "monthly"] as const).map((value) => ({ value, label: t.schedules.kinds[value] }))}
+          value={draft.values.kind}
+          onChange={draft.set.kind}
+        />
+        <WhenFields draft={draft} />
+        {draft.values.kind !== "once" && <EndFields draft={draft} />}
+      </section>
+      {/* Inside Telegram the MainButton also confirms; in a browser the sheet has its own button. */}
+      <PrimaryAction
+        label={native && sheet ? t.confirm.submit : t.schedules.submit}
+        onPress={native && sheet ? confirm : review}
+        disabled={props.senderWalletId === null}
+        loading={saving}
       />
-      <WhenFields draft={draft} />
-      {draft.values.kind !== "once" && <EndFields draft={draft} />}
-      <Button onClick={() => void save()} loading={saving} disabled={props.senderWalletId === null}>
-        {t.schedules.submit}
-      </Button>
-    </section>
+      {sheet && (
+        <ConfirmSheet
+          title={t.schedules.reviewTitle}
+          summary={sheet}
+          submitting={saving}
+          showConfirm={!native}
+          onConfirm={confirm}
+          onCancel={() => setReviewing(false)}
+        />
+      )}
+    </>
   );
 }

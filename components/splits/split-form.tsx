@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSWRConfig } from "swr";
 import { AmountField, useAmountInput } from "@/components/money/amount-field";
 import { RecipientStatus } from "@/components/transfer/recipient-status";
+import { LinkBadge } from "@/components/splits/link-badge";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
@@ -14,6 +15,7 @@ import { Switch } from "@/components/ui/switch";
 import { TextField } from "@/components/ui/text-field";
 import type { ToastController } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/client/api";
+import { readFormDraft, saveFormDraft } from "@/lib/client/form-draft";
 import { useMe, useRecentRecipients, useRecipient } from "@/lib/client/hooks";
 import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import type { SplitPrefill } from "@/lib/client/split-prefill";
@@ -22,15 +24,19 @@ import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { recipientMethodOf } from "@/lib/client/transfer/recipient-method";
 import { recipientName } from "@/lib/client/transfer/recipient-name";
 import { useDebounced } from "@/lib/client/transfer/use-debounced";
-import { formatMoney, parseAmount, sanitizeAmountInput, toSafeNumber, type Currency } from "@/lib/shared/money";
+import { amountPlaceholder, formatMoney, isCurrency, parseAmount, sanitizeAmountInput, toSafeNumber, withDecimalMark, type Currency } from "@/lib/shared/money";
 import { equalShares, MAX_SPLIT_SHARES, sumShares } from "@/lib/shared/split-shares";
 import { fill } from "@/lib/shared/strings";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
 import "@/components/ui/text-field.css";
 import "./splits.css";
 
-/** One line of the form: a person (by user id) or a share left open to the split's link. */
-type Entry = { key: string; userId: number | null; name: string; avatarUrl: string | null; amount: string };
+/**
+ * One line of the form: a person or a share left open to the split's link. Someone found by the
+ * search is sent by username (a lookup, as the server requires for people one has not dealt with);
+ * oneself and recent recipients by user id.
+ */
+type Entry = { key: string; userId: number | null; username?: string; name: string; avatarUrl: string | null; amount: string };
 
 /** The shares the form would send: equal parts of the total, or each entry's own amount. */
 function previewAmounts(total: bigint | null, count: number, byAmounts: boolean, entries: Entry[]): (bigint | null)[] {
@@ -39,18 +45,44 @@ function previewAmounts(total: bigint | null, count: number, byAmounts: boolean,
   return equalShares(total, count);
 }
 
-/** The form's state (started from a receipt's title, amount and currency when given): what for, the total, how it is split, and who is in it (oneself first). */
+/** What the form keeps with its place in history (lib/client/form-draft.ts), its key included. */
+type Saved = { title: string; currency: Currency; total: string; byAmounts: boolean; includeMe: boolean; entries: Entry[]; myAmount: string; key: string | null };
+
+const isEntry = (value: unknown): value is Entry => {
+  const e = value as Partial<Entry> | null;
+  return typeof e === "object" && e !== null && typeof e.key === "string" && (e.userId === null || typeof e.userId === "number") &&
+    typeof e.name === "string" && (e.avatarUrl === null || typeof e.avatarUrl === "string") && typeof e.amount === "string";
+};
+
+const isSaved = (value: unknown): value is Saved => {
+  const v = value as Partial<Saved> | null;
+  return typeof v === "object" && v !== null && typeof v.title === "string" && isCurrency(v.currency) && typeof v.total === "string" &&
+    typeof v.byAmounts === "boolean" && typeof v.includeMe === "boolean" && Array.isArray(v.entries) && v.entries.every(isEntry) &&
+    typeof v.myAmount === "string" && (v.key === null || typeof v.key === "string");
+};
+
+/**
+ * The form's state (started from a receipt's title, amount and currency when given): what for,
+ * the total, how it is split, and who is in it (oneself first). It is kept with the form's place in
+ * history, its Idempotency-Key too: Back to a form already sent shows it as sent, and sending it
+ * again answers the split it made rather than a second one.
+ */
 function useSplitDraft(initial: SplitPrefill | undefined) {
   const t = useAllStrings();
   const me = useMe();
-  const key = useIdempotencyKey();
-  const [title, setTitle] = useState(initial?.title ?? "");
-  const [currency, setCurrency] = useState<Currency>(initial?.currency ?? "RUB");
-  const total = useAmountInput({ value: initial?.amount });
-  const [byAmounts, setByAmounts] = useState(false);
-  const [includeMe, setIncludeMe] = useState(true);
-  const [entries, setEntries] = useState<Entry[]>([]);
-  const [myAmount, setMyAmount] = useState("");
+  const [saved] = useState(() => readFormDraft("split", isSaved));
+  const key = useIdempotencyKey(saved?.key ?? null);
+  const [title, setTitle] = useState(saved?.title ?? initial?.title ?? "");
+  const [currency, setCurrency] = useState<Currency>(saved?.currency ?? initial?.currency ?? "RUB");
+  const total = useAmountInput({ value: saved?.total ?? initial?.amount });
+  const [byAmounts, setByAmounts] = useState(saved?.byAmounts ?? false);
+  const [includeMe, setIncludeMe] = useState(saved?.includeMe ?? true);
+  const [entries, setEntries] = useState<Entry[]>(saved?.entries ?? []);
+  const [myAmount, setMyAmount] = useState(saved?.myAmount ?? "");
+  const values = { title, currency, total: total.value, byAmounts, includeMe, entries, myAmount };
+  const save = () => saveFormDraft("split", { ...values, key: key.peek() } satisfies Saved);
+  // Every change is kept (an edit has just dropped the key: the edited form is another split).
+  useEffect(save, [title, currency, total.value, byAmounts, includeMe, entries, myAmount]); // eslint-disable-line react-hooks/exhaustive-deps
   const meEntry: Entry | null = includeMe && me.data ? { key: "me", userId: me.data.id, name: t.splits.me, avatarUrl: me.data.avatarUrl, amount: myAmount } : null;
   const all = meEntry ? [meEntry, ...entries] : entries;
   const totalMinor = parseAmount(total.value);
@@ -63,7 +95,7 @@ function useSplitDraft(initial: SplitPrefill | undefined) {
     change();
   };
   return {
-    key, title, currency, total, byAmounts, includeMe, entries, all, totalMinor, amounts, taken, edit,
+    key, save, title, currency, total, byAmounts, includeMe, entries, all, totalMinor, amounts, taken, edit,
     setTitle: (value: string) => edit(() => setTitle(value)),
     setCurrency: (value: Currency) => edit(() => setCurrency(value)),
     setByAmounts: (value: boolean) => edit(() => setByAmounts(value)),
@@ -88,7 +120,7 @@ function EntryRow({ draft, entry, amount }: { draft: Draft; entry: Entry; amount
   return (
     <li className="list-item split-entry" data-testid="split-entry">
       <span className="list-item-before">
-        {entry.userId === null ? <span className="split-link-badge" aria-hidden="true">🔗</span> : <Avatar src={entry.avatarUrl} name={entry.name} size={36} />}
+        {entry.userId === null ? <LinkBadge /> : <Avatar src={entry.avatarUrl} name={entry.name} size={36} />}
       </span>
       <span className="list-item-text">
         <span className="list-item-title">{name}</span>
@@ -100,12 +132,15 @@ function EntryRow({ draft, entry, amount }: { draft: Draft; entry: Entry; amount
             className="split-amount-input"
             aria-label={`${t.splits.form.shareAmount}: ${name}`}
             inputMode="decimal"
-            placeholder="0.00"
-            value={entry.amount}
-            onChange={(e) => draft.setAmount(entry.key, sanitizeAmountInput(e.target.value))}
+            placeholder={amountPlaceholder(language)}
+            value={withDecimalMark(entry.amount, language)}
+            onChange={(e) => draft.setAmount(entry.key, sanitizeAmountInput(e.target.value, language))}
           />
         )}
-        {entry.key !== "me" && (
+        {entry.key === "me" ? (
+          // One's own share cannot be removed: an empty column of the ×'s width keeps the fields aligned.
+          <span className="split-remove-space" aria-hidden="true" />
+        ) : (
           <button type="button" className="split-remove" aria-label={`${t.splits.form.remove}: ${name}`} onClick={() => draft.remove(entry.key)}>
             ×
           </button>
@@ -189,7 +224,7 @@ function FindPerson({ draft }: { draft: Draft }) {
             <Button
               fullWidth={false}
               onClick={() => {
-                draft.add({ userId: candidate.id, name: recipientName(candidate, language), avatarUrl: candidate.avatarUrl });
+                draft.add({ userId: candidate.id, username: candidate.username ?? undefined, name: recipientName(candidate, language), avatarUrl: candidate.avatarUrl });
                 setSearch("");
               }}
             >
@@ -208,9 +243,10 @@ function FindPerson({ draft }: { draft: Draft }) {
  * "Разделить счёт": what for, the total, equally or by amounts, and who pays — oneself, recent
  * recipients, anyone found by username, e-mail or account number, or shares left open to the
  * split's link for a chat. Shares always add up to the total; the split opens on success.
- * `initial`: a payment's title, amount and currency to start from (its receipt's "Разделить счёт").
+ * `initial`: a payment's title, amount and currency to start from (its receipt's "Разделить счёт");
+ * `receipt`: that receipt, where the new split's Back returns.
  */
-export function SplitForm({ toast, initial }: { toast: ToastController; initial?: SplitPrefill }) {
+export function SplitForm({ toast, initial, receipt }: { toast: ToastController; initial?: SplitPrefill; receipt?: string | null }) {
   const t = useAllStrings();
   const router = useRouter();
   const { mutate } = useSWRConfig();
@@ -222,12 +258,17 @@ export function SplitForm({ toast, initial }: { toast: ToastController; initial?
     if (draft.entries.length === 0) return toast.error(t.splits.form.noParticipants);
     setSubmitting(true);
     try {
-      const shares = draft.all.map((entry, i) => ({ userId: entry.userId, ...(draft.byAmounts ? { amount: toSafeNumber(draft.amounts[i] ?? 0n) } : {}) }));
+      const shares = draft.all.map((entry, i) => ({
+        ...(entry.username ? { username: entry.username } : { userId: entry.userId }),
+        ...(draft.byAmounts ? { amount: toSafeNumber(draft.amounts[i] ?? 0n) } : {}),
+      }));
       const mode = draft.byAmounts ? ("amounts" as const) : ("equal" as const);
-      const split = await createSplit({ title: draft.title.trim(), currency: draft.currency, total: toSafeNumber(draft.totalMinor), mode, shares }, draft.key.current());
-      draft.key.reset();
+      const key = draft.key.current();
+      // Kept before it is sent: a form sent again from Back, answered or not, sends the same key.
+      draft.save();
+      const split = await createSplit({ title: draft.title.trim(), currency: draft.currency, total: toSafeNumber(draft.totalMinor), mode, shares }, key);
       void mutate(MY_SPLITS);
-      router.push(splitScreenPath(split.token));
+      router.push(splitScreenPath(split.token, receipt));
     } catch (error) {
       toast.error(t.transfer.errorPrefix + errorMessage(error));
     } finally {

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { Screen } from "@/components/screen";
+import { LinkBadge } from "@/components/splits/link-badge";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -43,7 +44,11 @@ export function SplitProgress({ split }: { split: SplitDto }) {
   );
 }
 
-/** One share: who owes it, how much, its state; the organiser may settle it or send its request to a chat. */
+/**
+ * One share: who owes it, how much, its state; the organiser may settle it, and inside Telegram
+ * send its request to a group as the in-chat card. A link to share is the split's own, once for
+ * the screen (OrganiserActions): each person who opens it sees their share.
+ */
 function ShareRow({ split, share, act, toast }: { split: SplitDto; share: SplitShareDto; act: Act; toast: ToastController }) {
   const t = useAllStrings();
   const language = useFeatureLanguage();
@@ -63,7 +68,7 @@ function ShareRow({ split, share, act, toast }: { split: SplitDto; share: SplitS
   return (
     <li className="list-item split-share" data-testid="split-share">
       <span className="list-item-before">
-        {share.participant ? <Avatar src={share.participant.avatarUrl} name={share.participant.name} size={36} /> : <span className="split-link-badge" aria-hidden="true">🔗</span>}
+        {share.participant ? <Avatar src={share.participant.avatarUrl} name={share.participant.name} size={36} /> : <LinkBadge />}
       </span>
       <span className="list-item-text">
         <span className="list-item-title">{name}</span>
@@ -75,10 +80,12 @@ function ShareRow({ split, share, act, toast }: { split: SplitDto; share: SplitS
       </span>
       {organising && (
         <span className="split-share-actions">
-          <Button variant="secondary" fullWidth={false} onClick={() => void send(share.requestToken!)}>
-            {toChat ? t.splits.sendToGroup : t.splits.shareLink}
-          </Button>
-          <Button variant="secondary" fullWidth={false} onClick={() => act(() => settleShare(split.token, share.position), t.splits.settled)}>
+          {toChat && (
+            <Button variant="secondary" onClick={() => void send(share.requestToken!)}>
+              {t.splits.sendToGroup}
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => act(() => settleShare(split.token, share.position), t.splits.settled)}>
             {t.splits.settle}
           </Button>
         </span>
@@ -87,7 +94,7 @@ function ShareRow({ split, share, act, toast }: { split: SplitDto; share: SplitS
   );
 }
 
-/** The organiser's actions: share the split's link, remind, cancel the rest. */
+/** The organiser's actions: share the split's link (while a share is unpaid), remind, cancel the rest. */
 function OrganiserActions({ split, act, toast }: { split: SplitDto; act: Act; toast: ToastController }) {
   const t = useAllStrings();
   async function share() {
@@ -98,9 +105,9 @@ function OrganiserActions({ split, act, toast }: { split: SplitDto; act: Act; to
   if (split.status === "cancelled") return null;
   return (
     <section className="stack">
-      {split.shares.some((s) => s.participant === null) && <Button onClick={() => void share()}>{t.splits.shareLink}</Button>}
       {split.progress.pending > 0 && (
         <>
+          <Button onClick={() => void share()}>{t.splits.shareLink}</Button>
           <Button variant="secondary" onClick={() => act(() => splitAction(split.token, "remind"), t.splits.reminded)}>{t.splits.remind}</Button>
           <Button variant="danger" onClick={() => act(() => splitAction(split.token, "cancel"), t.splits.cancelledRest)}>{t.splits.cancelRest}</Button>
         </>
@@ -157,7 +164,7 @@ function SplitBody({ split, act, toast }: { split: SplitDto; act: Act; toast: To
  * settling outside the app, sending a share's request to a chat, reminding and cancelling the rest;
  * for someone holding the link, "Взять долю" while a share is open.
  */
-export function SplitScreen({ token }: { token: string | null }) {
+export function SplitScreen({ token, back = "/splits" }: { token: string | null; back?: string }) {
   const t = useAllStrings();
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -179,7 +186,7 @@ export function SplitScreen({ token }: { token: string | null }) {
 
   const missing = !token || (split.error instanceof ApiError && (split.error.status === 404 || split.error.status === 400));
   return (
-    <Screen title={split.data?.title ?? t.splits.title} back="/splits">
+    <Screen title={split.data?.title ?? t.splits.title} back={back}>
       {missing ? (
         <p className="hint centered empty-state" role="status">{t.splits.notFound}</p>
       ) : split.error ? (

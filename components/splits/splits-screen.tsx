@@ -10,6 +10,7 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { ListItem } from "@/components/ui/list-item";
 import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import { readSplitPrefill, splitFormBack } from "@/lib/client/split-prefill";
+import { receiptOf } from "@/lib/client/split-link";
 import { splitScreenPath, useMySplits } from "@/lib/client/splits";
 import { formatMoney } from "@/lib/shared/money";
 import "@/components/bank/history-tab.css";
@@ -57,7 +58,7 @@ function SplitsFromQuery() {
   const params = useSearchParams();
   return (
     <Screen title={t.splits.title} back={splitFormBack(params)}>
-      <SplitForm toast={toast} initial={readSplitPrefill(params)} />
+      <SplitForm toast={toast} initial={readSplitPrefill(params)} receipt={receiptOf(params)} />
       <MySplits />
       <Toast toast={toast} />
     </Screen>

@@ -12,7 +12,7 @@ import { useWallets } from "@/lib/client/hooks";
 import { downloadStatement, presetPeriod, useStatement, type Period, type PeriodChoice } from "@/lib/client/statement";
 import { useLoadedTelegram } from "@/lib/client/telegram/provider";
 import { groupAccountNumber } from "@/lib/shared/account-number";
-import { formatMoney, type Currency } from "@/lib/shared/money";
+import { formatMoney, formatMoneyChange, type Currency } from "@/lib/shared/money";
 import type { StatementFormat } from "@/lib/shared/schemas/statements";
 import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings";
 import type { ScreenStrings } from "@/lib/shared/languages";
@@ -46,8 +46,8 @@ function Totals({ walletId, period, currency }: { walletId: number; period: Peri
   return (
     <dl className="section kv-list statement-totals" aria-label={t.statement.title}>
       <Line label={t.statement.opening} value={money(s.opening)} />
-      <Line label={t.statement.totalIn} value={`+${money(s.totalIn)}`} />
-      <Line label={t.statement.totalOut} value={`-${money(s.totalOut)}`} />
+      <Line label={t.statement.totalIn} value={formatMoneyChange(s.totalIn, currency, language)} />
+      <Line label={t.statement.totalOut} value={formatMoneyChange(-s.totalOut, currency, language)} />
       <Line label={t.statement.closing} value={money(s.closing)} strong />
       <Line label={t.statement.count} value={String(s.count)} />
     </dl>

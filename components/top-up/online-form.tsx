@@ -10,10 +10,10 @@ import { Toast, useToast } from "@/components/ui/toast";
 import { useClosingConfirmation } from "@/lib/client/telegram/provider";
 import { useVerticalSwipesOff } from "@/lib/client/telegram/use-swipes-off";
 import { topUpWallet } from "@/lib/client/transfer/submit";
-import { CURRENCY_INFO, MAX_TOPUP_MINOR, formatAmount, parseAmount, toSafeNumber, type Currency } from "@/lib/shared/money";
+import { MAX_TOPUP_MINOR, formatMoney, parseAmount, toSafeNumber, type Currency } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import { Form } from "@/components/ui/form";
-import { useAllStrings } from "@/lib/client/feature-strings";
+import { useAllStrings, useFeatureLanguage } from "@/lib/client/feature-strings";
 import { hideKeyboard } from "@/lib/client/telegram/keyboard";
 
 /** The top-up's outcome and the way back to the bank. */
@@ -36,6 +36,7 @@ function TopUpSuccess({ text }: { text: string }) {
  */
 export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?: Currency }) {
   const t = useAllStrings();
+  const language = useFeatureLanguage();
   const toast = useToast();
   const money = useMoneySubmit({ toast });
   const [currency, setCurrency] = useState<Currency>(initialCurrency);
@@ -67,7 +68,7 @@ export function OnlineTopUpForm({ initialCurrency = "RUB" }: { initialCurrency?:
         amount.change("");
         // An earlier failure's popup must not stay beside the success.
         toast.hide();
-        setSuccess(fill(t.topUp.success, { amount: formatAmount(minor), symbol: CURRENCY_INFO[currency].symbol }));
+        setSuccess(fill(t.topUp.success, { amount: formatMoney(minor, currency, language) }));
       },
       failure: { unknown: t.topUp.outcomeUnknown, failed: t.topUp.failed },
     });

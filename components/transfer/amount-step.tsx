@@ -51,13 +51,14 @@ type AmountStepProps = {
 
 /** What the typed amount is in minor units, and across currencies what arrives and at which rate. */
 function useConversion(sender: WalletDto | null, receiver: PublicWalletDto, amount: string) {
+  const language = useFormLanguage();
   const fromRate = useRate(sender?.currency ?? "RUB").data?.value;
   const toRate = useRate(receiver.currency).data?.value;
   const minor = parseAmount(amount);
   const crossCurrency = sender !== null && sender.currency !== receiver.currency;
   const converted =
     sender && minor !== null && crossCurrency ? receivedAmount(minor, sender.currency, receiver.currency, fromRate, toRate) : null;
-  const rate = sender ? exchangeRateText(sender.currency, receiver.currency, fromRate, toRate) : null;
+  const rate = sender ? exchangeRateText(sender.currency, receiver.currency, fromRate, toRate, language) : null;
   return { minor, crossCurrency, converted, rate, fromRate };
 }
 
@@ -163,13 +164,14 @@ export function AmountStep(props: AmountStepProps) {
   const name = recipientName(recipient, language);
   const { review, send, submitting, shake, native } = useTransferActions(props, conversion, toast);
 
-  const summary =
-    confirming && sender && minor !== null
-      ? transferSummary({ recipient, receiver, sender, note }, { ...conversion, minor }, name, language)
-      : null;
+  const whole = sender && minor !== null ? transferSummary({ recipient, receiver, sender, note }, { ...conversion, minor }, name, language) : null;
+  const summary = confirming ? whole : null;
+  // A schedule converts at the rate of each run's day: its sheet names no rate and no credit yet.
+  const scheduleSummary = scheduling && whole ? { ...whole, credit: null, rate: null } : null;
 
   return (
-    <Form onSubmit={review}>
+    // While the schedule panel is open, its own action is the screen's primary one (Enter sends nothing).
+    <Form onSubmit={scheduling ? hideKeyboard : review}>
       <TransferParties
         name={name}
         avatarUrl={recipient?.avatarUrl}
@@ -192,16 +194,18 @@ export function AmountStep(props: AmountStepProps) {
       {sender && crossCurrency && <CrossCurrencyQuote sender={sender} receiver={receiver} conversion={conversion} />}
 
       {/* Inside Telegram the MainButton also confirms; in a browser the sheet has its own button. */}
-      <PrimaryAction
-        type="submit"
-        label={native && summary ? t.confirm.submit : submitting ? t.transfer.submitting : t.transfer.submit}
-        onPress={native && summary ? () => void send() : review}
-        disabled={!sender || !amount}
-        loading={submitting}
-      />
+      {!scheduling && (
+        <PrimaryAction
+          type="submit"
+          label={native && summary ? t.confirm.submit : submitting ? t.transfer.submitting : t.transfer.submit}
+          onPress={native && summary ? () => void send() : review}
+          disabled={!sender || !amount}
+          loading={submitting}
+        />
+      )}
       {!summary && (
         <Button variant="secondary" onClick={() => setScheduling((on) => !on)} aria-expanded={scheduling}>
-          {t.transfer.schedule}
+          {scheduling ? t.transfer.scheduleOff : t.transfer.schedule}
         </Button>
       )}
       {scheduling && !summary && (
@@ -210,6 +214,7 @@ export function AmountStep(props: AmountStepProps) {
           receiverWalletId={receiver.id}
           minor={minor}
           message={note || null}
+          summary={scheduleSummary}
           toast={toast}
           onAmountError={props.onAmountError}
         />

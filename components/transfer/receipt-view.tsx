@@ -5,13 +5,14 @@ import Link from "next/link";
 import { useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
+import { IconDone } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/client/api";
 import { useReceipt } from "@/lib/client/hooks";
 import { splitFormPath } from "@/lib/client/split-prefill";
 import { canSplit, receiptKind, receiptLines, shareReceipt } from "@/lib/client/transfer/receipt";
-import { formatMoney } from "@/lib/shared/money";
+import { formatMoneyChange } from "@/lib/shared/money";
 import { Details } from "@/components/ui/details";
 import { useFormLanguage, useFormStrings } from "@/lib/client/form-strings";
 import "@/components/bank/history-tab.css";
@@ -64,8 +65,10 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
 
   const data = receipt.data;
   const other = data.direction === "out" ? data.receiver : data.sender;
-  const sign = data.direction === "out" ? "−" : "+";
-  const shown = data.direction === "out" ? formatMoney(data.amount, data.currency, language) : formatMoney(data.receivedAmount, data.receivedCurrency, language);
+  const shown =
+    data.direction === "out"
+      ? formatMoneyChange(-data.amount, data.currency, language)
+      : formatMoneyChange(data.receivedAmount, data.receivedCurrency, language);
 
   async function share() {
     setSharing(true);
@@ -80,13 +83,13 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
       <section className="section receipt" aria-label={t.receipt.title}>
         {fresh && (
           <p className="receipt-success" role="status">
+            <IconDone size={22} className="receipt-success-icon" />
             {data.kind === "exchange" ? t.receipt.exchangeDone : t.transfer.success}
           </p>
         )}
         <Avatar src={other.avatarUrl} name={other.name} size={56} />
         <div className="receipt-kind">{receiptKind(data, language)}</div>
         <div className={`receipt-amount history-${data.direction}`}>
-          {sign}
           {shown}
         </div>
         <div className="receipt-status">{t.receipt.status}</div>
@@ -95,7 +98,7 @@ export function ReceiptView({ transferId, fresh }: { transferId: number | null; 
             {t.history.scheduledMark} · {t.receipt.openSchedule}
           </Link>
         )}
-        <Details rows={receiptLines(data, language)} />
+        <Details rows={receiptLines(data, language)} userText={[t.transferMessage.term]} />
       </section>
       <Button variant="secondary" onClick={() => void share()} loading={sharing}>
         {t.receipt.share}

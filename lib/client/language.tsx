@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useSyncExternalStore } from "react";
-import { isInsideTelegram } from "@/lib/client/telegram/detect";
+import { isInsideTelegram } from "@/lib/client/detect";
 import { DEFAULT_LANGUAGE, isLanguage, joinParts, pickLanguage, type Language, type Strings } from "@/lib/shared/languages";
 import { ru } from "@/lib/shared/strings";
 

@@ -1,4 +1,4 @@
-import { API_BASE } from "@/lib/client/api-base";
+import { API_BASE_META } from "@/lib/client/api-base";
 import { ACCESS_TOKEN_KEY } from "@/lib/client/session";
 import { operations, pathOf } from "@/lib/shared/api/operations";
 
@@ -37,7 +37,7 @@ type PreloadWindow = Window & { __mbPreload?: Preloaded };
  * sees the failure.
  */
 export function walletTabPreloadScript(): string {
-  return `(function(){try{var q=new URLSearchParams(location.search).get("tab");if(q&&q!=="wallet")return;var t=sessionStorage.getItem(${JSON.stringify(ACCESS_TOKEN_KEY)});if(!t)return;var r={},d={},n=function(){};${JSON.stringify(WALLET_TAB_PATHS)}.forEach(function(p){var f=fetch(${JSON.stringify(API_BASE)}+p,{credentials:"include",headers:{accept:"application/json",authorization:"Bearer "+t}});f.catch(n);r[p]=f;f.then(function(s){if(s.status===200)return s.clone().json().then(function(j){if(r[p])d[p]=j})}).catch(n)});window.__mbPreload={token:t,at:Date.now(),responses:r,data:d}}catch(e){}})();`;
+  return `(function(){try{var q=new URLSearchParams(location.search).get("tab");if(q&&q!=="wallet")return;var t=sessionStorage.getItem(${JSON.stringify(ACCESS_TOKEN_KEY)});if(!t)return;var m=document.querySelector('meta[name="${API_BASE_META}"]'),b=m?m.content.replace(/\\/+$/,""):"";var r={},d={},n=function(){};${JSON.stringify(WALLET_TAB_PATHS)}.forEach(function(p){var f=fetch(b+p,{credentials:"include",headers:{accept:"application/json",authorization:"Bearer "+t}});f.catch(n);r[p]=f;f.then(function(s){if(s.status===200)return s.clone().json().then(function(j){if(r[p])d[p]=j})}).catch(n)});window.__mbPreload={token:t,at:Date.now(),responses:r,data:d}}catch(e){}})();`;
 }
 
 function fresh(token: string): Preloaded | null {

@@ -6,9 +6,20 @@
 const PREFIX = "split-";
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
-/** The in-app path of a split's screen. */
-export function splitScreenPath(token: string): string {
-  return `/split?s=${token}`;
+const RECEIPT = /^[1-9]\d{0,14}$/;
+
+/**
+ * The in-app path of a split's screen; made from a receipt (`receipt`, its transfer's id), the
+ * screen's Back returns to that receipt.
+ */
+export function splitScreenPath(token: string, receipt?: string | null): string {
+  return receipt && RECEIPT.test(receipt) ? `/split?s=${token}&receipt=${receipt}` : `/split?s=${token}`;
+}
+
+/** The receipt a split's form or screen was opened from (`?receipt=42`), when it is one; else null. */
+export function receiptOf(params: { get(name: string): string | null }): string | null {
+  const receipt = params.get("receipt");
+  return receipt && RECEIPT.test(receipt) ? receipt : null;
 }
 
 /** The split a `startapp` payload names, or null. */

@@ -1,3 +1,4 @@
+import { receiptOf } from "@/lib/client/split-link";
 import { amountOf } from "@/lib/client/transfer/prefill";
 import { isCurrency, minorToDecimal, type Currency } from "@/lib/shared/money";
 import { cleanMessageInput } from "@/lib/shared/transfer-message";
@@ -19,8 +20,8 @@ export function splitFormPath(from: { id: number; amount: number; currency: Curr
 
 /** Where the split form's Back goes: the receipt it was opened from, else the payments screen. */
 export function splitFormBack(params: { get(name: string): string | null }): string {
-  const receipt = params.get("receipt");
-  return receipt && /^[1-9]\d{0,14}$/.test(receipt) ? `/receipt/${receipt}` : "/requests";
+  const receipt = receiptOf(params);
+  return receipt ? `/receipt/${receipt}` : "/requests";
 }
 
 /**

@@ -43,10 +43,12 @@ export function isCurrency(value: unknown): value is Currency {
 
 /**
  * Cleans what a user types into an amount field: digits and one decimal separator, shown as the
- * Russian comma whichever of "," and "." was typed, at most 2 decimals. Extra characters are
- * dropped, so the field never shows an invalid value. `parseAmount` reads the result.
+ * language's decimal mark (the Russian comma, the English point) whichever of "," and "." was
+ * typed, at most 2 decimals. Extra characters are dropped, so the field never shows an invalid
+ * value. `parseAmount` reads the result.
  */
-export function sanitizeAmountInput(raw: string): string {
+export function sanitizeAmountInput(raw: string, language: Language = "ru"): string {
+  const mark = decimalMark(language);
   let out = "";
   let seenDot = false;
   let decimals = 0;
@@ -59,10 +61,20 @@ export function sanitizeAmountInput(raw: string): string {
       out += ch;
     } else if (ch === "." && !seenDot) {
       seenDot = true;
-      out += out === "" ? "0," : ",";
+      out += out === "" ? `0${mark}` : mark;
     }
   }
   return out;
+}
+
+/** The decimal mark of a language: "," in Russian, "." in English. */
+export function decimalMark(language: Language): string {
+  return language === "en" ? "." : ",";
+}
+
+/** An amount field's text (either mark) with the language's decimal mark: "12.5" → "12,5" in Russian. */
+export function withDecimalMark(text: string, language: Language): string {
+  return text.replace(/[.,]/, decimalMark(language));
 }
 
 const AMOUNT_RE = /^(\d{1,13})(?:[.,](\d{1,2}))?$/;
@@ -98,6 +110,13 @@ export function minorToDecimal(minor: bigint | number): string {
 export const NBSP = "\u00a0";
 
 /**
+ * The minus of every amount people read, in both languages: U+2212, as wide as the plus and the
+ * digits (a hyphen-minus is a dash too short for a number). Text meant for machines — the API's
+ * decimals, the CSV statement's cells — keeps the ASCII "-" (`minorToDecimal`, `spreadsheetAmount`).
+ */
+export const MINUS = "\u2212";
+
+/**
  * An exact decimal string ("-1234567.8") in Russian notation: thousands apart by a no-break space,
  * decimal comma ("-1 234 567,8"). The same text as Intl.NumberFormat("ru-RU") (
  * tests/unit/money-format.test.ts compares the two), without Intl: its first use in a page loads
@@ -105,37 +124,57 @@ export const NBSP = "\u00a0";
  */
 function russianDecimal(decimal: string): string {
   const [whole, fraction] = decimal.split(".");
-  const sign = whole.startsWith("-") ? "-" : "";
-  const grouped = whole.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, NBSP);
+  const negative = whole.startsWith("-");
+  const sign = negative ? MINUS : "";
+  const grouped = whole.slice(negative ? 1 : 0).replace(/\B(?=(\d{3})+$)/g, NBSP);
   return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped},${fraction}`;
 }
 
-/** Russian formatting without a symbol: 123456 → "1 234,56". */
-export function formatAmount(minor: bigint | number): string {
-  return russianDecimal(minorToDecimal(minor));
+/** Formatting without a symbol, Russian by default: 123456 → "1 234,56" ("1,234.56" in English). */
+export function formatAmount(minor: bigint | number, language: Language = "ru"): string {
+  const decimal = minorToDecimal(minor);
+  return language === "en" ? englishDecimal(decimal) : russianDecimal(decimal);
 }
 
-/** English notation of an exact decimal string: "-1234567.8" → "-1,234,567.8". */
+/** What an empty amount field shows: nought in the language's notation, "0,00" or "0.00". */
+export function amountPlaceholder(language: Language = "ru"): string {
+  return formatAmount(0, language);
+}
+
+/** English notation of an exact decimal string: "-1234567.8" → "−1,234,567.8". */
 function englishDecimal(decimal: string): string {
   const [whole, fraction] = decimal.split(".");
-  const sign = whole.startsWith("-") ? "-" : "";
-  const grouped = whole.slice(sign.length).replace(/\B(?=(\d{3})+$)/g, ",");
+  const negative = whole.startsWith("-");
+  const sign = negative ? MINUS : "";
+  const grouped = whole.slice(negative ? 1 : 0).replace(/\B(?=(\d{3})+$)/g, ",");
   return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}.${fraction}`;
+}
+
+/** `text` (a number in the language's notation) with a currency's symbol where the language puts it. */
+function withSymbol(text: string, currency: Currency, language: Language): string {
+  const { symbol } = CURRENCY_INFO[currency];
+  if (language === "ru") return `${text}${NBSP}${symbol}`;
+  return text.startsWith(MINUS) ? `${MINUS}${symbol}${text.slice(1)}` : `${symbol}${text}`;
 }
 
 /**
  * Money with its currency symbol in the given language (Russian by default):
- * Russian "1 234,56 ₽" (all spaces no-break), English "₽1,234.56" and "-₽1,234.56" — the
- * en-US notation with the narrow symbol, as Intl.NumberFormat writes it
- * (tests/unit/money-format.test.ts compares them).
+ * Russian "1 234,56 ₽" and "−1 234,56 ₽" (all spaces no-break), English "₽1,234.56" and
+ * "−₽1,234.56" — the notations Intl.NumberFormat writes for ru-RU and for en-US with the narrow
+ * symbol, with the minus sign U+2212 (tests/unit/money-format.test.ts compares them).
  */
 export function formatMoney(minor: bigint | number, currency: Currency, language: Language = "ru"): string {
-  const { symbol } = CURRENCY_INFO[currency];
-  if (language === "en") {
-    const text = englishDecimal(minorToDecimal(minor));
-    return text.startsWith("-") ? `-${symbol}${text.slice(1)}` : `${symbol}${text}`;
-  }
-  return `${formatAmount(minor)}${NBSP}${symbol}`;
+  return withSymbol(formatAmount(minor, language), currency, language);
+}
+
+/**
+ * A movement of money, signed: "+1 234,56 ₽" for what comes in, "−1 234,56 ₽" for what goes out
+ * ("+₽1,234.56", "−₽1,234.56" in English); nought has no sign. For history rows, receipts,
+ * statement totals and analytics, where the sign is the direction.
+ */
+export function formatMoneyChange(minor: bigint | number, currency: Currency, language: Language = "ru"): string {
+  const value = BigInt(minor);
+  return value > 0n ? `+${formatMoney(value, currency, language)}` : formatMoney(value, currency, language);
 }
 
 /**
@@ -195,13 +234,21 @@ export function giveFor(received: bigint, fromRate: bigint, toRate: bigint): big
 }
 
 /**
- * The price of one unit of `of` in `in` (both priced in rubles, ten-thousandths) as people read it,
- * to 4 decimals rounded half up: "1 $ = 80,5 ₽", "1 ₽ = 0,0124 $".
+ * One unit of `of` priced at `units` ten-thousandths of `inCurrency`, written as money is in the
+ * language: "1 $ = 91,3089 ₽" in Russian, "$1 = ₽91.3089" in English.
  */
-export function formatUnitPrice(ofRate: bigint, inRate: bigint, of: Currency, inCurrency: Currency): string {
+export function formatPrice(of: Currency, units: bigint | number, inCurrency: Currency, language: Language = "ru"): string {
+  return `${withSymbol("1", of, language)} = ${withSymbol(formatRateUnits(units, language), inCurrency, language)}`;
+}
+
+/**
+ * The price of one unit of `of` in `in` (both priced in rubles, ten-thousandths) as people read it,
+ * to 4 decimals rounded half up: "1 $ = 80,5 ₽", "1 ₽ = 0,0124 $" ("$1 = ₽80.50" in English).
+ */
+export function formatUnitPrice(ofRate: bigint, inRate: bigint, of: Currency, inCurrency: Currency, language: Language = "ru"): string {
   if (ofRate <= 0n || inRate <= 0n) throw new RangeError("rates must be positive");
   const units = (ofRate * RATE_SCALE * 2n + inRate) / (inRate * 2n);
-  return `1${NBSP}${CURRENCY_INFO[of].symbol} = ${formatRateUnits(units)}${NBSP}${CURRENCY_INFO[inCurrency].symbol}`;
+  return formatPrice(of, units, inCurrency, language);
 }
 
 /** Decimal places of a recorded exchange ratio: enough to give back a 4-decimal rate either way round. */
@@ -229,10 +276,9 @@ export function formatExchangeRate(ratio: string, from: Currency, to: Currency, 
   // From the ratio's 10 decimals to the rate display's 4, rounded half up.
   const step = RATIO_SCALE / RATE_SCALE;
   const toUnits = (value: bigint) => (value + step / 2n) / step;
-  const symbol = (currency: Currency) => CURRENCY_INFO[currency].symbol;
-  if (scaled >= RATIO_SCALE) return `1${NBSP}${symbol(from)} = ${formatRateUnits(toUnits(scaled), language)}${NBSP}${symbol(to)}`;
+  if (scaled >= RATIO_SCALE) return formatPrice(from, toUnits(scaled), to, language);
   const inverse = (RATIO_SCALE * RATIO_SCALE + scaled / 2n) / scaled;
-  return `1${NBSP}${symbol(to)} = ${formatRateUnits(toUnits(inverse), language)}${NBSP}${symbol(from)}`;
+  return formatPrice(to, toUnits(inverse), from, language);
 }
 
 /**
@@ -258,7 +304,7 @@ export function quoteToRateUnits(text: string, nominal: number | bigint = 1): bi
  */
 export function formatCompactAmount(minor: bigint | number, language: Language = "ru"): string {
   const units = BigInt(minor) / MINOR_PER_UNIT;
-  const sign = units < 0n ? "-" : "";
+  const sign = units < 0n ? MINUS : "";
   const abs = units < 0n ? -units : units;
   const steps: [bigint, string, string][] = [
     [1_000_000n, "\u00a0млн", "M"],

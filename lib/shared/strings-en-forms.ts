@@ -60,7 +60,7 @@ export const enForms = {
     amount: "Amount",
     willReceive: "The recipient gets",
     submit: "Send",
-    success: "✅ Transfer completed",
+    success: "Transfer completed",
     errorPrefix: "Error: ",
     submitting: "Sending…",
     recipient: "Recipient",
@@ -71,6 +71,7 @@ export const enForms = {
     outcomeUnknown:
       "No connection to the bank, so it is unknown whether the transfer went through. Send it again — it is safe: the money will not be taken twice",
     schedule: "Schedule",
+    scheduleOff: "Transfer now",
   },
   transferMessage: {
     label: "Message to the recipient",
@@ -116,8 +117,10 @@ export const enForms = {
     splitBill: "Split the bill",
     shareTitle: "Minibank receipt",
     openSchedule: "Open the schedule",
-    exchangeDone: "✅ Exchange done",
+    exchangeDone: "Exchange done",
     exchangeKind: "Exchange",
+    channel: "Source",
+    channels: { app: "App", schedule: "Schedule", request: "Payment request", split: "Split bill" },
   },
   qr: {
     title: "Scan QR code",

@@ -79,6 +79,8 @@ export const enServer = {
     topUpCountLimited: "Too many top-ups today. Try again tomorrow",
     statementTooLarge: "The statement for this period is too large. Choose a shorter period",
     statementRateLimited: "Too many statements in a row. Try again in a few minutes",
+    insightsRateLimited: "Too many analytics requests in a row. Try again in a few minutes",
+    exchangeCountLimited: "Too many exchanges today. Try again tomorrow",
     badAddress: "Wrong page address",
     toStart: "To the start page",
   },

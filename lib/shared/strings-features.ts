@@ -17,7 +17,7 @@ export const ruFeatures = {
     currency: "Валюта",
     amount: "Сумма",
     confirm: "Пополнить",
-    success: "Кошелек пополнен на {amount} {symbol}",
+    success: "Кошелек пополнен на {amount}",
     failed: "Не удалось пополнить кошелек",
     outcomeUnknown:
       "Нет связи с банком, поэтому неизвестно, зачислено ли пополнение. Повторите — это безопасно: деньги не зачислятся дважды",
@@ -165,6 +165,9 @@ export const ruFeatures = {
       amountMissing: "Укажите сумму каждой доли",
       tooSmall: "Сумма счёта меньше числа долей: каждая доля — хотя бы 0,01",
       duplicate: "Один и тот же участник указан дважды",
+      shareWho: "Укажите участника доли: его id или имя пользователя, — либо оставьте долю по ссылке",
+      stranger: "Участника можно указать по id, только если между вами уже были переводы. Других добавьте по имени пользователя",
+      titleNotAllowed: "Название счёта не может содержать ссылки, адреса, номера телефонов и карт или слова, похожие на сообщения банка",
       remindedToday: "Напоминание уже отправляли сегодня: следующее можно через 24 часа после прошлого",
       full: "Все доли этого счёта уже разобраны",
       cancelled: "Счёт отменён",
@@ -203,7 +206,8 @@ export const ruFeatures = {
       amount: "Сумма",
       balance: "Остаток",
     },
-    kind: { topup: "Пополнение", in: "Поступление", out: "Перевод" },
+    /** A movement's kind, named as the history names it ("Обмен", "Оплата запроса"); a transfer by its direction. */
+    kind: { topup: "Пополнение", exchange: "Обмен", request: "Оплата запроса", in: "Поступление", out: "Перевод" },
     generatedAt: "Сформирована {date}",
     fileName: "vypiska-{number}-{from}-{to}",
   },
@@ -273,6 +277,8 @@ export const ruFeatures = {
     },
     empty: "Нет данных",
     emptyHint: "Откройте приложение в Telegram, чтобы увидеть эти данные",
+    /** /init-data in a browser, signed in otherwise than as the Telegram user the browser imitates. */
+    notYourLaunch: "Вы вошли не через Telegram, поэтому у этого входа нет данных запуска",
     ton: {
       disconnected: "Чтобы увидеть данные, подключите кошелёк",
       wallet: "Кошелёк",
@@ -300,6 +306,8 @@ export const ruFeatures = {
     to: "Кому",
     subject: "Тема",
     sentAt: "Отправлено",
+    /** The way back to the app: sign-in, or the bank for a session already signed in. */
+    back: "Вернуться в Minibank",
   },
   schedules: {
     open: "Запланированные",
@@ -311,6 +319,8 @@ export const ruFeatures = {
     startLabel: "Начиная с",
     weekdayLabel: "День недели",
     weekdays: ["Понедельник", "Вторник", "Среда", "Четверг", "Пятница", "Суббота", "Воскресенье"],
+    /** The weekday mid-phrase ("Каждую неделю, вторник"). */
+    weekdaysInPhrase: ["понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье"],
     monthDayLabel: "Число месяца",
     monthDayHint: "29–31: в коротком месяце — в его последний день",
     endLabel: "Окончание",
@@ -319,14 +329,28 @@ export const ruFeatures = {
     endCount: "Количество раз",
     submit: "Запланировать перевод",
     created: "Перевод запланирован",
+    /** The review sheet before a schedule is created. */
+    reviewTitle: "Проверьте перевод по расписанию",
+    firstRun: "Первый перевод",
     next: "Следующий: {date}",
     noNext: "Больше не повторится",
+    /** A paused one-off whose day is still ahead; one whose day passed; a paused recurring one. */
+    pausedOnce: "На паузе: перевод {date} будет выполнен, только если возобновить расписание",
+    pausedOncePast: "На паузе: день перевода, {date}, прошёл — перевод не будет выполнен",
+    pausedRecurring: "На паузе: переводы продолжатся, когда вы возобновите расписание",
+    /** The end of a recurring schedule, in the list and the review sheet. */
+    ends: {
+      date: "До {date}",
+      count: { one: "Всего {count} раз", few: "Всего {count} раза", many: "Всего {count} раз" },
+    },
     every: { once: "{date}", weekly: "Каждую неделю, {weekday}", monthly: "Каждый месяц, {day} числа" },
     status: { active: "Активен", paused: "Приостановлен", cancelled: "Отменён", finished: "Завершён" },
     pause: "Приостановить",
     resume: "Возобновить",
     cancel: "Отменить",
     cancelConfirm: "Отменить запланированный перевод?",
+    cancelYes: "Да, отменить",
+    cancelKeep: "Не отменять",
     failures: "Неудачных попыток подряд: {count}",
     lastRun: "Последний: {date}, {status}",
     runStatus: { done: "выполнен", failed: "не выполнен", skipped: "пропущен" },
@@ -349,6 +373,7 @@ export const ruFeatures = {
       countInvalid: "Количество раз — от 1 до 500",
       noOccurrence: "По этому расписанию не будет ни одного перевода",
       notActive: "Это расписание нельзя изменить: оно отменено или завершено",
+      tooMany: "Слишком много запланированных переводов: отмените ненужные, чтобы добавить новый",
     },
     /** Told to the sender through the outbox (the bot or e-mail). */
     bot: {
@@ -356,6 +381,9 @@ export const ruFeatures = {
       failed: "Запланированный перевод на {amount} для {recipient} не выполнен: {reason}",
       paused: "Расписание перевода {amount} для {recipient} приостановлено после {count} неудачных попыток подряд",
       lowBalance: "Завтра запланирован перевод {amount} для {recipient}, но на счёте {balance} — пополните счёт",
+      /** {count}: the schedules paused. */
+      sessionPaused:
+        "Вход в Minibank на одном из устройств завершён: его ключ входа использовали повторно, возможно, это кража. Запланированные переводы, созданные в этом входе, приостановлены ({count}). Проверьте их в разделе «Запланированные» и возобновите свои",
     },
   },
   telegram: {

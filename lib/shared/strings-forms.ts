@@ -66,7 +66,7 @@ export const ruForms = {
     amount: "Сумма",
     willReceive: "Получатель получит",
     submit: "Перевести",
-    success: "✅ Перевод выполнен",
+    success: "Перевод выполнен",
     errorPrefix: "Ошибка: ",
     submitting: "Отправляем…",
     recipient: "Получатель",
@@ -79,6 +79,8 @@ export const ruForms = {
     outcomeUnknown:
       "Нет связи с банком, поэтому неизвестно, выполнен ли перевод. Отправьте его ещё раз — это безопасно: деньги не спишутся дважды",
     schedule: "Запланировать",
+    /** The same toggle while the schedule panel is open: it closes the panel, back to a transfer now. */
+    scheduleOff: "Перевести сейчас",
   },
   transferMessage: {
     label: "Сообщение получателю",
@@ -129,8 +131,11 @@ export const ruForms = {
     /** The first line of a shared receipt. */
     shareTitle: "Квитанция Minibank",
     openSchedule: "Открыть расписание",
-    exchangeDone: "✅ Обмен выполнен",
+    exchangeDone: "Обмен выполнен",
     exchangeKind: "Обмен",
+    /** How the movement came to be made (TransferDto.channel). */
+    channel: "Источник",
+    channels: { app: "Приложение", schedule: "По расписанию", request: "Запрос на оплату", split: "Разделение счёта" },
   },
   qr: {
     title: "Сканирование QR-кода",

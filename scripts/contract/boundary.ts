@@ -1,4 +1,5 @@
 import type { ContractDocument } from "./document";
+import { drivesTheClock } from "./clock-oracles";
 import { conformance, exampleRequest, operationsOf, type DocumentedOperation, type Recorder } from "./generated";
 import { curlOf, send, type Request } from "./http";
 import { isExact, SchemaArbitraries, type Pool, type Schema } from "./schema-arbitrary";
@@ -104,7 +105,7 @@ export type BoundaryOptions = { baseUrl: string; document: ContractDocument; tok
 export async function runBoundaries(options: BoundaryOptions): Promise<void> {
   const { baseUrl, document } = options;
   const arbitraries = new SchemaArbitraries(document.doc, options.pool);
-  for (const op of operationsOf(document)) {
+  for (const op of operationsOf(document).filter((o) => !drivesTheClock(o.path))) {
     const spots = spotsOf(arbitraries, op);
     const body = op.operation.requestBody?.content?.["application/json"]?.schema;
     const pinned = (op.operation.parameters ?? []).filter((p) => p.in !== "header" || p.required).map((p) => p.schema ?? {});

@@ -2,6 +2,7 @@ import type { ContractDocument } from "./document";
 import { cameBackLater, send, type Reply, type Request } from "./http";
 import { isEnvironment } from "./outcome";
 import type { Result } from "./report";
+import { checkEnded } from "./tape";
 
 export type Answer = { status: number; contentType: string; headers: Headers; body: unknown };
 
@@ -38,12 +39,14 @@ export class ContractClient {
   record(name: string, problems: string[]): void {
     const result = { name, ok: problems.length === 0, problems };
     this.results.push(result);
+    checkEnded(name, problems, true);
     this.print(result.ok ? `ok    ${name}` : `FAIL  ${name}\n        ${problems.join("\n        ")}`);
   }
 
   /** A check the environment kept from running: printed as ENV, never counted as the server's failure. */
   environment(name: string, problems: string[]): void {
     this.results.push({ name, ok: false, problems, environment: true });
+    checkEnded(name, problems, false);
     this.print(`ENV   ${name}\n        ${problems.join("\n        ")}`);
   }
 
@@ -67,7 +70,7 @@ export class ContractClient {
     };
     let reply: Reply;
     try {
-      reply = await send(this.baseUrl, request);
+      reply = await send(this.baseUrl, request, { expect: [call.expect] });
     } catch (error) {
       if (!isEnvironment(error)) throw error;
       this.environment(label, [error.message]);

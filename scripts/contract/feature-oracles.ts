@@ -1,4 +1,5 @@
-import { walletOf, type Caller } from "./oracle-kit";
+import { kindMade } from "./made";
+import { historyOf, walletOf, type Caller } from "./oracle-kit";
 import type { Person } from "./session";
 
 /**
@@ -10,7 +11,8 @@ import type { Person } from "./session";
  */
 
 type Statement = { opening: number; totalIn: number; totalOut: number; closing: number };
-type Insights = { walletId: number | null; currency: string; tz: number; opening: number; months: { month: string; in: number; out: number; closing: number }[] };
+type Party = { userId: number; name: string; in: number; out: number };
+type Insights = { walletId: number | null; currency: string; tz: number; opening: number; months: { month: string; in: number; out: number; closing: number }[]; counterparties: Party[] };
 
 /** `YYYY-MM` `back` months before the current month in a time zone `tz` minutes east of UTC. */
 function monthOf(tz: number, back: number): string {
@@ -25,7 +27,51 @@ function daysOf(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10) };
 }
 
-/** For an account: each month's in and out are that month's statement's totals, its closing the statement's closing. */
+/**
+ * An account's counterparties of the view's last month, from the movements the run made, by the
+ * kind it made each as: transfers and paid requests are with the person on the other side (never
+ * oneself), top-ups with the bank and exchanges with oneself are nobody's. Each one listed is one
+ * of those with exactly their money in and out, and none with more money than one listed is left out.
+ */
+async function counterparties(call: Caller, person: Person, wallet: number, view: Insights, label: string, people: Person[]): Promise<string[]> {
+  const month = view.months.at(-1)?.month;
+  const owner = new Map(people.flatMap((p) => p.wallets.map((w) => [w.id, p.me.id] as const)));
+  const expected = new Map<number, { in: number; out: number }>();
+  let unknown = 0;
+  for (const row of await historyOf(call, person, wallet)) {
+    if (new Date(Date.parse(row.createdAt) + view.tz * 60_000).toISOString().slice(0, 7) !== month) continue;
+    const kind = kindMade(row.id);
+    if (kind === "topup" || kind === "exchange") continue;
+    const incoming = row.receiverWalletId === wallet;
+    const other = owner.get(incoming ? row.senderWalletId : row.receiverWalletId);
+    if (!kind || other === undefined) unknown += 1;
+    if (!kind || other === undefined || other === person.me.id) continue;
+    const sums = expected.get(other) ?? { in: 0, out: 0 };
+    if (incoming) sums.in += row.receivedAmount;
+    else sums.out += row.amount;
+    expected.set(other, sums);
+  }
+  const problems: string[] = [];
+  if (view.counterparties.some((c) => c.userId === person.me.id)) problems.push(`${label}: the account's owner is listed among the counterparties`);
+  // Movements the run did not make (or with people it does not know) leave the sums to the server.
+  if (unknown) return problems;
+  const listed = new Set(view.counterparties.map((c) => c.userId));
+  for (const c of view.counterparties.filter((c) => c.userId !== person.me.id)) {
+    const sums = expected.get(c.userId);
+    if (!sums) problems.push(`${label}: counterparty ${c.userId} (in ${c.in}, out ${c.out}) had no transfer or paid request with the account that month`);
+    else if (sums.in !== c.in || sums.out !== c.out) problems.push(`${label}: counterparty ${c.userId} in ${c.in}, out ${c.out}; the month's transfers and paid requests with them say in ${sums.in}, out ${sums.out}`);
+  }
+  const least = Math.min(...view.counterparties.map((c) => c.in + c.out));
+  for (const [userId, sums] of expected) {
+    if (!listed.has(userId) && (view.counterparties.length === 0 || sums.in + sums.out > least)) problems.push(`${label}: counterparty ${userId} (in ${sums.in}, out ${sums.out}) is not listed`);
+  }
+  return problems;
+}
+
+/**
+ * For an account: each month's in and out are that month's statement's totals, its closing the
+ * statement's closing; the last month's counterparties are those of the movements made (above).
+ */
 export async function insightsAgreeWithStatements(call: Caller, people: [Person, string, number][]): Promise<string[]> {
   const problems: string[] = [];
   for (const [person, currency, tz] of people) {
@@ -45,6 +91,7 @@ export async function insightsAgreeWithStatements(call: Caller, people: [Person,
       }
       if (i === 0 && view.opening !== s.opening) problems.push(`${label}: opening ${view.opening}, the statement of ${m.month} opens at ${s.opening}`);
     }
+    problems.push(...(await counterparties(call, person, wallet, view, label, people.map(([p]) => p))));
   }
   return problems;
 }

@@ -1,23 +1,10 @@
+import { noteMade } from "./made";
 import { EnvironmentError, networkProblem } from "./outcome";
 import { noteWait, observe } from "./report";
+import { tapeExchange } from "./tape";
 
-/** One request as the generated and stateful phases build it, and its answer. */
-
-export type Request = {
-  method: string;
-  /** The document's path template. */
-  path: string;
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  headers: Record<string, string>;
-  body?: unknown;
-  /** A body sent exactly as written instead of `body` as JSON (malformed or oversized on purpose). */
-  rawBody?: string;
-  /** Bearer token; a string that is not a token is sent as it is. */
-  token?: string;
-};
-
-export type Reply = { status: number; contentType: string; headers: Headers; body: unknown; text: string };
+export type { Reply, Request } from "./wire";
+import type { Reply, Request } from "./wire";
 
 const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
@@ -90,6 +77,8 @@ export type SendOptions = {
    * the caller predicts that very refusal (the limits it knows).
    */
   honourRetryAfter?: boolean;
+  /** The statuses the caller will hold the answer to, taped with it: a replay holds the answer to them again. */
+  expect?: number[];
 };
 
 /**
@@ -101,8 +90,12 @@ export async function send(baseUrl: string, request: Request, options: SendOptio
   for (let attempt = 0; ; attempt += 1) {
     const reply = await sendOnce(baseUrl, request);
     observe(request.method, request.path, reply.status, reply.body);
+    noteMade(request.method, request.path, reply.status, reply.body);
     const wait = reply.status === 429 || reply.status === 503 ? retryAfterMs(reply.headers) : null;
-    if (wait === null || options.honourRetryAfter === false || wait > patience.maxWaitMs || attempt >= patience.retries) return reply;
+    if (wait === null || options.honourRetryAfter === false || wait > patience.maxWaitMs || attempt >= patience.retries) {
+      tapeExchange(request, reply, options.expect);
+      return reply;
+    }
     noteWait(request.method, request.path, reply.status, wait);
     await new Promise((resolve) => setTimeout(resolve, wait));
   }

@@ -2,7 +2,8 @@ import { decodeJwt, SignJWT } from "jose";
 import type { ContractClient } from "./client";
 import { exampleRequest, operationsOf } from "./generated";
 import { cameBackLater, curlOf, send, type Reply, type Request } from "./http";
-import { BANK, FOREIGN, IDEMPOTENT, scheduleStart, type Resources } from "./knowledge";
+import { BANK, FOREIGN, IDEMPOTENT, scheduleStart, type Holdings, type Resources } from "./knowledge";
+import { listMatrix, type Member } from "./list-isolation";
 import { caller, split, type Caller, type OracleOptions } from "./oracle-kit";
 import { poolOf, signIn, type Person } from "./session";
 
@@ -12,29 +13,46 @@ import { poolOf, signIn, type Person } from "./session";
  * (with --jwt-secret) and every way its input can name another user's resource
  * (scripts/contract/knowledge.ts FOREIGN). Every operation that honours Idempotency-Key × a
  * replay (the identical answer), the same key with another body (409), the same key from another
- * user (a result of that user's own, never the first user's answer).
+ * user (a result of that user's own, never the first user's answer). Then every list the document
+ * has, read by the users of the authorization cells (scripts/contract/list-isolation.ts).
  */
 
 /**
  * What a user owns, for the cells: their wallets, a top-up of theirs, a pending request of theirs;
  * with a `partner`, also a split of theirs with the partner's pending share, one with a share open
- * to its link, and a schedule between their own wallets.
+ * to its link, and a schedule between their own wallets. `holdings`: the same but the schedule, as
+ * the lists name them (a split's shares' requests are the organiser's too).
  */
-async function resourcesOf(call: Caller, person: Person, partner?: Person): Promise<Resources> {
+async function resourcesOf(call: Caller, person: Person, partner?: Person): Promise<Resources & { holdings: Holdings }> {
   const token = person.tokens.access_token;
   const topUp = (await call(BANK.topUp, token, { body: { currency: "RUB", amount: 100_000 } }, 201)).body as { id: number };
   const request = (await call("POST /api/v1/requests", token, { body: { currency: "RUB", amount: 100 } }, 201)).body as { token: string };
   const wallets: Record<string, number> = Object.fromEntries(person.wallets.map((w) => [w.currency, w.id]));
   const owned: Resources = { user: person.me.id, wallets, transfer: topUp.id, request: request.token };
-  if (!partner) return owned;
-  const split = async (other: number | null) => {
-    const body = { title: "contract isolation", currency: "RUB", total: 1_000, mode: "equal", shares: [{ userId: person.me.id }, { userId: other }] };
-    return ((await call("POST /api/v1/splits", token, { body }, 201)).body as { token: string }).token;
+  const holdings: Holdings = { user: person.me.id, wallets, movements: [topUp.id], requests: [request.token], splits: [], schedules: [], paid: [] };
+  if (!partner) return { ...owned, holdings };
+  const split = async (other: { userId: null } | { username: string }) => {
+    const body = { title: "contract isolation", currency: "RUB", total: 1_000, mode: "equal", shares: [{ userId: person.me.id }, other] };
+    const made = (await call("POST /api/v1/splits", token, { body }, 201)).body as { token: string; shares: { requestToken: string | null }[] };
+    holdings.splits.push(made.token);
+    for (const share of made.shares) if (share.requestToken) holdings.requests.push(share.requestToken);
+    return made.token;
   };
   const scheduled = { senderWalletId: wallets.RUB, receiverWalletId: wallets.USD, amount: 100, kind: "once", startDate: scheduleStart() };
   const schedule = (await call("POST /api/v1/schedules", token, { body: scheduled }, 201)).body as { id: number };
-  return { ...owned, split: await split(partner.me.id), openSplit: await split(null), schedule: schedule.id };
+  return { ...owned, split: await split({ username: partner.me.username ?? "" }), openSplit: await split({ userId: null }), schedule: schedule.id, holdings };
 }
+
+/** Nothing yet: a user the cells only name (the partner of the others' splits). */
+const noHoldings = (person: Person): Holdings => ({
+  user: person.me.id,
+  wallets: Object.fromEntries(person.wallets.map((w) => [w.currency, w.id])),
+  movements: [],
+  requests: [],
+  splits: [],
+  schedules: [],
+  paid: [],
+});
 
 /** A session revoked because its spent refresh token was presented again: the rotated access token. */
 async function reusedSession(options: OracleOptions, call: Caller): Promise<string> {
@@ -52,7 +70,7 @@ export async function authorizationMatrix(api: ContractClient, options: OracleOp
   const call = caller(options);
   const stranger = await signIn(baseUrl, codes, `contract.oc.${run}@example.com`);
   const partner = await signIn(baseUrl, codes, `contract.op.${run}@example.com`);
-  const [mine, theirs] = [await resourcesOf(call, alice), await resourcesOf(call, stranger, partner)];
+  const [mine, theirs] = [await resourcesOf(call, alice, partner), await resourcesOf(call, stranger, partner)];
   const revoked = await signIn(baseUrl, codes, `contract.or.${run}@example.com`);
   await send(baseUrl, { ...split(BANK.logout), params: {}, query: {}, headers: {}, body: { refresh_token: revoked.tokens.refresh_token } });
   const reused = await reusedSession(options, call);
@@ -82,7 +100,7 @@ export async function authorizationMatrix(api: ContractClient, options: OracleOp
     const problems: string[] = [];
     const seen: string[] = [];
     for (const [cell, request, refused] of cells) {
-      const reply = await send(baseUrl, request);
+      const reply = await send(baseUrl, request, { expect: refused });
       // A documented 503 tells nothing about who may do what.
       if (reply.status === 503 && document.check(request.method, request.path, reply).length === 0) throw cameBackLater(true, request, reply)!;
       seen.push(`${cell} ${reply.status}`);
@@ -93,6 +111,26 @@ export async function authorizationMatrix(api: ContractClient, options: OracleOp
     }
     api.record(`authorization ${name}: ${seen.join(", ")}`, problems);
   }
+  // The lists: alice pays the stranger, the stranger pays the partner, who holds a share of both
+  // users' splits; each of the two schedules anew (the cells may have cancelled theirs: a cancelled one is not listed).
+  const pay = async (from: Person, to: Person) => {
+    const [sender, receiver] = [from, to].map((p) => p.wallets.find((w) => w.currency === "RUB")!.id);
+    return ((await call(BANK.transfer, from.tokens.access_token, { body: { senderWalletId: sender, receiverWalletId: receiver, amount: 100 } }, 201)).body as { id: number }).id;
+  };
+  const [toStranger, toPartner] = [await pay(alice, stranger), await pay(stranger, partner)];
+  const schedule = async (owner: Person, wallets: Record<string, number>) => {
+    const body = { senderWalletId: wallets.RUB, receiverWalletId: wallets.USD, amount: 100, kind: "weekly", startDate: scheduleStart() };
+    return ((await call("POST /api/v1/schedules", owner.tokens.access_token, { body }, 201)).body as { id: number }).id;
+  };
+  const cast: Member[] = [
+    { person: alice, holdings: { ...mine.holdings, movements: [...mine.holdings.movements, toStranger], paid: [stranger.me.id], schedules: [await schedule(alice, mine.wallets)] } },
+    {
+      person: stranger,
+      holdings: { ...theirs.holdings, movements: [...theirs.holdings.movements, toStranger, toPartner], paid: [partner.me.id], schedules: [await schedule(stranger, theirs.wallets)] },
+    },
+    { person: partner, holdings: { ...noHoldings(partner), movements: [toPartner], splits: [mine.split!, theirs.split!] } },
+  ];
+  await listMatrix(api, options, cast);
 }
 
 const codeOf = (reply: Reply) => (reply.body as { code?: unknown } | null)?.code;

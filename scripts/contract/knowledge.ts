@@ -114,6 +114,81 @@ export const IDEMPOTENT: Record<string, (mine: Resources, theirs: Resources) => 
   },
 };
 
+/** The kind of movement each operation that moves money makes (a history row's and a receipt's `kind`). */
+export const MOVEMENT_KINDS: Record<string, string> = {
+  "POST /api/v1/wallet/topup": "topup",
+  "POST /api/v1/transfers": "transfer",
+  "POST /api/v1/exchanges": "exchange",
+  "POST /api/v1/requests/{token}/pay": "request",
+};
+
+/**
+ * What the isolation cells made as one user: the items that user's lists must show, and nobody
+ * else's may. Made just before the lists are read, so they are the newest of each list.
+ */
+export type Holdings = {
+  user: number;
+  wallets: Record<string, number>;
+  /** Movements into or out of their ruble wallet. */
+  movements: number[];
+  /** Payment requests they asked for: their own, and those of the shares of the splits they organised. */
+  requests: string[];
+  /** Splits they organised or hold a share of. */
+  splits: string[];
+  schedules: number[];
+  /** Users they sent a transfer to. */
+  paid: number[];
+};
+
+type Item = Record<string, unknown>;
+/**
+ * Whose items a list holds — the caller's, or those of the user its input names — how to read
+ * it for a subject, how the tester names an item, the items it made as each subject, and what in
+ * an item's fields ties it to its subject (so that an item the tester did not make is judged too).
+ */
+export type ListCell = {
+  whose: "caller" | "named";
+  read: (subject: Holdings) => Parts;
+  name: (item: Item) => string | number;
+  made: (subject: Holdings) => (string | number)[];
+  belongs: (item: Item, subject: Holdings) => boolean;
+};
+
+const walletsOf = (h: Holdings) => Object.values(h.wallets);
+const wallets = (whose: ListCell["whose"], read: ListCell["read"]): ListCell => ({ whose, read, name: (w) => w.id as number, made: walletsOf, belongs: (w, h) => walletsOf(h).includes(w.id as number) });
+
+/**
+ * Every operation whose answer is a list (an array), and whose items it may hold. A list the
+ * document adds is reported as not checked until it has an entry here or in PUBLIC_LISTS.
+ */
+export const LISTS: Record<string, ListCell> = {
+  "GET /api/v1/wallet": wallets("caller", () => ({})),
+  "POST /api/v1/wallet/init": wallets("caller", () => ({})),
+  "GET /api/v1/wallets/user/{userId}": wallets("named", (h) => ({ params: { userId: h.user } })),
+  "GET /api/v1/transfers/wallet/{walletId}": {
+    whose: "caller",
+    read: (h) => ({ params: { walletId: h.wallets.RUB }, query: { limit: 200 } }),
+    name: (t) => t.id as number,
+    made: (h) => h.movements,
+    belongs: (t, h) => t.senderWalletId === h.wallets.RUB || t.receiverWalletId === h.wallets.RUB,
+  },
+  "GET /api/v1/transfers/recipients": { whose: "caller", read: () => ({}), name: (r) => r.userId as number, made: (h) => h.paid, belongs: (r, h) => r.userId !== h.user },
+  "GET /api/v1/requests": { whose: "caller", read: () => ({}), name: (r) => r.token as string, made: (h) => h.requests, belongs: (r) => r.own === true },
+  "GET /api/v1/splits": {
+    whose: "caller",
+    read: () => ({}),
+    name: (s) => s.token as string,
+    made: (h) => h.splits,
+    belongs: (s) => s.own === true || (s.shares as { mine?: boolean }[] | undefined)?.some((share) => share.mine === true) === true,
+  },
+  "GET /api/v1/schedules": { whose: "caller", read: () => ({}), name: (s) => s.id as number, made: (h) => h.schedules, belongs: (s, h) => walletsOf(h).includes(s.senderWalletId as number) },
+};
+
+/** Lists that are nobody's: every caller must get the same one. */
+export const PUBLIC_LISTS: Record<string, () => Parts> = {
+  "GET /api/v1/rates/{currency}/history": () => ({ params: { currency: "USD" }, query: period() }),
+};
+
 /**
  * Why a documented answer cannot be provoked from outside on purpose, or null: the coverage matrix
  * marks these `~` instead of `-`, so that what is missing is what a run could still reach.
@@ -130,7 +205,8 @@ export function unprovokable(operation: string, status: string, code: string | n
     return "the last open share taken by someone else while joining (two at once): a full or cancelled split is a 404 to whoever has no share in it";
   }
   if (code === "STATEMENT_TOO_LARGE") return "more movements than STATEMENT_MAX_ROWS: the limits phase, given a small statement-rows";
-  if (/^GET \/api\/(docs|v1\/demo\/)/.test(operation) && status.startsWith("2")) return "demo mode only";
+  if (/^GET \/api\/v1\/demo\//.test(operation) && status.startsWith("2")) return "demo mode only";
+  if (/^(GET|POST) \/api\/dev\/clock$/.test(operation)) return "the demo's clock control: called by the clock phase alone, where the server offers it (it moves the server's time)";
   if (operation === "GET /api/metrics" && status === "200") return "needs the server's METRICS_TOKEN";
   if (operation === "POST /api/telegram/webhook" && status === "200") return "needs the webhook's secret token (Telegram's)";
   return null;

@@ -1,4 +1,5 @@
 import { BANK } from "./knowledge";
+import { kindMade } from "./made";
 import { balancesOf, historyOf, walletOf, within, type Caller, type Movement, type Timed } from "./oracle-kit";
 import type { Person } from "./session";
 
@@ -14,12 +15,29 @@ export type Made = { timed: Timed; kind: "transfer" | "topup" | "exchange" | "re
 const FIELDS = ["id", "senderWalletId", "receiverWalletId", "amount", "currency", "receivedAmount", "receivedCurrency", "rate", "createdAt"] as const;
 const differences = (a: Movement, b: Movement) => FIELDS.filter((f) => a[f] !== b[f]).map((f) => `${f} ${JSON.stringify(b[f])} (answered ${JSON.stringify(a[f])})`);
 
-/** Each movement: createdAt between request and answer; its history row and receipt equal the answer; the receipt's kind and direction. */
-export async function readBack(call: Caller, made: Made[], skewMs: number): Promise<string[]> {
+/**
+ * Each movement: createdAt between request and answer; its history row and receipt equal the
+ * answer; the receipt's kind and direction. And every movement the run made, in every history of
+ * `people` that shows it: the kind it was made as.
+ */
+export async function readBack(call: Caller, made: Made[], skewMs: number, people: Person[]): Promise<string[]> {
   const problems: string[] = [];
   const histories = new Map<number, Movement[]>();
+  for (const person of people) for (const wallet of person.wallets) histories.set(wallet.id, await historyOf(call, person, wallet.id));
+  for (const [wallet, rows] of histories) {
+    // One line per wallet and way of being wrong: "exchanges 12, 9 are shown in the history of wallet 3 as kind transfer".
+    const wrong = new Map<string, number[]>();
+    for (const row of rows) {
+      const kind = kindMade(row.id);
+      if (kind && row.kind !== kind) wrong.set(`${kind} ${String(row.kind)}`, [...(wrong.get(`${kind} ${String(row.kind)}`) ?? []), row.id]);
+    }
+    for (const [pair, ids] of wrong) {
+      const [kind, shown] = pair.split(" ");
+      problems.push(`${ids.length === 1 ? kind : `${kind}s`} ${ids.join(", ")} ${ids.length === 1 ? "is" : "are"} shown in the history of wallet ${wallet} as kind ${shown}`);
+    }
+  }
   for (const m of made) {
-    const t = m.timed.body as Movement & { kind?: string };
+    const t = m.timed.body as Movement;
     if (t.kind !== m.kind) problems.push(`${m.kind} ${t.id} was answered as kind ${String(t.kind)}`);
     if (!within(t.createdAt, m.timed, skewMs)) {
       problems.push(`${m.kind} ${t.id}: createdAt ${t.createdAt}, but it was made between ${new Date(m.timed.sentAt).toISOString()} and ${new Date(m.timed.answeredAt).toISOString()}`);
@@ -28,7 +46,7 @@ export async function readBack(call: Caller, made: Made[], skewMs: number): Prom
     const row = histories.get(m.wallet)!.find((r) => r.id === t.id);
     if (!row) problems.push(`${m.kind} ${t.id} is missing from the history of wallet ${m.wallet}`);
     else if (differences(t, row).length) problems.push(`${m.kind} ${t.id} in the history: ${differences(t, row).join(", ")}`);
-    const receipt = (await call(BANK.receipt, m.by.tokens.access_token, { params: { id: t.id } })).body as Movement & { kind: string; direction: string };
+    const receipt = (await call(BANK.receipt, m.by.tokens.access_token, { params: { id: t.id } })).body as Movement & { direction: string };
     if (differences(t, receipt).length) problems.push(`${m.kind} ${t.id} on its receipt: ${differences(t, receipt).join(", ")}`);
     if (receipt.kind !== m.kind || receipt.direction !== m.direction) problems.push(`the receipt of ${m.kind} ${t.id} says ${receipt.kind}, ${receipt.direction} (expected ${m.kind}, ${m.direction})`);
   }
@@ -48,6 +66,8 @@ const day = (tz: number, days: number) => new Date(Date.now() + tz * 60_000 + da
 export async function statements(call: Caller, person: Person, baseUrl: string): Promise<string[]> {
   const problems: string[] = [];
   const token = person.tokens.access_token;
+  // An exchange too, so that the ruble statement holds every kind of movement: top-ups, transfers in, requests paid out, an exchange.
+  await call("POST /api/v1/exchanges", token, { body: { fromWalletId: walletOf(person, "RUB").id, toWalletId: walletOf(person, "USD").id, amount: 10_000 } }, 201);
   for (const currency of ["RUB", "USD"]) {
     const wallet = walletOf(person, currency).id;
     const rows = await historyOf(call, person, wallet);
@@ -71,7 +91,11 @@ export async function statements(call: Caller, person: Person, baseUrl: string):
   return problems;
 }
 
-/** The CSV file of the last day lists every history row's transfer once. */
+/**
+ * The CSV file of the last day: each of the history's movements on a line of its own, once, and no
+ * line for a movement the history does not hold (another account's); a column names each
+ * movement's kind (below).
+ */
 async function csvRows(call: Caller, token: string, wallet: number, rows: Movement[], baseUrl: string): Promise<string[]> {
   const link = (await call("POST /api/v1/statements/link", token, { body: { walletId: wallet, from: day(0, -1), to: day(0, 0), tz: 0, format: "csv" } }, 201)).body as { url: string };
   const url = new URL(link.url, baseUrl);
@@ -79,11 +103,61 @@ async function csvRows(call: Caller, token: string, wallet: number, rows: Moveme
   // Fields are `;` separated (documented); a movement's line names its transfer id as a field of its own.
   const lines = String(file.body).split(/\r?\n/).map((line) => line.split(";").map((field) => field.replace(/^"|"$/g, "")));
   const problems: string[] = [];
+  let shape: { column: number; width: number } | null = null;
   for (const r of rows) {
-    const n = lines.filter((fields) => fields.includes(String(r.id))).length;
-    if (n !== 1) problems.push(`the CSV statement lists transfer ${r.id} ${n} times`);
+    const found = lines.filter((fields) => fields.includes(String(r.id)));
+    if (found.length !== 1) problems.push(`the CSV statement lists transfer ${r.id} ${found.length} times`);
+    else shape ??= { column: found[0].indexOf(String(r.id)), width: found[0].length };
   }
-  return problems;
+  if (!shape) return problems;
+  // The movements' lines: as wide as theirs, an id where theirs have it.
+  const { column, width } = shape;
+  const movements = lines.filter((fields) => fields.length === width && /^\d+$/.test(fields[column]));
+  const held = new Set(rows.map((r) => r.id));
+  const foreign = movements.map((fields) => Number(fields[column])).filter((id) => !held.has(id));
+  if (foreign.length) problems.push(`the CSV statement of wallet ${wallet} lists movements its history does not hold: ${foreign.join(", ")}`);
+  return [...problems, ...csvKinds(movements, column, rows, wallet)];
+}
+
+/**
+ * The CSV names each movement's kind in words of the server's language, which the tester does not
+ * know; it knows what kind it made each movement as. So some column must follow the kinds: the
+ * movements of one kind (and direction) share a name in it, movements of different kinds never do.
+ */
+function csvKinds(movements: string[][], idColumn: number, rows: Movement[], wallet: number): string[] {
+  const known = movements.flatMap((fields) => {
+    const id = Number(fields[idColumn]);
+    const kind = kindMade(id);
+    const row = rows.find((r) => r.id === id);
+    return kind && row ? [{ id, kind, sort: `${kind}, ${row.receiverWalletId === wallet ? "in" : "out"}`, fields }] : [];
+  });
+  if (new Set(known.map((m) => m.kind)).size < 2) return [];
+  const judged = (movements[0]?.map((_, column) => column) ?? [])
+    .filter((column) => column !== idColumn)
+    .map((column) => {
+      const bySort = new Map<string, Map<string, number[]>>();
+      const byName = new Map<string, Map<string, number[]>>();
+      const add = (map: Map<string, Map<string, number[]>>, key: string, inner: string, id: number) => {
+        const at = map.get(key) ?? new Map<string, number[]>();
+        at.set(inner, [...(at.get(inner) ?? []), id]);
+        map.set(key, at);
+      };
+      for (const m of known) {
+        add(bySort, m.sort, m.fields[column], m.id);
+        add(byName, m.fields[column], m.kind, m.id);
+      }
+      const list = (inner: Map<string, number[]>, quote: boolean) => [...inner].map(([key, ids]) => `${quote ? JSON.stringify(key) : key} (${ids.join(", ")})`).join(", ");
+      const problems = [
+        ...[...bySort].filter(([, names]) => names.size > 1).map(([sort, names]) => `${sort} movements go by different names: ${list(names, true)}`),
+        ...[...byName].filter(([, kinds]) => kinds.size > 1).map(([name, kinds]) => `${JSON.stringify(name)} names movements of different kinds: ${list(kinds, false)}`),
+      ];
+      return { column, problems, names: byName.size };
+    })
+    // The nearest: the fewest disagreements, then the most names (a column the same on every line names nothing).
+    .sort((a, b) => a.problems.length - b.problems.length || b.names - a.names);
+  const best = judged[0];
+  if (!best || best.problems.length === 0) return [];
+  return [`no column of the CSV statement of wallet ${wallet} names the movements' kinds as they were made; the nearest, column ${best.column + 1}: ${best.problems.join("; ")}`];
 }
 
 type RequestDto = { token: string; createdAt: string; expiresAt: string; paidAt: string | null };

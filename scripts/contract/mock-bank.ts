@@ -9,7 +9,7 @@ import { BANK } from "./knowledge";
 
 export type User = { id: number; email: string };
 type Wallet = { id: number; userId: number; currency: string; balance: number; number: string };
-type Movement = { id: number; kind: "transfer" | "topup"; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; message: string | null; createdAt: string };
+type Movement = { id: number; kind: "transfer" | "topup"; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; message: string | null; channel: "app"; createdAt: string };
 
 export type BankState = {
   users: User[];
@@ -80,6 +80,7 @@ function moveMoney({ state, shaped }: BankKit, { op, name, user, body }: Call): 
     receivedCurrency: receiver.currency,
     rate: "1",
     message: typeof body.message === "string" ? body.message : null,
+    channel: "app",
     createdAt: new Date().toISOString(),
   };
   state.movements.push(movement);

@@ -116,13 +116,15 @@ export async function runMoneyOracles(api: ContractClient, options: OracleOption
   await section("an exchange and a paid request move what their answers say: balances and both histories agree", () => exchangeAndPay(context));
   await section("a refused create leaves no trace: no balance changed, no row in any history, no request listed", () => refusalsLeaveNoTrace(context.call, alice, bob));
   await section("a paid or cancelled request is spent: paying or cancelling it again is refused (409), and nothing moves", () => spentRequests(context.call, alice, bob));
-  await section("each movement reads back as made: createdAt within its request, the same in history and receipt, the receipt's kind its operation", () =>
-    readBack(context.call, context.made, options.clockSkewMs),
+  await section("each movement reads back as made: createdAt within its request, the same in history and receipt, its kind its operation's in every history and on its receipt", () =>
+    readBack(context.call, context.made, options.clockSkewMs, [alice, bob]),
   );
   await section("requests and links keep time: createdAt and paidAt within their requests, expiry whole days or ten minutes later", () =>
     otherTimes(context.call, alice, bob, options.clockSkewMs),
   );
-  await section("a statement agrees with the history and the balance, in any time zone (JSON and CSV)", () => statements(context.call, bob, options.baseUrl));
+  await section("a statement agrees with the history and the balance, in any time zone (JSON and CSV: each of the account's movements once, none of another's, named by its kind)", () =>
+    statements(context.call, bob, options.baseUrl),
+  );
 }
 
 export type { Timed };

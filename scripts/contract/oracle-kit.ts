@@ -38,11 +38,11 @@ export const split = (operation: string) => {
 export function caller(options: OracleOptions): Caller {
   return async (operation, token, rest, expect = 200) => {
     const request: Request = { ...split(operation), params: rest.params ?? {}, query: rest.query ?? {}, headers: rest.headers ?? {}, body: rest.body, token };
+    const expected = Array.isArray(expect) ? expect : [expect];
     const sentAt = Date.now();
-    const reply = await send(options.baseUrl, request);
+    const reply = await send(options.baseUrl, request, { expect: expected });
     const answeredAt = Date.now();
     const broken = options.document.check(request.method, request.path, reply);
-    const expected = Array.isArray(expect) ? expect : [expect];
     if (!expected.includes(reply.status) || broken.length) {
       const environment = !expected.includes(reply.status) ? cameBackLater(broken.length === 0, request, reply) : null;
       if (environment) throw environment;
@@ -69,7 +69,7 @@ export function walletOf(p: Person, currency: string) {
   return w;
 }
 
-export type Movement = { id: number; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; createdAt: string };
+export type Movement = { id: number; kind: string; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; createdAt: string };
 
 /** Balances by currency, as the owner reads them. */
 export async function balancesOf(call: Caller, person: Person): Promise<Record<string, number>> {

@@ -15,7 +15,8 @@ import { splitJoinedByLink, splitsAddUp, type SplitParty } from "./split-oracles
  * operations against each other (scripts/contract/money-oracles.ts), insights and scheduled
  * transfers (scripts/contract/feature-oracles.ts), splits and what is done with them
  * (scripts/contract/split-oracles.ts, split-action-oracles.ts), and the authorization matrix
- * (every secured operation × no token, malformed, expired, revoked, another user's resource).
+ * (every secured operation × no token, malformed, expired, revoked, another user's resource) with
+ * the isolation of every list (only the caller's items).
  */
 
 export type { OracleOptions } from "./oracle-kit";
@@ -77,7 +78,7 @@ export async function runOracles(api: ContractClient, options: OracleOptions): P
   });
 
   await runMoneyOracles(api, options, alice, bob);
-  await section("insights agree with the statements: each month's in, out and closing are that month's statement's", () =>
+  await section("insights agree with the statements: each month's in, out and closing are that month's statement's; its counterparties those of the transfers and paid requests made", () =>
     insightsAgreeWithStatements(call, [
       [bob, "RUB", 180],
       [alice, "USD", -300],

@@ -84,6 +84,67 @@ export function coverageLines(rows: CoverageRow[]): string[] {
   ];
 }
 
+/** What became of one documented answer in the run. */
+export type Verdict = "observed" | "not provokable" | "missing";
+const verdictOf = (row: CoverageRow): Verdict => (row.observed ? "observed" : row.unprovokable ? "not provokable" : "missing");
+
+/** The coverage counts: documented answers, and how many the run observed, could not provoke, missed. */
+export function coverageCounts(rows: CoverageRow[]): { answers: number; observed: number; unprovokable: number; missing: number } {
+  const count = (verdict: Verdict) => rows.filter((r) => verdictOf(r) === verdict).length;
+  return { answers: rows.length, observed: count("observed"), unprovokable: count("not provokable"), missing: count("missing") };
+}
+
+/**
+ * The coverage matrix for a team to read: every operation × documented answer (its status, and
+ * for an error the code the document names) as observed, not provokable (why) or missing, in JSON
+ * and in Markdown (the missing answers first: what a run could still reach).
+ */
+export function coverageReport(rows: CoverageRow[], seed: number): { json: string; markdown: string } {
+  const counts = coverageCounts(rows);
+  const operations = [...new Set(rows.map((r) => r.operation))].map((operation) => ({
+    operation,
+    answers: rows
+      .filter((r) => r.operation === operation)
+      .map((r) => ({ status: r.status, code: r.code, verdict: verdictOf(r), ...(r.unprovokable ? { reason: r.unprovokable } : {}) })),
+  }));
+  const json = `${JSON.stringify({ seed, ...counts, operations }, null, 2)}\n`;
+  const cell = (text: string) => text.replace(/\|/g, "\\|");
+  const answer = (r: CoverageRow) => `${r.status}${r.code ? ` ${r.code}` : ""}`;
+  const missing = rows.filter((r) => verdictOf(r) === "missing");
+  // Each reason once, numbered; an answer not provokable names its reason's number.
+  const reasons = [...new Set(rows.flatMap((r) => (r.unprovokable ? [r.unprovokable] : [])))];
+  const named = (verdict: Verdict, cells: CoverageRow[]) =>
+    cells
+      .filter((r) => verdictOf(r) === verdict)
+      .map((r) => (verdict === "not provokable" ? `${answer(r)} (${reasons.indexOf(r.unprovokable!) + 1})` : answer(r)))
+      .join(", ");
+  const markdown = [
+    "# Contract coverage",
+    "",
+    `Seed ${seed}. Of ${counts.answers} documented answers (each operation's documented statuses, an error status once per code the document names for it): ` +
+      `${counts.observed} observed, ${counts.unprovokable} not provokable from outside, **${counts.missing} missing**.`,
+    "",
+    "## Missing",
+    "",
+    ...(missing.length ? ["| operation | answer |", "|---|---|", ...missing.map((r) => `| \`${r.operation}\` | ${cell(answer(r))} |`)] : ["None."]),
+    "",
+    "## Every operation",
+    "",
+    "| operation | observed | missing | not provokable (why: below) |",
+    "|---|---|---|---|",
+    ...operations.map(({ operation }) => {
+      const cells = rows.filter((r) => r.operation === operation);
+      return `| \`${operation}\` | ${cell(named("observed", cells))} | ${cell(named("missing", cells))} | ${cell(named("not provokable", cells))} |`;
+    }),
+    "",
+    "## Why not provokable",
+    "",
+    ...reasons.map((reason, i) => `${i + 1}. ${reason}`),
+    "",
+  ].join("\n");
+  return { json, markdown };
+}
+
 const xml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function junitReport(results: Result[], seed: number): string {

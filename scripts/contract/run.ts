@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { runBoundaries } from "./boundary";
 import { ContractClient } from "./client";
+import { runClockChecks } from "./clock-oracles";
 import { commandCodes, smtpCodes, type CodeSource } from "./codes";
 import type { ContractDocument } from "./document";
 import { runGenerated } from "./generated-run";
@@ -10,10 +12,12 @@ import { unprovokable } from "./knowledge";
 import { runLimits } from "./limits-phase";
 import { lintDocument } from "./lint";
 import { runOracles } from "./oracles";
-import { coverage, coverageLines, jsonReport, junitReport, tally, waitsSoFar } from "./report";
+import { coverage, coverageCounts, coverageLines, coverageReport, jsonReport, junitReport, tally, waitsSoFar } from "./report";
 import { OPERATIONS, runScenario } from "./scenario";
 import { runStateful } from "./stateful";
 import { poolOf, signIn } from "./session";
+import { writeReplays } from "./replay";
+import { MOST_REPLAYS, tapedCodes } from "./tape";
 
 /**
  * One run of the suite against a base URL: the deterministic phases once (lint, scenario, oracles, boundaries),
@@ -23,7 +27,7 @@ import { poolOf, signIn } from "./session";
  * server failed a check, 3 when only the environment kept checks from running, 0 otherwise.
  */
 
-export const PHASES = ["lint", "scenario", "oracles", "boundaries", "generated", "stateful", "limits"] as const;
+export const PHASES = ["lint", "scenario", "oracles", "boundaries", "generated", "stateful", "limits", "clock"] as const;
 /** Every phase but the limits phase, which uses the server's limits up and runs only when asked for. */
 export const DEFAULT_PHASES = PHASES.filter((p) => p !== "limits");
 export type Phase = (typeof PHASES)[number];
@@ -45,6 +49,8 @@ export type RunConfig = {
   jwtSecret?: string;
   junit?: string;
   json?: string;
+  /** Where a failing check's replay goes (beside the reports when not given). */
+  replayDir?: string;
 };
 
 const SEEDED: Phase[] = ["generated", "stateful"];
@@ -118,7 +124,7 @@ export async function runSuite(config: RunConfig): Promise<number> {
   }
   let codes: CodeSource;
   try {
-    codes = config.codeFrom ? commandCodes(config.codeFrom) : await smtpCodes(config.smtpPort);
+    codes = tapedCodes(config.codeFrom ? commandCodes(config.codeFrom) : await smtpCodes(config.smtpPort));
   } catch (error) {
     api.environment(`the suite's SMTP listener on 127.0.0.1:${config.smtpPort}`, [`${(error as Error).message} (--smtp-port, or --code-from)`]);
     return finish(api, config, []);
@@ -133,6 +139,11 @@ export async function runSuite(config: RunConfig): Promise<number> {
       await onePass(api, config, codes, seed, config.seeds.length > 1 ? `${run}s${seed}` : run, config.phases.filter((p) => SEEDED.includes(p)));
       const after = tally(api.results);
       bySeed.push({ seed, failed: after.failed - before.failed, environment: after.environment - before.environment });
+    }
+    // Last: it moves the server's clock (scripts/contract/clock-oracles.ts).
+    if (config.phases.includes("clock")) {
+      const options = { baseUrl: config.baseUrl, document: config.document, codes, run, seed: firstSeed, jwtSecret: config.jwtSecret, clockSkewMs: config.clockSkewMs };
+      await runClockChecks(api, options).catch((error: unknown) => api.stopped("clock: stopped", error));
     }
   } finally {
     await codes.close();
@@ -153,10 +164,24 @@ function finish(api: ContractClient, config: RunConfig, bySeed: { seed: number; 
     if (failing.length) console.log(`repeat one alone with --seed ${failing[0]}`);
   }
   const seed = config.seeds[0];
-  if (config.junit) fs.writeFileSync(config.junit, junitReport(api.results, seed));
+  for (const report of [config.junit, config.json]) if (report) fs.mkdirSync(path.dirname(report), { recursive: true });
+  if (config.junit) {
+    fs.writeFileSync(config.junit, junitReport(api.results, seed));
+    // Beside the JUnit file: report.xml → report.coverage.md and report.coverage.json.
+    const { json, markdown } = coverageReport(rows, seed);
+    const base = config.junit.replace(/\.xml$/i, "");
+    fs.writeFileSync(`${base}.coverage.md`, markdown);
+    fs.writeFileSync(`${base}.coverage.json`, json);
+  }
   if (config.json) fs.writeFileSync(config.json, jsonReport(api.results, seed, rows));
   const { passed, failed, environment } = tally(api.results);
+  const { missing, answers } = coverageCounts(rows);
+  const replays = writeReplays(config.replayDir ?? [config.json, config.junit].map((f) => f && path.dirname(f)).find(Boolean), config.baseUrl);
+  if (replays.length) {
+    console.log(`replays of the failing checks${failed > MOST_REPLAYS ? ` (the first ${MOST_REPLAYS})` : ""}: npm run contract -- --replay <file.json> <base-url>, or sh <file.sh> <base-url>`);
+    for (const file of replays) console.log(`  ${file}`);
+  }
   console.log(config.seeds.length > 1 ? `seeds ${config.seeds[0]}..${config.seeds.at(-1)}` : `seed ${seed}`);
-  console.log(`${passed} passed, ${failed} failed${environment ? `, ${environment} not checked (environment)` : ""}`);
+  console.log(`${passed} passed, ${failed} failed${environment ? `, ${environment} not checked (environment)` : ""}; ${missing} of ${answers} documented answers missing from the coverage`);
   return failed ? 1 : environment ? 3 : 0;
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { sign } from "@telegram-apps/init-data-node";
+import { tapeInitData } from "./tape";
 import { body, expectEqual, need, type Me, type Person, type Scenario, type Tokens, type Wallet } from "./scenario-kit";
 
 /** Signs a person in by an e-mailed code and opens their wallets, checking each answer on the way. */
@@ -51,6 +52,7 @@ export async function telegramSignIn(s: Scenario): Promise<void> {
   const telegramId = 700_000_000 + crypto.randomInt(1_000_000);
   s.telegramId = telegramId;
   const initData = sign({ user: { id: telegramId, first_name: "Contract", username: `contract_${run}` }, query_id: run }, options.botToken, new Date());
+  tapeInitData(initData);
   const tokens = need(
     body<Tokens>(await api.call({ name: "init data signed with the bot's token signs in", method: "POST", path: "/api/v1/auth/telegram/login", body: { init_data: initData }, expect: 200 })),
     "telegram sign-in failed",

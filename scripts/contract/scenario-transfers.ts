@@ -52,7 +52,10 @@ async function history({ api }: Scenario, { b, token, move, sent }: Sent): Promi
     params: { walletId: move.senderWalletId },
     token,
     expect: 200,
-    verify: (answer) => ((answer.body as { id: number }[]).some((t) => t.id === sent?.id) ? [] : ["the transfer is not in the history"]),
+    verify: (answer) => {
+      const row = (answer.body as { id: number; kind?: unknown }[]).find((t) => t.id === sent?.id);
+      return row ? expectEqual("kind", row.kind, "transfer") : ["the transfer is not in the history"];
+    },
   });
   await api.call({
     name: "a page of one has a next cursor",
@@ -77,9 +80,20 @@ async function receipts({ api, options }: Scenario, { b, token, move, sent }: Se
       params: { id: sent.id },
       token,
       expect: 200,
-      verify: (answer) => expectEqual("receipt amount", (answer.body as { amount?: unknown }).amount, move.amount),
+      verify: (answer) => [
+        ...expectEqual("receipt amount", (answer.body as { amount?: unknown }).amount, move.amount),
+        ...expectEqual("receipt kind", (answer.body as { kind?: unknown }).kind, "transfer"),
+      ],
     });
-    await api.call({ name: "the receiver's receipt", method: "GET", path: "/api/v1/transfers/{id}", params: { id: sent.id }, token: b.tokens.access_token, expect: 200 });
+    await api.call({
+      name: "the receiver's receipt",
+      method: "GET",
+      path: "/api/v1/transfers/{id}",
+      params: { id: sent.id },
+      token: b.tokens.access_token,
+      expect: 200,
+      verify: (answer) => expectEqual("receipt kind", (answer.body as { kind?: unknown }).kind, "transfer"),
+    });
     await api.call({ name: "a receipt nobody has", method: "GET", path: "/api/v1/transfers/{id}", params: { id: 2_000_000_000 }, token, expect: 404 });
   }
   if (options.documents("GET", "/api/v1/transfers/recipients")) {

@@ -1,6 +1,6 @@
 import { within, type Caller } from "./oracle-kit";
 import type { Person } from "./session";
-import { codeOf, funded, moved, newSplit, payShare, readSplit, requestStatus, shareAt, SPLIT, stateOf, type Split, type SplitParty } from "./split-oracles";
+import { byName, codeOf, funded, moved, newSplit, payShare, readSplit, requestStatus, shareAt, SPLIT, stateOf, type Split, type SplitParty } from "./split-oracles";
 
 /**
  * What only a split's organiser may do, from outside: remind once per 24 hours, mark a share
@@ -18,7 +18,7 @@ const as = (person: Person) => person.tokens.access_token;
  */
 export async function splitRemindedOncePerDay(call: Caller, { organiser, payer, other }: SplitParty, skewMs: number): Promise<string[]> {
   await funded(call, payer);
-  const made = await newSplit(call, organiser, 1_000, "equal", [{ userId: organiser.me.id }, { userId: payer.me.id }, { userId: other.me.id }]);
+  const made = await newSplit(call, organiser, 1_000, "equal", [{ userId: organiser.me.id }, byName(payer), byName(other)]);
   const params = { token: made.token };
   const problems: string[] = [];
   const paidToken = shareAt(made, 1)?.requestToken;
@@ -54,7 +54,7 @@ export async function splitRemindedOncePerDay(call: Caller, { organiser, payer, 
  */
 export async function shareSettledOutsideTheApp(call: Caller, { organiser, payer, other }: SplitParty): Promise<string[]> {
   await funded(call, payer, other);
-  const made = await newSplit(call, organiser, 1_000, "amounts", [{ userId: organiser.me.id, amount: 100 }, { userId: payer.me.id, amount: 500 }, { userId: other.me.id, amount: 400 }]);
+  const made = await newSplit(call, organiser, 1_000, "amounts", [{ userId: organiser.me.id, amount: 100 }, { ...byName(payer), amount: 500 }, { ...byName(other), amount: 400 }]);
   const settle = (person: Person, position: number, expect = 200) => call(SPLIT.settle, as(person), { params: { token: made.token, position } }, expect);
   const [payerToken, otherToken] = [shareAt(made, 1)?.requestToken, shareAt(made, 2)?.requestToken];
   if (!payerToken || !otherToken) return ["a participant's share has no request"];
@@ -90,7 +90,7 @@ export async function shareSettledOutsideTheApp(call: Caller, { organiser, payer
  */
 export async function splitCancelledRest(call: Caller, { organiser, payer, other, outsider }: SplitParty): Promise<string[]> {
   await funded(call, payer, other);
-  const made = await newSplit(call, organiser, 900, "equal", [{ userId: payer.me.id }, { userId: other.me.id }, { userId: null }]);
+  const made = await newSplit(call, organiser, 900, "equal", [byName(payer), byName(other), { userId: null }]);
   const params = { token: made.token };
   const [paidToken, pendingToken, openToken] = [0, 1, 2].map((position) => shareAt(made, position)?.requestToken);
   if (!paidToken || !pendingToken) return ["a participant's share has no request"];

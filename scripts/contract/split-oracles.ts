@@ -30,7 +30,10 @@ export const SPLIT = {
 /** Who the split oracles need: an organiser, two who owe, and someone with no part in it. */
 export type SplitParty = { organiser: Person; payer: Person; other: Person; outsider: Person };
 
-type ShareAsked = { userId: number | null; amount?: number };
+type ShareAsked = ({ userId: number | null } | { username: string }) & { amount?: number };
+
+/** A person named on a split by username: the organiser need not have dealt with them (a counted lookup). */
+export const byName = (person: Person) => ({ username: person.me.username ?? "" });
 
 /** A new split of the organiser's, in rubles. */
 export async function newSplit(call: Caller, organiser: Person, total: number, mode: "equal" | "amounts", shares: ShareAsked[]): Promise<Split> {
@@ -96,14 +99,14 @@ async function sharesAndRequests(call: Caller, organiser: Person, split: Split, 
  */
 export async function splitsAddUp(call: Caller, organiser: Person, payer: Person): Promise<string[]> {
   const token = organiser.tokens.access_token;
-  const body = (mode: string, total: number, shares: { userId: number | null; amount?: number }[]) => ({ body: { title: "contract split", currency: "RUB", total, mode, shares } });
-  const equal = (await call(SPLIT.create, token, body("equal", 1_001, [{ userId: payer.me.id }, { userId: organiser.me.id }, { userId: null }]), 201)).body as Split;
+  const body = (mode: string, total: number, shares: ShareAsked[]) => ({ body: { title: "contract split", currency: "RUB", total, mode, shares } });
+  const equal = (await call(SPLIT.create, token, body("equal", 1_001, [byName(payer), { userId: organiser.me.id }, { userId: null }]), 201)).body as Split;
   const problems = await sharesAndRequests(call, organiser, equal, "an equal split of 1001 in 3");
   const amounts = [600, 1, 400];
-  const byAmounts = (await call(SPLIT.create, token, body("amounts", 1_001, [{ userId: payer.me.id, amount: 600 }, { userId: organiser.me.id, amount: 1 }, { userId: null, amount: 400 }]), 201)).body as Split;
+  const byAmounts = (await call(SPLIT.create, token, body("amounts", 1_001, [{ ...byName(payer), amount: 600 }, { userId: organiser.me.id, amount: 1 }, { userId: null, amount: 400 }]), 201)).body as Split;
   problems.push(...(await sharesAndRequests(call, organiser, byAmounts, "a split of 1001 by amounts 600, 1, 400", amounts)));
   const listed = ((await call(SPLIT.list, token, {})).body as Split[]).length;
-  await call(SPLIT.create, token, body("amounts", 1_001, [{ userId: payer.me.id, amount: 600 }, { userId: null, amount: 400 }]), 400);
+  await call(SPLIT.create, token, body("amounts", 1_001, [{ ...byName(payer), amount: 600 }, { userId: null, amount: 400 }]), 400);
   const after = ((await call(SPLIT.list, token, {})).body as Split[]).length;
   if (after !== listed) problems.push(`a split by amounts that do not sum to its total was refused, yet the list went from ${listed} to ${after}`);
   const share = equal.shares.find((s) => s.position === 0);

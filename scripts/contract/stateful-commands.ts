@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { belowOneUnit, covering, predictTopUp, predictTransfer } from "./bank-model";
 import { BANK } from "./knowledge";
+import { kindMade } from "./made";
 import { Failure } from "./outcome";
 import { signIn, type Tokens } from "./session";
 import { checkBalances, step, timely, walletOf, type Model, type Real } from "./stateful-step";
@@ -131,7 +132,11 @@ function history(u: number, currency: string, limit: number): Command {
     let cursor: string | null = null;
     for (let page = 0; page < 50; page += 1) {
       const { reply } = await step(real, BANK.history, person, { params: { walletId: wallet }, query: { limit, ...(cursor ? { cursor } : {}) } }, [{ status: 200 }]);
-      ids.push(...(reply.body as { id: number }[]).map((t) => t.id));
+      for (const t of reply.body as { id: number; kind: string }[]) {
+        ids.push(t.id);
+        const made = kindMade(t.id);
+        if (made && t.kind !== made) throw new Failure("history", BANK.history, `${made} ${t.id} is listed as kind ${t.kind}`);
+      }
       cursor = reply.headers.get(BANK.nextCursorHeader);
       if (!cursor) break;
     }

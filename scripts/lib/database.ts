@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { run } from "./run";
+import { withoutUnusedUrlWarning } from "./prisma-output";
+import { runForOutput } from "./run";
 
 /** The SQLite file behind a `file:` URL (relative paths are relative to the project root). */
 export function sqlitePath(url: string): string {
@@ -30,9 +31,10 @@ export async function migrate(url: string): Promise<void> {
   // A second process on a file another one serves finds nothing to do, and does not ask Prisma
   // Migrate for the file's write lock.
   if (!hasPendingSqliteMigrations(file)) return;
-  await run("npx", ["prisma", "migrate", "deploy"], {
+  const output = await runForOutput("npx", ["prisma", "migrate", "deploy"], {
     env: { ...process.env, DATABASE_URL: url, CHECKPOINT_DISABLE: "1" },
   });
+  process.stdout.write(withoutUnusedUrlWarning(output));
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.close();

@@ -2,6 +2,30 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import { getDb, sqlOf, UNIT_DID_IO, type Sql } from "@/lib/server/db";
 import { isSqliteLockConflict, isUniqueViolation } from "@/lib/server/db/errors";
+import { POST as requestCode } from "@/app/api/v1/auth/email/request-code/route";
+import { POST as verifyCode } from "@/app/api/v1/auth/email/verify-code/route";
+import { CLIENT_IP_HEADER } from "@/lib/server/http/client-ip";
+import { call } from "@/tests/support/api";
+
+/**
+ * Another process's write, run (once, when set) right after a first sign-in's transaction has
+ * read and made its new user's handle, before it writes the user: what a second instance on the
+ * same file does when two first sign-ins arrive together.
+ */
+let mockBetweenReadAndWrite: (() => void) | null = null;
+jest.mock("@/lib/server/users/store", () => {
+  const actual = jest.requireActual("@/lib/server/users/store");
+  return {
+    ...actual,
+    uniqueUsername: async (...args: unknown[]) => {
+      const made = await actual.uniqueUsername(...args);
+      const interfere = mockBetweenReadAndWrite;
+      mockBetweenReadAndWrite = null;
+      interfere?.();
+      return made;
+    },
+  };
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -220,6 +244,29 @@ describe("direct SQL on the same connection (the hot paths)", () => {
       expect(await getDb().user.count({ where: { username: "after_the_other" } })).toBe(0);
       expect(isSqliteLockConflict(new Error("database is locked"))).toBe(false);
     } finally {
+      other.close();
+    }
+  });
+
+  it("a first sign-in whose user creation meets another process's write is run again, not answered 500", async () => {
+    const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+    try {
+      const email = `first.${Date.now()}@example.com`;
+      const headers = { [CLIENT_IP_HEADER]: "10.9.9.9" };
+      expect((await call(requestCode, { body: { email }, headers })).status).toBe(200);
+      const mail = await getDb().outboxEmail.findFirst({ where: { to: email }, orderBy: { id: "desc" } });
+      const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
+      let interfered = false;
+      mockBetweenReadAndWrite = () => {
+        other.prepare(`INSERT INTO "User" ("username", "createdAt") VALUES (?, ?)`).run(`other_signin_${Date.now()}`, Date.now());
+        interfered = true;
+      };
+      const signedIn = await call(verifyCode, { body: { email, code }, headers });
+      expect(interfered).toBe(true);
+      expect(signedIn.status).toBe(200);
+      expect(await getDb().user.count({ where: { email } })).toBe(1);
+    } finally {
+      mockBetweenReadAndWrite = null;
       other.close();
     }
   });

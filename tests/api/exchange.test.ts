@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { POST as exchangeRoute } from "@/app/api/v1/exchanges/route";
 import { GET as receiptRoute } from "@/app/api/v1/transfers/[id]/route";
 import { getDb } from "@/lib/server/db";
+import { resetEnvForTests } from "@/lib/server/platform/env";
 import { convert, CURRENCIES, giveFor, type Currency } from "@/lib/shared/money";
 import { DICTIONARIES } from "@/lib/shared/i18n";
 import { call } from "@/tests/support/api";
@@ -106,6 +107,31 @@ describe("POST /api/v1/exchanges", () => {
     const other = await exchange(me.token, { ...body, receivedAmount: 5_001 }, headers);
     expect(other.status).toBe(409);
     expect(await balanceOf(me.wallets.CNY)).toBe(5_000);
+  });
+
+  it("refuses more than EXCHANGE_COUNT_DAILY_LIMIT exchanges per user within 24 hours, from any wallets (429, nothing moves); a replayed key still answers its exchange", async () => {
+    process.env.EXCHANGE_COUNT_DAILY_LIMIT = "3";
+    resetEnvForTests();
+    try {
+      const me = await createFundedUser({ RUB: 100_000, USD: 10_000 });
+      const swap = (fromWalletId: number, toWalletId: number, key?: string) =>
+        exchange(me.token, { fromWalletId, toWalletId, amount: 100 }, key ? { "idempotency-key": key } : undefined);
+      const first = await swap(me.wallets.RUB, me.wallets.USD, "swap-1");
+      const statuses = [first.status, (await swap(me.wallets.USD, me.wallets.EUR)).status, (await swap(me.wallets.RUB, me.wallets.CNY)).status];
+      expect(statuses).toEqual([201, 201, 201]);
+      const before = await balanceOf(me.wallets.RUB);
+      const over = await swap(me.wallets.RUB, me.wallets.EUR);
+      expect(over).toMatchObject({ status: 429, body: { code: "RATE_LIMITED", message: "Слишком много обменов за сутки. Попробуйте завтра" } });
+      expect(await balanceOf(me.wallets.RUB)).toBe(before);
+      // The first exchange's retry is answered from its record, not counted again.
+      expect(await swap(me.wallets.RUB, me.wallets.USD, "swap-1")).toMatchObject({ status: 201, body: { id: first.body.id } });
+      // Everyone has their own count.
+      const other = await createFundedUser({ RUB: 1_000 });
+      expect((await exchange(other.token, { fromWalletId: other.wallets.RUB, toWalletId: other.wallets.USD, amount: 100 })).status).toBe(201);
+    } finally {
+      delete process.env.EXCHANGE_COUNT_DAILY_LIMIT;
+      resetEnvForTests();
+    }
   });
 
   it("keeps the books on random exchanges typed on either side", async () => {

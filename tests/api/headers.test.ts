@@ -94,6 +94,13 @@ describe("securityModeFromEnv", () => {
     expect(securityModeFromEnv({ NODE_ENV: "development" })).toEqual(dev);
     expect(securityModeFromEnv({ NODE_ENV: "test" })).toEqual({ dev: false, https: false });
   });
+
+  it("lets pages connect to the API's origin named at run time (API_BASE_URL), and to nothing for a bad one", () => {
+    const mode = securityModeFromEnv({ NODE_ENV: "production", API_BASE_URL: "https://api.example.test/base/" });
+    expect(mode.apiOrigin).toBe("https://api.example.test");
+    expect(pageCsp("n", mode)).toMatch(/connect-src [^;]*https:\/\/api\.example\.test/);
+    expect(securityModeFromEnv({ NODE_ENV: "production", API_BASE_URL: "not a url" }).apiOrigin).toBeUndefined();
+  });
 });
 
 describe("createNonce", () => {
@@ -144,7 +151,7 @@ describe("API headers", () => {
     const { default: nextConfig } = await import("@/next.config");
     const rules = (await nextConfig.headers?.()) ?? [];
     const api = rules.find((rule) => rule.source.startsWith("/api/:path"));
-    // Every API path but the demo's reference page (/api/docs), which sends its own page headers.
+    // Every API path but the reference page (/api/docs), which sends its own page headers.
     const apiPattern = new RegExp(`^/api/(?:${api!.source.slice("/api/:path(".length, -1)})$`);
     expect(["/api/v1/wallet", "/api/health", "/api/docsx"].every((p) => apiPattern.test(p))).toBe(true);
     expect(["/api/docs", "/api/docs/redoc.standalone.js"].some((p) => apiPattern.test(p))).toBe(false);

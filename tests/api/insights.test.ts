@@ -5,6 +5,7 @@ import { GET as summaryRoute } from "@/app/api/v1/statements/wallet/[walletId]/r
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { POST as topUpRoute } from "@/app/api/v1/wallet/topup/route";
 import { getDb } from "@/lib/server/db";
+import { resetEnvForTests } from "@/lib/server/platform/env";
 import { call } from "@/tests/support/api";
 import { checkInvariants, createFundedUser, setRate } from "@/tests/support/ledger";
 
@@ -139,16 +140,57 @@ describe("insights", () => {
       [`wallet=total&tz=900`, 400, "VALIDATION_ERROR"],
       [`wallet=total&month=2026-13`, 400, "VALIDATION_ERROR"],
       [`wallet=total&month=2026-1`, 400, "VALIDATION_ERROR"],
+      // Years before 1970 (Date.UTC would read 0001 and 0099 as 1901 and 1999) and numbers
+      // that are not plain decimals of minutes.
+      [`wallet=total&month=0001-01`, 400, "VALIDATION_ERROR"],
+      [`wallet=total&month=0099-12`, 400, "VALIDATION_ERROR"],
+      [`wallet=total&month=1969-12`, 400, "VALIDATION_ERROR"],
+      [`wallet=total&tz=0x10`, 400, "VALIDATION_ERROR"],
+      [`wallet=total&tz=`, 400, "VALIDATION_ERROR"],
+      [`wallet=total&tz=1e2`, 400, "VALIDATION_ERROR"],
+      [`wallet=total&tz=%2060`, 400, "VALIDATION_ERROR"],
+      [`wallet=total&tz=180.0`, 400, "VALIDATION_ERROR"],
+      [`wallet=total&tz=-900`, 400, "VALIDATION_ERROR"],
     ];
     for (const [query, status, code] of cases) {
       const res = await insights(frank.token, query);
       expect([query, res.status, res.body.code]).toEqual([query, status, code]);
       expect(typeof res.body.message).toBe("string");
     }
+    for (const [query, tz] of [
+      ["wallet=total&tz=-600", -600],
+      ["wallet=total&tz=330", 330],
+      ["wallet=total&tz=0", 0],
+      ["wallet=total&month=1970-01", 180],
+      ["wallet=total&month=9999-12", 180],
+    ] as const) {
+      const res = await insights(frank.token, query);
+      expect([query, res.status, res.body.tz]).toEqual([query, 200, tz]);
+    }
+    expect((await insights(frank.token, "wallet=total&month=1970-01")).body.months[11].month).toBe("1970-01");
     expect((await insights(undefined, "wallet=total")).status).toBe(401);
     // A new customer's total is all zeros, not an error.
     const empty = (await insights(frank.token, "wallet=total")).body;
     expect(empty.months.every((m: { in: number; out: number; closing: number }) => m.in === 0 && m.out === 0 && m.closing === 0)).toBe(true);
     expect(empty.counterparties).toEqual([]);
+  });
+
+  it("answers one user INSIGHTS_LIMIT_PER_USER views per 10 minutes, then 429 with its own words; others are not affected", async () => {
+    process.env.INSIGHTS_LIMIT_PER_USER = "3";
+    resetEnvForTests();
+    try {
+      const gina = await createFundedUser();
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await insights(gina.token, "wallet=total")).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      expect(await insights(gina.token, `wallet=${gina.wallets.RUB}`)).toMatchObject({
+        status: 429,
+        body: { code: "RATE_LIMITED", message: "Слишком много запросов аналитики подряд. Попробуйте через несколько минут" },
+      });
+      expect((await insights(bob.token, "wallet=total")).status).toBe(200);
+    } finally {
+      delete process.env.INSIGHTS_LIMIT_PER_USER;
+      resetEnvForTests();
+    }
   });
 });

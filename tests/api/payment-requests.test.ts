@@ -87,7 +87,7 @@ describe("payment requests", () => {
     const token = await requestOf(alice, 50_000, { message: "За ужин" });
     const res = await pay(bob, token, bob.wallets.RUB);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ amount: 50_000, receivedAmount: 50_000, receiverWalletId: alice.wallets.RUB, message: "За ужин" });
+    expect(res.body).toMatchObject({ amount: 50_000, receivedAmount: 50_000, receiverWalletId: alice.wallets.RUB, message: "За ужин", channel: "request" });
     expect(await balanceOf(alice.wallets.RUB)).toBe(50_000);
     expect(await balanceOf(bob.wallets.RUB)).toBe(50_000);
     const seen = await read(alice, token);
@@ -96,7 +96,7 @@ describe("payment requests", () => {
     expect(notice.userId).toBe(alice.user.id);
     expect(notice.text).toMatch(/^Ваш запрос на 500,00\s₽ оплачен: /);
     const receipt = await call(receiptRoute, { token: alice.token, params: { id: String(res.body.id) } });
-    expect(receipt.body).toMatchObject({ direction: "in", message: "За ужин" });
+    expect(receipt.body).toMatchObject({ direction: "in", message: "За ужин", channel: "request" });
     // A third person holding the link sees it paid, but not the transfer.
     const carol = await createFundedUser({ RUB: 100_000 });
     expect((await read(carol, token)).body).toMatchObject({ status: "paid", transferId: null });

@@ -4,7 +4,7 @@
 import pg from "pg";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { getDb, sqlOf } from "@/lib/server/db";
-import { planDocument } from "@/lib/server/db/apply-plan";
+import { planDocument } from "@/lib/server/ledger/store-engine";
 import { applyInGroup, groupStats } from "@/lib/server/db/postgres-group-commit";
 import { planTransfer, withEffects } from "@/lib/server/ledger/postings";
 import { call } from "@/tests/support/api";
@@ -71,6 +71,16 @@ describe("group commit on PostgreSQL", () => {
     expect(after.groups - before.groups).toBeLessThan(n);
     expect(await balanceOf(receiver.wallets.RUB)).toBe(senders.reduce((sum, _s, i) => sum + 10 + i, 0));
   }, 120_000);
+
+  it("a connection the server ended is never handed to the next statement, even before its socket has closed", async () => {
+    const runner = await sqlOf();
+    for (let round = 0; round < 5; round += 1) {
+      // The server ends this session (FATAL 57P01) and closes the socket a moment later.
+      await expect(runner.$queryRaw`SELECT pg_terminate_backend(pg_backend_pid())`).rejects.toMatchObject({ code: "57P01" });
+      // Asked for at once, before the pool could hear the socket close: a live connection answers.
+      await expect(runner.$queryRaw<{ one: number }[]>`SELECT 1 AS "one"`).resolves.toEqual([{ one: 1 }]);
+    }
+  }, 60_000);
 
   it("a group whose connection is killed mid-way fails as a whole, and each keyed transfer, resent, completes exactly once", async () => {
     const n = 8;

@@ -107,6 +107,28 @@ describe("the sending limit is a sliding-window counter", () => {
     expect(statuses).toEqual([201, 201]);
     expect(await counterOf(sender)).toMatchObject({ current: 2, previous: 0 });
   });
+
+  it("holds under a burst: of 40 transfers sent at once from two of one sender's wallets, exactly the limit is accepted", async () => {
+    at(0, 0.3);
+    const sender = await createFundedUser({ RUB: 10_000, USD: 10_000 });
+    const friend = await createFundedUser();
+    // Half from each wallet: the wallets' row locks alone would not order them.
+    const burst = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0
+        ? send(sender, friend.wallets.RUB)
+        : call(transferRoute, { token: sender.token, body: { senderWalletId: sender.wallets.USD, receiverWalletId: friend.wallets.USD, amount: 1 } }),
+    );
+    const answers = await Promise.all(burst);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(37);
+    for (const refused of answers.filter((a) => a.status === 429)) expect(refused.body.code).toBe("RATE_LIMITED");
+    expect(await counterOf(sender)).toMatchObject({ current: 3, previous: 0 });
+    expect((await balanceOf(friend.wallets.RUB)) + (await balanceOf(friend.wallets.USD))).toBe(3);
+    // Nothing of a refused one was written.
+    const sent = await getDb().transfer.count({ where: { senderWalletId: { in: [sender.wallets.RUB, sender.wallets.USD] } } });
+    expect(sent).toBe(3);
+  });
 });
 
 /** The plan of the limit's read, as the database would run it inside the transfer's first query. */

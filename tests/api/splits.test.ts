@@ -6,6 +6,7 @@ import { POST as cancelRoute } from "@/app/api/v1/splits/[token]/cancel/route";
 import { POST as joinRoute } from "@/app/api/v1/splits/[token]/join/route";
 import { POST as remindRoute } from "@/app/api/v1/splits/[token]/remind/route";
 import { POST as settleRoute } from "@/app/api/v1/splits/[token]/shares/[position]/settle/route";
+import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { getDb } from "@/lib/server/db";
 import type { Channel } from "@/lib/server/notifications/claim";
 import { claimDue } from "@/lib/server/notifications/store-claim";
@@ -29,9 +30,15 @@ const read = (who: Person, token: string) => call(getRoute, { token: who.token, 
 const post = (route: typeof joinRoute, who: Person, params: Record<string, string>) => call(route, { method: "POST", token: who.token, params });
 const pay = (who: Person, token: string, walletId: number) => call(payRoute, { token: who.token, params: { token }, body: { walletId } });
 
-/** A split of `total` RUB among `people` (and `open` shares for the link), equally. */
+/** `from` sends `to` a kopeck: from then on they have dealt with each other, both ways. */
+async function acquaint(from: Person, to: Person) {
+  const res = await call(transferRoute, { token: from.token, body: { senderWalletId: from.wallets.RUB, receiverWalletId: to.wallets.RUB, amount: 1 } });
+  expect(res.status).toBe(201);
+}
+
+/** A split of `total` RUB among `people`, named by username (and `open` shares for the link), equally. */
 async function splitAmong(organiser: Person, people: Person[], total: number, open = 0, title = "Ужин") {
-  const shares = [...people.map((p) => ({ userId: p.user.id })), ...Array.from({ length: open }, () => ({ userId: null }))];
+  const shares = [...people.map((p) => ({ username: p.user.username! })), ...Array.from({ length: open }, () => ({ userId: null }))];
   const res = await create(organiser, { title, currency: "RUB", total, mode: "equal", shares });
   expect(res.status).toBe(201);
   return res.body as { token: string; shares: Share[]; progress: Record<string, number>; status: string };
@@ -54,6 +61,9 @@ describe("splitting a bill", () => {
   let carol: Person;
   beforeAll(async () => {
     [alice, bob, carol] = await Promise.all([createFundedUser({ RUB: 1_000_000 }), createFundedUser({ RUB: 1_000_000 }), createFundedUser({ RUB: 1_000_000 })]);
+    // Alice names Bob and Carol by user id: she has paid them before.
+    await acquaint(alice, bob);
+    await acquaint(carol, alice);
   });
 
   it("shares always sum to the total: equal parts differ by at most a kopeck, the remainder to the first shares", async () => {
@@ -124,6 +134,8 @@ describe("splitting a bill", () => {
 
   it("each participant's request pays exactly their share; progress follows; the organiser's own part is settled", async () => {
     const dave = await createFundedUser({ RUB: 10_000 });
+    await acquaint(dave, bob);
+    await acquaint(dave, carol);
     const res = await create(dave, { title: "Пицца", currency: "RUB", total: 1_001, mode: "equal", shares: [{ userId: dave.user.id }, { userId: bob.user.id }, { userId: carol.user.id }] });
     expect(res.status).toBe(201);
     const split = res.body;
@@ -138,7 +150,7 @@ describe("splitting a bill", () => {
     const before = await balanceOf(dave.wallets.RUB);
     const paid = await pay(bob, seen.shares[1].requestToken, bob.wallets.RUB);
     expect(paid.status).toBe(201);
-    expect(paid.body).toMatchObject({ amount: 334, receivedAmount: 334, receivedCurrency: "RUB" });
+    expect(paid.body).toMatchObject({ amount: 334, receivedAmount: 334, receivedCurrency: "RUB", channel: "split" });
     expect(await balanceOf(dave.wallets.RUB)).toBe(before + 334);
     const after = (await read(dave, split.token)).body;
     expect(after.shares[1].status).toBe("paid");
@@ -193,6 +205,93 @@ describe("splitting a bill", () => {
     expect((await post(joinRoute, carol, { token: split.token })).status).toBe(404);
     expect((await post(joinRoute, alice, { token: split.token })).status).toBe(400);
     expect((await pay(frank, mine.requestToken, frank.wallets.RUB)).status).toBe(201);
+  });
+
+  it("one share per person: joins by one user all at once take exactly one share, and the others stay open", async () => {
+    const [heidi, ivan] = await Promise.all([createFundedUser(), createFundedUser()]);
+    const split = await splitAmong(alice, [], 900, 3);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post(joinRoute, heidi, { token: split.token })));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    for (const answer of answers) expect(answer.body.shares.filter((s: Share) => s.mine)).toHaveLength(1);
+    const shares = await getDb().splitShare.findMany({ where: { splitId: (await getDb().split.findUniqueOrThrow({ where: { token: split.token } })).id } });
+    expect(shares.filter((s) => s.participantId === heidi.user.id)).toHaveLength(1);
+    expect(shares.filter((s) => s.participantId === null)).toHaveLength(2);
+    // Someone else still finds a share; the database itself refuses a second share for one person.
+    expect((await post(joinRoute, ivan, { token: split.token })).status).toBe(200);
+    const open = shares.findLast((s) => s.participantId === null)!;
+    await expect(getDb().splitShare.update({ where: { id: open.id }, data: { participantId: heidi.user.id } })).rejects.toThrow();
+  });
+
+  it("names by user id only someone the organiser has dealt with; anyone else by username, a counted lookup", async () => {
+    const [oscar, peggy, quentin] = await Promise.all([createFundedUser({ RUB: 10_000 }), createFundedUser({ RUB: 10_000 }), createFundedUser()]);
+    const splitsOf = async (who: Person) => (await call(listRoute, { token: who.token })).body as unknown[];
+    const before = [await getDb().split.count(), await getDb().paymentRequest.count()];
+    // A stranger's id, and an id nobody has: the same refusal, nothing made, nothing told to anyone.
+    for (const userId of [peggy.user.id, 2_000_000_000]) {
+      const res = await create(oscar, { title: "Ужин", currency: "RUB", total: 1_000, mode: "equal", shares: [{ userId }] });
+      expect([res.status, res.body]).toEqual([404, { code: "USER_NOT_FOUND", message: ru.splits.errors.stranger }]);
+    }
+    expect([await getDb().split.count(), await getDb().paymentRequest.count()]).toEqual(before);
+    expect(await splitsOf(peggy)).toEqual([]);
+    // Once money moved between them — either way — the id will do.
+    await acquaint(peggy, oscar);
+    expect((await create(oscar, { title: "Ужин", currency: "RUB", total: 1_000, mode: "equal", shares: [{ userId: peggy.user.id }] })).status).toBe(201);
+
+    // By username: each one is a lookup, counted before anything about them is told.
+    const lookups = async () => (await getDb().lookupCounter.findUnique({ where: { userId: oscar.user.id } }))?.current ?? 0;
+    const counted = await lookups();
+    const named = await create(oscar, { title: "Кино", currency: "RUB", total: 1_000, mode: "equal", shares: [{ username: `@${quentin.user.username}` }, { username: "nobody_by_this_name" }] });
+    expect(named.body.code).toBe("USER_NOT_FOUND");
+    expect(await lookups()).toBe(counted + 2);
+    expect((await create(oscar, { title: "Кино", currency: "RUB", total: 1_000, mode: "equal", shares: [{ username: quentin.user.username! }] })).status).toBe(201);
+    expect(await lookups()).toBe(counted + 3);
+    // The lookup limit spent: naming by username is refused too, and nothing is made.
+    process.env.LOOKUP_LIMIT_PER_USER = String(counted + 3);
+    resetEnvForTests();
+    try {
+      const made = await getDb().paymentRequest.count({ where: { requesterId: oscar.user.id } });
+      const spent = await create(oscar, { title: "Кино", currency: "RUB", total: 1_000, mode: "equal", shares: [{ username: quentin.user.username! }] });
+      expect([spent.status, spent.body.code]).toEqual([429, "RATE_LIMITED"]);
+      expect(await getDb().paymentRequest.count({ where: { requesterId: oscar.user.id } })).toBe(made);
+    } finally {
+      delete process.env.LOOKUP_LIMIT_PER_USER;
+      resetEnvForTests();
+    }
+    // Neither way, or both: a clear refusal.
+    for (const share of [{}, { userId: peggy.user.id, username: quentin.user.username }]) {
+      const res = await create(oscar, { title: "Кино", currency: "RUB", total: 1_000, mode: "equal", shares: [share] });
+      expect([res.status, res.body.message]).toEqual([400, ru.splits.errors.shareWho]);
+    }
+  });
+
+  it("a split's title obeys the rule for people's words in the bank's messages", async () => {
+    const before = [await getDb().split.count(), await getDb().paymentRequest.count()];
+    for (const title of ["Minibank: https://evil.example", "Служба поддержки банка", "Позвоните 8 (999) 123-45-67", "Пришлите код из СМС"]) {
+      const res = await create(alice, { title, currency: "RUB", total: 1_000, mode: "equal", shares: [{ userId: bob.user.id }] });
+      expect([res.status, res.body]).toEqual([400, { code: "VALIDATION_ERROR", message: ru.splits.errors.titleNotAllowed }]);
+    }
+    expect([await getDb().split.count(), await getDb().paymentRequest.count()]).toEqual(before);
+    expect((await create(alice, { title: "Ужин в пятницу", currency: "RUB", total: 1_000, mode: "equal", shares: [{ userId: bob.user.id }] })).status).toBe(201);
+  });
+
+  it("one person is told at most 3 reminders a day, whoever the organisers", async () => {
+    const victim = await createFundedUser();
+    const organisers = await Promise.all(Array.from({ length: 5 }, () => createFundedUser({ RUB: 10_000 })));
+    const splits = [];
+    for (const organiser of organisers) {
+      await acquaint(organiser, victim);
+      splits.push(await splitAmong(organiser, [victim], 1_000));
+    }
+    const reminders = () => getDb().notification.count({ where: { userId: victim.user.id, transferId: null } });
+    for (const [i, organiser] of organisers.entries()) expect((await post(remindRoute, organiser, { token: splits[i].token })).status).toBe(200);
+    expect(await reminders()).toBe(3);
+    // Each organiser still sees their share marked reminded.
+    expect((await read(organisers[4], splits[4].token)).body.shares[0].remindedAt).not.toBeNull();
+    // Two days on, a reminder reaches them again.
+    await getDb().reminderCounter.update({ where: { userId: victim.user.id }, data: { windowStart: new Date(Date.now() - 3 * 86_400_000) } });
+    await getDb().split.update({ where: { token: splits[0].token }, data: { lastRemindedAt: new Date(Date.now() - 86_400_000) } });
+    expect((await post(remindRoute, organisers[0], { token: splits[0].token })).status).toBe(200);
+    expect(await reminders()).toBe(4);
   });
 
   it("reminds once a day, enforced by the server", async () => {

@@ -26,6 +26,22 @@ describe("production configuration", () => {
     ]);
   });
 
+  it("refuses the demo's clock control", () => {
+    expect(checkProductionEnv({ ...good, MINIBANK_DEV_CLOCK: "1" })).toEqual([expect.stringContaining("MINIBANK_DEV_CLOCK")]);
+    expect(checkProductionEnv({ ...good, MINIBANK_DEV_CLOCK: "" })).toEqual([]);
+  });
+
+  it("npm start refuses to start with the clock control outside the demo", () => {
+    const result = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/start.ts"], {
+      env: { ...good, NODE_ENV: "production", MINIBANK_DEV_CLOCK: "1", DATABASE_URL: "file:/nonexistent/refused.db", PATH: process.env.PATH, HOME: process.env.HOME },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("MINIBANK_DEV_CLOCK is set");
+    expect(result.stderr).not.toContain("is missing");
+  }, 60_000);
+
   it("npm start refuses to start without secrets and exits non-zero", () => {
     const result = spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/start.ts"], {
       env: {

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { parse } from "csv-parse/sync";
 import PDFDocument from "pdfkit";
+import { POST as exchangeRoute } from "@/app/api/v1/exchanges/route";
+import { POST as payRoute } from "@/app/api/v1/requests/[token]/pay/route";
+import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
 import { GET as csvRoute } from "@/app/api/v1/statements/csv/route";
 import { POST as linkRoute } from "@/app/api/v1/statements/link/route";
 import { GET as pdfRoute } from "@/app/api/v1/statements/pdf/route";
@@ -160,6 +163,38 @@ describe("statements", () => {
     expect(flat).toContain("Пополнение");
   });
 
+  it("CSV and PDF name each movement as the history does: an exchange, a request paid; the PDF's headings whole, its totals signed", async () => {
+    const kate = await createFundedUser({ RUB: 100_000 });
+    const key = () => ({ "idempotency-key": crypto.randomUUID() });
+    const exchanged = await call(exchangeRoute, { token: kate.token, headers: key(), body: { fromWalletId: kate.wallets.RUB, toWalletId: kate.wallets.USD, amount: 9_050 } });
+    expect(exchanged.status).toBe(201);
+    const asked = await call(createRequestRoute, { token: bob.token, body: { currency: "RUB", amount: 1_000 } });
+    const paid = await call(payRoute, { token: kate.token, headers: key(), params: { token: asked.body.token }, body: { walletId: kate.wallets.RUB } });
+    expect(paid.status).toBe(201);
+    await call(transferRoute, { token: kate.token, body: { senderWalletId: kate.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 500 } });
+    const today = new Date().toISOString().slice(0, 10);
+    const body = { walletId: kate.wallets.RUB, from: today, to: today, tz: 0 };
+
+    const csv = await download((await link(kate.token, { ...body, format: "csv" })).body.url);
+    const rows: string[][] = parse(csv.bytes.toString("utf8").slice(1), { delimiter: ";", relax_column_count: true });
+    const movements = rows.filter((r) => /^\d\d\.\d\d\.\d{4} /.test(r[0] ?? "")).map((r) => r.slice(2, 5));
+    expect(movements).toEqual([
+      ["Пополнение", "", "1000,00"],
+      ["Обмен", "", "-90,50"],
+      ["Оплата запроса", bob.user.username, "-10,00"],
+      ["Перевод", bob.user.username, "-5,00"],
+    ]);
+
+    const pdf = pdfText((await download((await link(kate.token, { ...body, format: "pdf" })).body.url)).bytes).replace(/\s+/g, " ");
+    expect(pdf).toContain("Номер операции");
+    // The CSV's cells are numbers for a spreadsheet (ASCII minus); the PDF is read, with the minus sign U+2212.
+    expect(pdf).toMatch(/Обмен \u221290,50 ₽/);
+    expect(pdf).toContain(`Оплата запроса · ${bob.user.username}`);
+    expect(pdf).not.toContain(`Перевод · ${kate.user.username}`);
+    expect(pdf).toContain("Поступления: +1 000,00 ₽");
+    expect(pdf).toContain("Списания: \u2212105,50 ₽");
+  });
+
   it("nobody reads another's statement: 404 like a missing account, and a link is bound to its format", async () => {
     const mallory = await createFundedUser();
     const period = "from=2026-01-01&to=2026-01-31";
@@ -215,6 +250,7 @@ describe("statements", () => {
     expect(rows).toContainEqual(["Closing balance", "1234.56"]);
     const text = pdfText((await download((await ask("pdf")).body.url)).bytes).replace(/\s+/g, " ");
     expect(text).toContain("Statement of account");
+    expect(text).toContain("Operation number");
     expect(text).toContain("Opening balance: ₽0.00");
     expect(text).toContain("Closing balance: ₽1,234.56");
     expect(text).not.toMatch(/[а-яё]/i);

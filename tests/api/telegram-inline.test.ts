@@ -3,7 +3,7 @@ import { POST as payRoute } from "@/app/api/v1/requests/[token]/pay/route";
 import { POST as createRequestRoute } from "@/app/api/v1/requests/route";
 import { POST as chatButtonRoute } from "@/app/api/v1/share/chat-button/route";
 import { getDb } from "@/lib/server/db";
-import { getEnv } from "@/lib/server/platform/env";
+import { getEnv, resetEnvForTests } from "@/lib/server/platform/env";
 import { parseRequestQuery } from "@/lib/server/share/inline-query";
 import { webhookSecret } from "@/lib/server/telegram/webhook-secret";
 import { call } from "@/tests/support/api";
@@ -110,6 +110,30 @@ describe("inline mode: @bot 500 in any chat", () => {
     const bob = await createFundedUser({ USD: 10_000 });
     const paid = await call(payRoute, { token: bob.token, params: { token: made[0].token }, body: { walletId: bob.wallets.USD }, headers: { "idempotency-key": "inline-pay-1" } });
     expect(paid.status).toBe(201);
+  });
+
+  it("a replayed card spends no request slot: only a request actually made counts against the limit", async () => {
+    const alice = await telegramUser();
+    await inlineQuery(alice.telegramId, "500 за такси");
+    const card = answers().at(-1)!.results[0];
+    process.env.PAYMENT_REQUEST_LIMIT_PER_USER = "5";
+    resetEnvForTests();
+    try {
+      // Telegram may deliver the same update again, one after another or several at once.
+      await chosen(alice.telegramId, card.id, "500 за такси");
+      for (let i = 0; i < 3; i++) await chosen(alice.telegramId, card.id, "500 за такси");
+      await Promise.all(Array.from({ length: 5 }, () => chosen(alice.telegramId, card.id, "500 за такси")));
+      expect(await requestsOf(alice.user.id)).toHaveLength(1);
+      // One of five slots is spent: four more requests, then the limit.
+      for (let i = 0; i < 4; i++) expect((await call(createRequestRoute, { token: alice.token, body: { amount: 100 + i, currency: "RUB" } })).status).toBe(201);
+      expect((await call(createRequestRoute, { token: alice.token, body: { amount: 1, currency: "RUB" } })).status).toBe(429);
+      // A replay once the limit is spent still finds its request made: its card is not marked failed.
+      await chosen(alice.telegramId, card.id, "500 за такси");
+      expect(bot.fake.state.edited ?? []).toEqual([]);
+    } finally {
+      delete process.env.PAYMENT_REQUEST_LIMIT_PER_USER;
+      resetEnvForTests();
+    }
   });
 
   it("a card that can no longer be made says so in the sent message instead of a dead link", async () => {

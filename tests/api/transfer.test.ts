@@ -19,7 +19,8 @@ describe("POST /api/v1/transfers", () => {
   it("moves money between wallets of the same currency (201, both amounts, rate 1)", async () => {
     const alice = await createFundedUser({ RUB: 10_000 });
     const bob = await createFundedUser();
-    const res = await send(alice.token, { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 2_500 });
+    // The channel is the server's to say: a body naming one is made in the app all the same.
+    const res = await send(alice.token, { senderWalletId: alice.wallets.RUB, receiverWalletId: bob.wallets.RUB, amount: 2_500, channel: "schedule" });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -32,8 +33,10 @@ describe("POST /api/v1/transfers", () => {
       receivedCurrency: "RUB",
       rate: "1",
       message: null,
+      channel: "app",
       createdAt: expect.any(String),
     });
+    expect((await getDb().transfer.findUniqueOrThrow({ where: { id: res.body.id } })).channel).toBe("app");
     expect(await balanceOf(alice.wallets.RUB)).toBe(7_500);
     expect(await balanceOf(bob.wallets.RUB)).toBe(2_500);
     const postings = await getDb().posting.findMany({ where: { transferId: res.body.id } });

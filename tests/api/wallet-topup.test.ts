@@ -29,6 +29,7 @@ describe("POST /api/v1/wallet/topup", () => {
       receivedCurrency: "EUR",
       rate: "1",
       message: null,
+      channel: "app",
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(await balanceOf(me.wallets.EUR)).toBe(150050);

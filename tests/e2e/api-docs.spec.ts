@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// The demo's API reference: Redoc renders the served OpenAPI document, everything from this
+// The API reference (the settings' developer link): Redoc renders the served OpenAPI document, everything from this
 // origin. Redoc's side menu always asks for its maker's logo from cdn.redoc.ly; the page's CSP
 // refuses it (the menu then drops the picture), so nothing leaves this origin — and nothing else tries.
 const REDOCLY_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg";

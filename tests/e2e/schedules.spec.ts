@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, openInTheme, readCodeFromMailbox, test, type Theme } from "./support/fixtures";
+import { expect, FULL_PAGE_BARS, openInTheme, readCodeFromMailbox, test, type Theme } from "./support/fixtures";
 
 /**
  * Scheduled transfers: planned from the transfer form, listed with their next run, paused,
@@ -32,7 +32,7 @@ async function veraRubles(page: Page): Promise<string> {
 }
 
 async function shoot(page: Page, name: string, theme: Theme, language: string) {
-  await page.screenshot({ path: `${SHOTS}/schedules-${name}-${language}-${theme}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/schedules-${name}-${language}-${theme}.png`, fullPage: true, style: FULL_PAGE_BARS });
 }
 
 test("plan a weekly transfer from the form, see it listed, pause, resume and cancel it", async ({ page }) => {
@@ -52,11 +52,17 @@ test("plan a weekly transfer from the form, see it listed, pause, resume and can
   await panel.getByRole("radio", { name: "Каждую неделю" }).click();
   await panel.getByRole("radio", { name: "Количество раз" }).click();
   await panel.getByLabel("Количество раз").fill("4");
-  await panel.getByRole("button", { name: /^Запланировать/ }).click();
+  // One primary action on the screen: the schedule's; it opens the review sheet, which creates it.
+  await expect(page.getByRole("button", { name: "Перевести", exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "Запланировать перевод" }).click();
+  const review = page.getByRole("dialog", { name: "Проверьте перевод по расписанию" });
+  await expect(review).toContainText("Всего 4 раза");
+  await review.getByRole("button", { name: "Подтвердить" }).click();
   await page.waitForURL("**/schedules");
   await expect(rows).toHaveCount(before + 1);
   const row = rows.filter({ hasText: "Обеды" });
   await expect(row).toContainText("Каждую неделю");
+  await expect(row.getByTestId("schedule-end")).toHaveText("Всего 4 раза");
   await expect(row).toContainText("Активен");
   await expect(row.getByTestId("schedule-next")).toContainText("Следующий:");
 
@@ -64,14 +70,13 @@ test("plan a weekly transfer from the form, see it listed, pause, resume and can
   await expect(row).toContainText("Приостановлен");
   await row.getByRole("button", { name: "Возобновить" }).click();
   await expect(row).toContainText("Активен");
-  page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: "Отменить" }).click();
+  await page.getByRole("dialog", { name: "Отменить запланированный перевод?" }).getByRole("button", { name: "Да, отменить" }).click();
   await expect(rows).toHaveCount(before);
 });
 
 async function screens(browser: Browser, language: "ru" | "en") {
   const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
     viewport: { width: 390, height: 844 },
     locale: language === "en" ? "en-US" : "ru-RU",
   });
@@ -88,7 +93,8 @@ async function screens(browser: Browser, language: "ru" | "en") {
     await shoot(page, "empty", "light", language);
     await page.goto(`/transfer-money?method=card&target=${veraRub}&amount=100`);
     await page.getByRole("button", { name: toggle, exact: true }).click();
-    await page.getByTestId("schedule-panel").getByRole("button", { name: /^Schedule/ }).click();
+    await page.getByRole("button", { name: "Schedule the transfer" }).click();
+    await page.getByRole("dialog", { name: "Check the scheduled transfer" }).getByRole("button", { name: "Confirm" }).click();
     await page.waitForURL("**/schedules");
   }
   for (const theme of ["light", "dark"] as const) {

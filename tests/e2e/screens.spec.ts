@@ -1,11 +1,14 @@
 import type { Page } from "@playwright/test";
 import { expect, openInTheme, screenshot, signInOnce, test } from "./support/fixtures";
 import { THEMES, settled, tourSignedIn, tourSignedOut } from "./support/screen-tour";
+import { audit, report, type Finding } from "./support/axe-audit";
+import { finishAudit } from "./support/finish-audit";
 
 /**
- * Screenshot gallery of every screen at phone size (390×844) in Telegram's light and dark themes:
- * test-results/screens/<screen>-<theme>.png, for a person to look at. Each screen is also checked
- * for layout faults (see layoutFaults); the screens behind the session again at the smallest
+ * One tour of every screen at phone size (390×844) in each of Telegram's light and dark themes,
+ * which at each screen saves a screenshot (test-results/screens/<screen>-<theme>.png, for a person
+ * to look at), checks for layout faults (see layoutFaults) and audits accessibility (axe, WCAG 2 A
+ * and AA: tests/e2e/support/axe-audit.ts); the screens behind the session again at the smallest
  * common phone width (360 px, `<screen>-360-light.png`), and the bank and a transfer on a desktop.
  *
  * One page is shared across the tests (tokens live in sessionStorage, so the tab is the session).
@@ -32,18 +35,30 @@ async function layoutFaults(page: Page): Promise<string[]> {
         faults.push(`${describe(el)} sticks out: ${Math.round(box.left)}..${Math.round(box.right)}px`);
       }
     }
-    // Where each part's content is actually drawn (overflowing text goes past its element's box).
+    // Where each part's content is actually drawn (overflowing text goes past its element's box,
+    // up to the nearest element that clips it, such as a line cut with an ellipsis).
     const drawn = (el: Element) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+      const spans: { left: number; right: number }[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        let clip: DOMRect | null = null;
+        for (let up = node.parentElement; up && el.contains(up); up = up.parentElement) {
+          if (getComputedStyle(up).overflow !== "visible") {
+            clip = up.getBoundingClientRect();
+            break;
+          }
+        }
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of Array.from(range.getClientRects())) {
+          if (r.width <= 0 || r.height <= 0) continue;
+          spans.push(clip ? { left: Math.max(r.left, clip.left), right: Math.min(r.right, clip.right) } : r);
+        }
+      }
       const box = el.getBoundingClientRect();
-      const clipped = getComputedStyle(el).overflow !== "visible";
-      const left = Math.min(...rects.map((r) => r.left));
-      const right = Math.max(...rects.map((r) => r.right));
-      return rects.length === 0
+      return spans.length === 0
         ? null
-        : { left: clipped ? Math.max(left, box.left) : left, right: clipped ? Math.min(right, box.right) : right, top: box.top, bottom: box.bottom };
+        : { left: Math.min(...spans.map((r) => r.left)), right: Math.max(...spans.map((r) => r.right)), top: box.top, bottom: box.bottom };
     };
     for (const row of Array.from(document.querySelectorAll(".list-item, .account, .kv-row"))) {
       const parts = Array.from(row.children)
@@ -77,26 +92,37 @@ test.describe("screens at phone size", () => {
     await page.context().close();
   });
 
-  const shoot = (theme: "light" | "dark", problems: string[]) => async (name: string) => {
+  /**
+   * At each screen of a tour: its screenshot, its layout faults, its accessibility findings and the
+   * finishing audit's faults (tests/e2e/support/finish-audit.ts).
+   */
+  const visit = (theme: "light" | "dark", problems: string[], findings: Finding[]) => async (name: string) => {
     await screenshot(page, name, theme);
     for (const problem of await layoutFaults(page)) problems.push(`${name}-${theme}: ${problem}`);
+    problems.push(...(await finishAudit(page, `${name}-${theme}`)));
+    await audit(page, name, theme, findings);
   };
 
   for (const theme of THEMES) {
-    test(`signed-out screens, ${theme}`, async () => {
+    test(`signed-out screens, ${theme}: screenshots, layout and accessibility`, async () => {
       const problems: string[] = [];
-      await tourSignedOut(page, theme, shoot(theme, problems), "screens@example.com");
+      const findings: Finding[] = [];
+      await tourSignedOut(page, theme, visit(theme, problems, findings), "screens@example.com");
       expect(problems).toEqual([]);
+      expect(findings, report(findings)).toEqual([]);
     });
   }
 
+  // The longest tours: two workers share the machine's two cores with their servers.
   for (const theme of THEMES) {
-    test(`screens behind the session, ${theme}`, async () => {
-      test.setTimeout(120_000);
+    test(`screens behind the session, ${theme}: screenshots, layout and accessibility`, async () => {
+      test.setTimeout(240_000);
       await signInOnce(page, "boris@example.com");
       const problems: string[] = [];
-      await tourSignedIn(page, theme, shoot(theme, problems));
+      const findings: Finding[] = [];
+      await tourSignedIn(page, theme, visit(theme, problems, findings));
       expect(problems).toEqual([]);
+      expect(findings, report(findings)).toEqual([]);
     });
   }
 
@@ -126,7 +152,7 @@ test.describe("screens at phone size", () => {
   });
 
   test("every screen behind the session at 360 px; the bank and a transfer on a desktop", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signInOnce(page, "boris@example.com");
     const problems: string[] = [];
     await page.setViewportSize({ width: 360, height: 740 });

@@ -227,11 +227,19 @@ describe("over HTTP, behind one trusted proxy", () => {
     expect(raw).toMatch(/content-type: application\/json/i);
     expect(raw).toContain('"code":"VALIDATION_ERROR"');
 
-    const lines = fs
-      .readFileSync(app.logFile, "utf8")
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { level: number; msg?: string; status?: number; route?: string });
+    const read = () =>
+      fs
+        .readFileSync(app.logFile, "utf8")
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { level: number; msg?: string; status?: number; route?: string });
+    // The server logs after it has answered, and its output reaches the file through a pipe: the
+    // last line may land a moment after the socket closed. Wait for it (up to 5 s), then count.
+    let lines = read();
+    for (let i = 0; i < 50 && !lines.some((l) => l.route === "/api/[malformed]"); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      lines = read();
+    }
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
     expect(lines.filter((l) => l.status === 400 && l.route === "/[malformed]")).toHaveLength(1);
     expect(lines.filter((l) => l.status === 400 && l.route === "/api/[malformed]")).toHaveLength(1);

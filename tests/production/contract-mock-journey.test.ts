@@ -1,5 +1,5 @@
-// The Mini App against `npm run contract -- mock` instead of Minibank's API: a production build
-// whose NEXT_PUBLIC_API_BASE_URL names the mock (started from the served document alone, on
+// The Mini App against `npm run contract -- mock` instead of Minibank's API: the production build
+// started with API_BASE_URL naming the mock (started from the served document alone, on
 // another origin). In Chromium: e-mail sign-in, the wallet, a top-up, a transfer, its receipt and
 // the history — every API request answered by the mock, nothing refused by CORS or CSP.
 import fs from "node:fs";
@@ -23,14 +23,14 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-mock-journey-"));
   const [mockPort, frontPort, smtpPort] = [await freePort(), await freePort(), await freePort()];
   const mockUrl = `http://127.0.0.1:${mockPort}`;
-  // NEXT_PUBLIC_API_BASE_URL is fixed at build time: a build of its own, naming the mock.
-  const frontBuild = await ensureBuild({ mode: "production", distDir: ".next-mock", fresh: true, env: { NEXT_PUBLIC_API_BASE_URL: mockUrl } });
+  // The API's address is configuration read at run time: the same build as every production suite.
+  const frontBuild = await ensureBuild({ mode: "production", distDir: ".next-prod" });
   front = await startServer({
     distDir: frontBuild,
     port: frontPort,
     npmStart: true,
     timeoutMs: 120_000,
-    env: productionEnv({ work, name: "front", port: frontPort, smtpPort, extra: { NEXT_PUBLIC_API_BASE_URL: mockUrl } }),
+    env: productionEnv({ work, name: "front", port: frontPort, smtpPort, extra: { API_BASE_URL: mockUrl } }),
   });
   // The mock reads only the document (served by the frontend's own server, as any Minibank does).
   mock = await startMockProcess(front.url, mockPort);

@@ -1,33 +1,38 @@
 // `npm run contract`'s domain oracles and authorization matrix against Minibank's production build,
 // and against proxy mutants whose answers keep to the document while one promise of the bank is
 // broken: each must be caught by its oracle alone. Reports (--json, --junit) and the coverage
-// matrix are checked on the passing run.
+// matrix are checked on the passing run. The mutants' runs go on three at a time against the one
+// target (each signs in people of its own; their codes come from one mailbox through --code-from).
+// One mutant's run also shows its replay failing against that mutant and passing against the target.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { decodeJwt, SignJWT } from "jose";
-import { failures, runContract, startContractTarget, type ContractTarget } from "@/tests/support/contract-target";
+import { failures, inPool, runContract, shell, startCodeDesk, startContractTarget, type CodeDesk, type ContractTarget, type Run } from "@/tests/support/contract-target";
 import { errorAnswer, mutantProxy, type Answer, type Exchange, type Mutation } from "@/tests/support/mutant-proxy";
 
 jest.setTimeout(300_000);
 
 const secret = crypto.randomBytes(48).toString("base64url");
 let target: ContractTarget;
+let desk: CodeDesk;
 let work: string;
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-oracles-"));
-  target = await startContractTarget("oracles", { JWT_SECRET: secret });
+  desk = await startCodeDesk();
+  target = await startContractTarget("oracles", { JWT_SECRET: secret }, desk.smtpPort);
 });
 
 afterAll(async () => {
   await target?.stop();
+  await desk?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
 const oracles = (baseUrl: string, ...args: string[]) =>
-  runContract(baseUrl, "--smtp-port", String(target.smtpPort), "--phases", "oracles", "--jwt-secret", secret, ...args);
+  runContract(baseUrl, "--code-from", desk.command, "--phases", "oracles", "--jwt-secret", secret, ...args);
 
 /** The last token the mutant saw, for the mutants that hand it to requests that should fail. */
 function stealing(rewrite: (authorization: string | null, last: string | null) => string | null): Mutation {
@@ -79,24 +84,26 @@ function actingAsMaker(made: (x: Exchange, a: Answer) => string | number | (stri
 
 describe("npm run contract — domain oracles and the authorization matrix", () => {
   it("passes against Minibank, writing JUnit and JSON reports with the coverage matrix", async () => {
-    const junit = path.join(work, "report.xml");
-    const json = path.join(work, "report.json");
+    // Into a folder that does not exist yet: the run makes it.
+    const junit = path.join(work, "reports", "report.xml");
+    const json = path.join(work, "reports", "report.json");
     const run = await oracles(target.server.url, "--junit", junit, "--json", json);
     expect(failures(run.output)).toEqual([]);
     expect(run.code).toBe(0);
+    expect(run.output).not.toContain("replays of the failing checks");
     for (const line of [
       "ok    oracle: every currency pair, both ways: transfers and exchanges apply the quoted rates, rounded as documented",
       "ok    oracle: a transfer that converts to less than one minor unit is refused (400 INVALID_AMOUNT) and leaves no trace",
       "ok    oracle: an exchange and a paid request move what their answers say: balances and both histories agree",
       "ok    oracle: a refused create leaves no trace: no balance changed, no row in any history, no request listed",
       "ok    oracle: a paid or cancelled request is spent: paying or cancelling it again is refused (409), and nothing moves",
-      "ok    oracle: each movement reads back as made: createdAt within its request, the same in history and receipt, the receipt's kind its operation",
+      "ok    oracle: each movement reads back as made: createdAt within its request, the same in history and receipt, its kind its operation's in every history and on its receipt",
       "ok    oracle: requests and links keep time: createdAt and paidAt within their requests, expiry whole days or ten minutes later",
-      "ok    oracle: a statement agrees with the history and the balance, in any time zone (JSON and CSV)",
+      "ok    oracle: a statement agrees with the history and the balance, in any time zone (JSON and CSV: each of the account's movements once, none of another's, named by its kind)",
       "ok    oracle: e-mail identity is case-insensitive (lookup and sign-in)",
       "ok    oracle: history is newest first",
       "ok    oracle: history paging neither skips nor repeats",
-      "ok    oracle: insights agree with the statements: each month's in, out and closing are that month's statement's",
+      "ok    oracle: insights agree with the statements: each month's in, out and closing are that month's statement's; its counterparties those of the transfers and paid requests made",
       "ok    oracle: a split's shares sum to its total, each request asks its share, paying one moves exactly that to the organiser",
       "ok    oracle: a split joined from its link: the first open share becomes the joiner's to pay, once; the organiser and, when full, others cannot join",
       "ok    oracle: a split's reminder: pending shares record it, a second the same day is 429 RATE_LIMITED and changes nothing",
@@ -113,18 +120,38 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "ok    authorization POST /api/v1/schedules/{id}/pause: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's schedule 404",
       "ok    idempotency POST /api/v1/transfers: a replay answers the same, another body 409, the same key from another user a result of their own",
       "ok    idempotency POST /api/v1/requests/{token}/pay: a replay answers the same, another body 409, the same key from another user a result of their own",
+      ...["GET /api/v1/wallet", "POST /api/v1/wallet/init", "GET /api/v1/requests", "GET /api/v1/schedules", "GET /api/v1/splits", "GET /api/v1/transfers/recipients", "GET /api/v1/transfers/wallet/{walletId}"].map(
+        (list) => `ok    isolation ${list}: each caller's list holds their own items, none of another user's`,
+      ),
+      "ok    isolation GET /api/v1/wallets/user/{userId}: the list of a named user holds theirs, none of another user's",
+      "ok    isolation GET /api/v1/rates/{currency}/history: the same list for every caller",
     ]) {
       expect(run.output).toContain(line);
     }
     expect(run.output).toMatch(/^coverage: \d+ of \d+ documented answers observed/m);
     expect(run.output).toMatch(/^ {2}POST \/api\/v1\/transfers: \+201, .*\+403 FORBIDDEN/m);
-    const summary = /^(\d+) passed, 0 failed$/m.exec(run.output);
+    // Every list the document has is checked: none is left to the environment.
+    expect(run.output).not.toMatch(/^ENV {3}isolation /m);
+    const summary = /^(\d+) passed, 0 failed; (\d+) of (\d+) documented answers missing from the coverage$/m.exec(run.output);
     const report = JSON.parse(fs.readFileSync(json, "utf8")) as { passed: number; failed: number; coverage: { observed: boolean }[] };
     expect(report.passed).toBe(Number(summary?.[1]));
     expect(report.failed).toBe(0);
     expect(report.coverage.some((row) => row.observed)).toBe(true);
     const xml = fs.readFileSync(junit, "utf8");
     expect(xml).toContain(`<testsuite name="npm run contract" tests="${report.passed}" failures="0" errors="0">`);
+    // The coverage beside the JUnit file, as JSON and Markdown, with the summary line's missing count.
+    type Coverage = { answers: number; missing: number; operations: { operation: string; answers: { status: string; code: string | null; verdict: string; reason?: string }[] }[] };
+    const coverage = JSON.parse(fs.readFileSync(path.join(work, "reports", "report.coverage.json"), "utf8")) as Coverage;
+    expect([coverage.missing, coverage.answers]).toEqual([Number(summary?.[2]), Number(summary?.[3])]);
+    const answers = coverage.operations.flatMap((o) => o.answers.map((a) => ({ ...a, operation: o.operation })));
+    expect(answers).toHaveLength(coverage.answers);
+    expect(answers.filter((a) => a.verdict === "missing")).toHaveLength(coverage.missing);
+    expect(answers).toContainEqual({ operation: "GET /api/v1/schedules", status: "200", code: null, verdict: "observed" });
+    expect(answers).toContainEqual(expect.objectContaining({ operation: "POST /api/v1/transfers", status: "500", verdict: "not provokable", reason: expect.any(String) }));
+    expect(answers.every((a) => (a.verdict === "not provokable") === (a.reason !== undefined))).toBe(true);
+    const markdown = fs.readFileSync(path.join(work, "reports", "report.coverage.md"), "utf8");
+    expect(markdown).toContain(`**${coverage.missing} missing**`);
+    expect(markdown).toMatch(/^\| `GET \/api\/v1\/schedules` \| 200, 401 UNAUTHORIZED \| {2}\| 500 INTERNAL_ERROR \(\d+\), 503 UNAVAILABLE \(\d+\) \|$/m);
   });
 
   const mutants: [string, string, Mutation][] = [
@@ -195,8 +222,13 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
               const row = { id: 2_000_000_000, kind: "transfer", senderWalletId: body.senderWalletId, receiverWalletId: body.receiverWalletId, amount: body.amount, currency: "RUB", receivedAmount: body.amount, receivedCurrency: "RUB", rate: "1", message: null, createdAt: new Date().toISOString() };
               refused.set(body.senderWalletId, row);
             }
+            // Shown in the next read of the sender's history only: later oracles (lists, kinds, requests)
+            // would see the phantom too, and this mutant is the refusal oracle's to catch.
             const wallet = Number(/^\/api\/v1\/transfers\/wallet\/(\d+)$/.exec(x.pathname)?.[1]);
-            if (refused.has(wallet) && Array.isArray(a.body)) return { ...a, body: [refused.get(wallet), ...a.body] };
+            if (!refused.has(wallet) || !Array.isArray(a.body)) return;
+            const phantom = refused.get(wallet);
+            refused.delete(wallet);
+            return { ...a, body: [phantom, ...a.body] };
           },
         };
       })(),
@@ -411,6 +443,35 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
         },
       },
     ],
+    [
+      "an exchange is shown in the history as a transfer",
+      "oracle: each movement reads back as made",
+      {
+        answer: (x, a) =>
+          x.pathname.startsWith("/api/v1/transfers/wallet/") && Array.isArray(a.body)
+            ? { ...a, body: (a.body as { kind: string }[]).map((row) => (row.kind === "exchange" ? { ...row, kind: "transfer" } : row)) }
+            : undefined,
+      },
+    ],
+    [
+      "the schedules list holds every customer's schedules, not only the caller's",
+      "isolation GET /api/v1/schedules",
+      (() => {
+        // Each schedule as it was made, by its maker (the token's subject): a list that forgets to ask whose.
+        const made = new Map<number, { maker: string; schedule: { id: number } }>();
+        const subject = (x: Exchange) => String(decodeJwt(x.headers.get("authorization")?.replace(/^Bearer /, "") ?? "").sub);
+        return {
+          answer: (x, a) => {
+            if (x.pathname !== "/api/v1/schedules" || a.status >= 300) return;
+            if (x.method === "POST") made.set((a.body as { id: number }).id, { maker: subject(x), schedule: a.body as { id: number } });
+            if (x.method !== "GET") return;
+            const own = a.body as { id: number }[];
+            const others = [...made.values()].filter((m) => m.maker !== subject(x) && !own.some((s) => s.id === m.schedule.id)).map((m) => m.schedule);
+            return { ...a, body: [...own, ...others].sort((p, q) => q.id - p.id) };
+          },
+        };
+      })(),
+    ],
     ["signing out revokes nothing", "authorization", { request: (x) => (x.pathname === "/api/v1/auth/logout" ? { status: 200, headers: new Headers({ "content-type": "application/json" }), body: { ok: true } } : undefined) }],
     ["a malformed token is replaced by the last good one", "authorization", stealing((auth, last) => (auth === "Bearer not.a.token" ? last : auth))],
     [
@@ -436,16 +497,65 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
     ],
   ];
 
-  it.each(mutants)("catches a server where %s, by '%s' alone", async (_what, check, mutation) => {
-    const proxy = await mutantProxy(target.server.url, mutation);
-    try {
-      const run = await oracles(proxy.url, "--seed", "7");
-      expect(run.code).toBe(1);
-      const failed = failures(run.output);
-      expect(failed.length).toBeGreaterThan(0);
-      expect(failed.filter((line) => !line.startsWith(`FAIL  ${check}`))).toEqual([]);
-    } finally {
-      await proxy.close();
+  /** Each mutant's run, made before the tests that read them: three at a time, each behind its own proxy. */
+  const runs = new Map<Mutation, Run>();
+  const replayDir = (mutation: Mutation) => path.join(work, "replays", String(mutants.findIndex(([, , m]) => m === mutation)));
+  beforeAll(async () => {
+    const made = await inPool(
+      3,
+      mutants.map(([, , mutation]) => async () => {
+        const proxy = await mutantProxy(target.server.url, mutation);
+        try {
+          return await oracles(proxy.url, "--seed", "7", "--replay-dir", replayDir(mutation));
+        } finally {
+          await proxy.close();
+        }
+      }),
+    );
+    mutants.forEach(([, , mutation], i) => runs.set(mutation, made[i]));
+  }, 1_800_000);
+
+  it.each(mutants)("catches a server where %s, by '%s' alone", (_what, check, mutation) => {
+    const run = runs.get(mutation)!;
+    expect(run.code).toBe(1);
+    const failed = failures(run.output);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.filter((line) => !line.startsWith(`FAIL  ${check}`))).toEqual([]);
+  });
+
+  it("writes a replay of a failing check, with its sign-ins: it fails against the broken server and passes against the fixed one, run by the suite and as curl", async () => {
+    const [, check, mutation] = mutants.find(([what]) => what === "another user's history is served as an empty list")!;
+    const run = runs.get(mutation)!;
+    const dir = replayDir(mutation);
+    // Printed at the end of the failing run: one replay (JSON and sh) for its one failing check.
+    const printed = run.output.split("\n").map((line) => line.trim()).filter((line) => line.startsWith(dir));
+    expect(printed).toEqual([path.join(dir, "replay-1.json"), path.join(dir, "replay-1.sh")]);
+    const [json, script] = printed;
+    type Taped = { kind: string; request?: { path: string }; answer?: { body: { refresh_token?: unknown } | null } };
+    const file = JSON.parse(fs.readFileSync(json, "utf8")) as { check: string; steps: Taped[] };
+    expect(file.check.startsWith(check)).toBe(true);
+    // Signing in is recorded as a code to read again, and the replay signs in anew: with the
+    // recorded sessions signed out, a replay that sent a recorded token would be refused.
+    expect(file.steps.some((step) => step.kind === "code")).toBe(true);
+    const sessions = file.steps.flatMap((step) => (typeof step.answer?.body?.refresh_token === "string" ? [step.answer.body.refresh_token] : []));
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const refresh_token of sessions) {
+      await fetch(`${target.server.url}/api/v1/auth/logout`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ refresh_token }) });
     }
+    const replay = (baseUrl: string) => runContract(baseUrl, "--replay", json, "--code-from", desk.command);
+    const curl = (baseUrl: string) => shell(script, baseUrl, { CODE_FROM: desk.command });
+    // The four at once: each signs in people of its own, and waits mostly for their mail.
+    const proxy = await mutantProxy(target.server.url, mutation);
+    const [broken, fixed] = await Promise.all([
+      Promise.all([replay(proxy.url), curl(proxy.url)]).finally(() => proxy.close()),
+      Promise.all([replay(target.server.url), curl(target.server.url)]),
+    ]);
+    expect(broken.map((replayed) => replayed.code)).toEqual([1, 1]);
+    for (const replayed of broken) expect(replayed.output).toMatch(/^FAIL {2}step \d+ GET \/api\/v1\/transfers\/wallet\/\{walletId\}.* 200/m);
+    expect(fixed.map((replayed) => failures(replayed.output))).toEqual([[], []]);
+    expect(fixed.map((replayed) => replayed.code)).toEqual([0, 0]);
+    const [node, sh] = fixed;
+    expect(node.output).toContain("the check passes");
+    expect(sh.output).toContain("the check passes");
   });
 });

@@ -1,17 +1,29 @@
 // `npm run contract` — the black-box contract suite — against Minibank's own production build
 // under `npm start` (rates imported, mail over SMTP to the suite's own server, Telegram sign-in
 // with the bot's token), and against a proxy in front of the same server that breaks one answer
-// per case: the suite must report each breach by name and exit non-zero.
+// per case: the suite must report each breach by name and exit non-zero. The same build on
+// PostgreSQL passes every phase too, and the differential run (`--diff`) holds the two against each
+// other: alike over the seeds, and a difference planted on one side found and shrunk. Both servers
+// mail to the one SMTP port the runs listen on (one run at a time).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { failures, runContract, startContractTarget, type ContractTarget } from "@/tests/support/contract-target";
+import { dropPostgresDatabase } from "@/scripts/lib/database";
+import { failures, runContract, startContractTarget, TEST_SERVER_LIMITS, type ContractTarget } from "@/tests/support/contract-target";
+import { mutantProxy, type Mutation } from "@/tests/support/mutant-proxy";
+// @ts-expect-error -- a plain .mjs helper shared with jest's global setup
+import { postgresUrl } from "@/tests/support/postgres.mjs";
 
 jest.setTimeout(300_000);
 
+const databaseUrl = (postgresUrl as (name: string) => string)(`minibank_contract_${process.pid}_${Date.now().toString(36)}`);
 let target: ContractTarget;
+let postgres: ContractTarget;
 let server: ContractTarget["server"];
 let smtpPort: number;
 let botToken: string;
+
+/** The seeds the differential run compares the two databases over, 3 sequences each (about 15 s a seed). */
+const DIFF_SEEDS = "1..5";
 
 type Breakage = (pathname: string, method: string, status: number, body: unknown) => { status: number; body: unknown } | null;
 
@@ -57,10 +69,13 @@ async function brokenProxy(breakage: Breakage): Promise<{ url: string; close(): 
 beforeAll(async () => {
   target = await startContractTarget("contract");
   ({ server, smtpPort, botToken } = target);
+  postgres = await startContractTarget("contract-pg", { DATABASE_URL: databaseUrl }, smtpPort);
 });
 
 afterAll(async () => {
   await target?.stop();
+  await postgres?.stop();
+  await dropPostgresDatabase(databaseUrl);
 });
 
 describe("npm run contract", () => {
@@ -133,18 +148,95 @@ describe("npm run contract", () => {
     }
   });
 
-  it("serves the document but not the demo's reference page in production", async () => {
+  it("serves the document and its readable reference (the settings' developer link) in production, from this origin only", async () => {
     expect((await fetch(`${server.url}/api/v1/openapi.json`)).status).toBe(200);
-    for (const pathname of ["/api/docs", "/api/docs/redoc.standalone.js"]) {
-      const res = await fetch(`${server.url}${pathname}`);
-      expect({ pathname, status: res.status }).toEqual({ pathname, status: 404 });
-      expect(await res.json()).toEqual({ message: expect.any(String), code: "NOT_FOUND" });
-    }
+    const page = await fetch(`${server.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('spec-url="/api/v1/openapi.json"');
+    expect(html).not.toMatch(/https?:\/\//);
+    const script = await fetch(`${server.url}/api/docs/redoc.standalone.js`);
+    expect({ status: script.status, type: script.headers.get("content-type") }).toEqual({ status: 200, type: "text/javascript; charset=utf-8" });
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
   });
 
   it("refuses to run without a base URL (usage, exit code 2)", async () => {
     const run = await runContract("not-a-url");
     expect(run.code).toBe(2);
     expect(run.output).toContain("usage: npm run contract -- <base-url>");
+  });
+});
+
+describe("npm run contract against Minibank on PostgreSQL", () => {
+  it("passes every phase with a fixed seed", async () => {
+    const run = await runContract(postgres.server.url, "--smtp-port", String(smtpPort), "--bot-token", postgres.botToken, "--seed", "1");
+    expect(failures(run.output)).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.output).toMatch(/^ok {4}stateful: /m);
+    expect(run.output).toMatch(/^ok {4}oracle: history paging neither skips nor repeats$/m);
+  }, 600_000);
+
+  it("passes 20 seeds of the stateful runs, every documented refusal predicted", async () => {
+    const run = await runContract(postgres.server.url, "--smtp-port", String(smtpPort), "--phases", "stateful", "--seeds", "1..20", "--sequences", "3", "--limits", TEST_SERVER_LIMITS);
+    expect(failures(run.output)).toEqual([]);
+    expect(run.output).toContain("seeds 1..20: 20 run, failing: none");
+    expect(run.output).toMatch(/^ {2}POST \/api\/v1\/transfers: .*\+400 INVALID_AMOUNT/m);
+    expect(run.code).toBe(0);
+  }, 600_000);
+
+  it("passes the generated runs with a random seed", async () => {
+    const run = await runContract(postgres.server.url, "--smtp-port", String(smtpPort), "--phases", "generated");
+    expect(failures(run.output)).toEqual([]);
+    expect(run.code).toBe(0);
+  }, 600_000);
+});
+
+describe("npm run contract -- --diff: SQLite and PostgreSQL hold against each other", () => {
+  const diff = (a: string, b: string, ...args: string[]) => runContract("--diff", a, b, "--smtp-port", String(smtpPort), ...args);
+
+  it("finds no difference between the two databases over the seeds", async () => {
+    const run = await diff(server.url, postgres.server.url, "--seeds", DIFF_SEEDS, "--sequences", "3");
+    expect(failures(run.output)).toEqual([]);
+    expect(run.output).toContain(`seeds ${DIFF_SEEDS}: `);
+    expect(run.output).toMatch(/differing: none/);
+    expect(run.code).toBe(0);
+  });
+
+  /** Whether a transfer's answer converted between currencies. */
+  const crossCurrency = (body: unknown) => (body as { currency: string }).currency !== (body as { receivedCurrency: string }).receivedCurrency;
+  const planted: [string, RegExp, Mutation][] = [
+    [
+      "a conversion credits one minor unit more",
+      /^ {8}shrunk to 1 step after \d+ shrinks, differing the same way: amount at POST \/api\/v1\/transfers: body\.receivedAmount is \d+ on A, \d+ on B\n {8}steps:\n {10}1\. user \d sends /m,
+      { answer: (x, a) => (x.pathname === "/api/v1/transfers" && a.status === 201 && crossCurrency(a.body) ? { ...a, body: { ...(a.body as object), receivedAmount: (a.body as { receivedAmount: number }).receivedAmount + 1 } } : undefined) },
+    ],
+    [
+      "the list of wallets comes in reverse order",
+      /^ {8}shrunk to 1 step after \d+ shrinks, differing the same way: \w+ at GET \/api\/v1\/wallet: body\[0\]\.\w+ is .*\n {8}steps:\n {10}1\. user \d /m,
+      { answer: (x, a) => (x.pathname === "/api/v1/wallet" && x.method === "GET" && Array.isArray(a.body) ? { ...a, body: [...(a.body as unknown[])].reverse() } : undefined) },
+    ],
+  ];
+
+  it.each(planted)("finds a difference planted on one side (%s), shrunk to the shortest sequence that shows it", async (_name, shrunk, mutation) => {
+    const proxy = await mutantProxy(server.url, mutation);
+    try {
+      const run = await diff(proxy.url, postgres.server.url, "--seed", "1", "--sequences", "5");
+      expect(run.code).toBe(1);
+      expect(run.output).toMatch(/^FAIL {2}diff: seed 1, /m);
+      expect(run.output).toMatch(shrunk);
+      // The shortest sequence's script: both sides' requests from the sign-ins on.
+      expect(run.output).toMatch(/^ {8}A:\n {10}# user 0 signs in by e-mail code as contract\.d0a\./m);
+      expect(run.output).toMatch(/^ {10}curl -i -X POST '[^']+\/api\/v1\/wallet\/topup' /m);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("refuses to run without two base URLs (usage, exit code 2)", async () => {
+    const run = await runContract("--diff", server.url);
+    expect(run.code).toBe(2);
+    expect(run.output).toContain("npm run contract -- --diff <url-a> <url-b>");
   });
 });

@@ -1,6 +1,6 @@
-// The frontend against a server on another origin: one production build whose
-// NEXT_PUBLIC_API_BASE_URL names a second Minibank server on another port (which lists the
-// frontend's origin in CORS_ORIGINS). In Chromium: e-mail sign-in, a transfer, the history —
+// The frontend against a server on another origin: the production build served twice, the
+// frontend's server started with API_BASE_URL naming the other (which lists the frontend's origin
+// in CORS_ORIGINS): the same build as every other production suite, configured at run time. In Chromium: e-mail sign-in, a transfer, the history —
 // and every API request goes to the other origin.
 import fs from "node:fs";
 import os from "node:os";
@@ -32,13 +32,10 @@ beforeAll(async () => {
   const ratesUrl = rates.url;
   const [apiPort, frontPort] = [await freePort(), await freePort()];
   const apiBase = `http://127.0.0.1:${apiPort}`;
-  const [apiBuild, frontBuild] = [
-    await ensureBuild({ mode: "production", distDir: ".next-prod" }),
-    await ensureBuild({ mode: "production", distDir: ".next-cross", fresh: true, env: { NEXT_PUBLIC_API_BASE_URL: apiBase } }),
-  ];
+  const build = await ensureBuild({ mode: "production", distDir: ".next-prod" });
   [api, front] = await Promise.all([
-    startServer({ distDir: apiBuild, port: apiPort, npmStart: true, timeoutMs: 120_000, env: env(apiPort, "api", { CORS_ORIGINS: `http://127.0.0.1:${frontPort}`, RATES_SOURCE_URL: ratesUrl }) }),
-    startServer({ distDir: frontBuild, port: frontPort, npmStart: true, timeoutMs: 120_000, env: env(frontPort, "front", { NEXT_PUBLIC_API_BASE_URL: apiBase }) }),
+    startServer({ distDir: build, port: apiPort, npmStart: true, timeoutMs: 120_000, env: env(apiPort, "api", { CORS_ORIGINS: `http://127.0.0.1:${frontPort}`, RATES_SOURCE_URL: ratesUrl }) }),
+    startServer({ distDir: build, port: frontPort, npmStart: true, timeoutMs: 120_000, env: env(frontPort, "front", { API_BASE_URL: apiBase }) }),
   ]);
   for (let i = 0; i < 100; i += 1) {
     const ready = (await (await fetch(`${api.url}/api/ready`)).json()) as { rates: unknown };

@@ -1,9 +1,12 @@
 // The demo as the README runs it, opened the way its README suggests: the demo mailbox page
 // first, before any API route has loaded. The money endpoints must then still answer (when the
 // database client lived per bundle, the page's copy left every API route with a 500).
+// The same demo, started with its clock control (MINIBANK_DEV_CLOCK=1), is the contract tester's
+// target for what only a moved clock shows: schedules running over weeks, expiries.
 // Uses MINIBANK_BUILD_DIR when it names a finished demo build (npm test builds .next-e2e).
 import path from "node:path";
 import Database from "better-sqlite3";
+import { runContract } from "@/tests/support/contract-target";
 import { startApp, type App } from "@/tests/support/production-app";
 
 jest.setTimeout(300_000);
@@ -11,7 +14,7 @@ jest.setTimeout(300_000);
 let app: App;
 
 beforeAll(async () => {
-  app = await startApp({ name: "demo", mode: "demo" });
+  app = await startApp({ name: "demo", mode: "demo", extra: { MINIBANK_DEV_CLOCK: "1" } });
 });
 
 afterAll(() => app?.stop());
@@ -42,4 +45,28 @@ it("the money endpoints answer after /dev/mailbox was the first request", async 
   expect(((await wallets.json()) as unknown[]).length).toBe(4);
   const topUp = await post("/api/v1/wallet/topup", { currency: "RUB", amount: 100 }, token);
   expect(topUp.status).toBeLessThan(300);
+});
+
+/** The tester's --code-from: the newest sign-in code the demo put in its outbox for the address ($1). */
+const outboxCode = () => {
+  const read = `const D = require("better-sqlite3"); const db = new D(process.argv[1], { readonly: true });
+    const row = db.prepare("SELECT [text] FROM OutboxEmail WHERE [to] = ? ORDER BY id DESC LIMIT 1").get(process.argv[2]);
+    process.stdout.write(row ? row.text : "");`;
+  return `${JSON.stringify(process.execPath)} -e '${read}' ${JSON.stringify(app.databaseFile)}`;
+};
+
+it("the contract tester moves the demo's clock: a weekly schedule over five weeks with a catch-up, and expiries", async () => {
+  const run = await runContract(app.url, "--phases", "clock", "--seed", "1", "--code-from", outboxCode());
+  for (const line of [
+    "ok    clock: a weekly schedule over five weeks: one transfer at each occurrence, none before; after downtime only the latest missed occurrence, the earlier skipped (MISSED)",
+    "ok    clock: a payment request is paid a minute before it expires and refused 409 REQUEST_EXPIRED a second after, nothing moved",
+    "ok    clock: a statement link opens within its ten minutes and answers 404 a second after",
+  ]) {
+    expect(run.output).toContain(line);
+  }
+  expect(run.output).toMatch(/^3 passed, 0 failed;/m);
+  expect(run.code).toBe(0);
+  // The tester put the clock back.
+  const clock = await app.ok("GET", "/api/dev/clock");
+  expect(Math.abs(Number(clock.offsetMs))).toBeLessThan(1_000);
 });

@@ -3,6 +3,7 @@
 // never end. Two servers on one production build: none and one trusted proxy in front.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import { startApp, type App } from "@/tests/support/production-app";
 
 jest.setTimeout(300_000);
@@ -106,6 +107,30 @@ describe("malformed percent-encoding", () => {
   );
 });
 
+describe("absolute-form request targets", () => {
+  /** Sends one request line as written (fetch would turn an absolute URL into a path). */
+  const rawGet = (target: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(direct.url).port), "127.0.0.1", () => {
+        socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      });
+      let data = "";
+      socket.on("data", (chunk) => (data += chunk.toString()));
+      socket.on("end", () => resolve(data));
+      socket.on("error", reject);
+    });
+
+  it.each(["http://evil.example/api/v1/wallet", "https://evil.example/", "HTTP://evil.example/receipt/1"])(
+    "GET %s is a 400 that names no other host, never a redirect",
+    async (target) => {
+      const raw = await rawGet(target);
+      expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+      expect(raw).not.toMatch(/^location:/im);
+      expect(raw).not.toContain("evil.example");
+    },
+  );
+});
+
 describe("request bodies", () => {
   it("a chunked body that never ends is cut at 16 KB with 413, long before it is all sent", async () => {
     let sent = 0;
@@ -137,7 +162,8 @@ describe("request bodies", () => {
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { level: number; status?: number; route?: string });
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
-    expect(lines.filter((l) => l.status === 400 && l.route === "/api/[malformed]")).toHaveLength(3);
+    // Three malformed paths and three absolute URLs.
+    expect(lines.filter((l) => l.status === 400 && l.route === "/api/[malformed]")).toHaveLength(6);
     expect(lines.some((l) => l.status === 413 && l.level === 30)).toBe(true);
   });
 });

@@ -248,6 +248,17 @@ describe("production build under npm start, every optional feature on", () => {
     });
   });
 
+  it("has no clock control: /api/dev/clock answers 404, and the clock does not move", async () => {
+    const before = Date.now();
+    expect((await app.call("GET", "/api/dev/clock")).status).toBe(404);
+    const moved = await app.call("POST", "/api/dev/clock", { body: { advanceMs: 7 * 86_400_000 } });
+    expect([moved.status, moved.body?.code]).toEqual([404, "NOT_FOUND"]);
+    // The server's time is still the system's: a transfer made now is dated now.
+    const token = await app.emailUser("clock-refused@example.com");
+    const topUp = await app.ok("POST", "/api/v1/wallet/topup", { token, body: { currency: "RUB", amount: 100 } });
+    expect(Math.abs(Date.parse(String(topUp.createdAt)) - before)).toBeLessThan(60_000);
+  });
+
   it("in a plain browser, the production client never calls a demo endpoint", async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: "ru-RU" });

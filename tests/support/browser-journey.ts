@@ -55,6 +55,6 @@ export async function topUpAndSend(page: Page, front: string, number: string) {
   await page.goto(`${front}/transfer-money?method=card&target=${number}&amount=12.5`);
   await page.getByRole("button", { name: "Перевести" }).click();
   await page.getByRole("button", { name: "Подтвердить" }).click();
-  await page.getByText("✅ Перевод выполнен").waitFor();
+  await page.getByText("Перевод выполнен").waitFor();
   await page.getByText("Номер операции").waitFor();
 }

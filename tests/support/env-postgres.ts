@@ -16,7 +16,8 @@ const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
 
 Object.assign(process.env, {
   DATABASE_URL: (postgresUrl as (name: string) => string)(name),
-  MINIBANK_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "minibank-jest-pg-")),
+  // Named after the run, so that the global teardown removes it with the databases.
+  MINIBANK_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-data-`)),
   ...API_TEST_ENV,
 });
 delete process.env.SMTP_URL;

@@ -13,6 +13,8 @@ import type { AddressInfo } from "node:net";
  * at most `perSecond` messages in any second for the bot and `perChatPerSecond` to one chat; a message
  * over either gets 429 with `parameters.retry_after` (whole seconds until it would pass), and only
  * accepted messages count. Opt-in (`hold`): sendMessage calls wait unanswered until `release`.
+ * Always, as Telegram: a sendMessage text over 4,096 characters is refused with 400 "message is too
+ * long" (`limitText` lowers the limit, to play a Telegram that counts longer than the server does).
  */
 export type BotCall = { method: string; params: Record<string, unknown>; at: number; status: number };
 type Answer = { status: number; body: unknown };
@@ -27,12 +29,16 @@ export type FakeBotApi = {
   state: Record<string, unknown>;
   /** The next calls of `method` get these answers, in order, before it works normally again. */
   fail(method: string, ...answers: ("429" | "500" | "403")[]): void;
+  /** From now on sendMessage refuses texts over `max` characters (4,096 unless told). */
+  limitText(max: number): void;
   /** sendMessage calls answered 429 by the limits (not the scripted ones). */
   limited(): BotCall[];
   /** From now on sendMessage calls are held unanswered … */
   hold(): void;
   /** … until this answers them all, and the next ones at once. */
   release(): void;
+  /** sendMessage calls held unanswered now. */
+  holding(): number;
   close(): Promise<void>;
 };
 
@@ -103,6 +109,8 @@ function preparedButtonProblem(params: Record<string, unknown>): string | null {
 }
 
 const SECOND_MS = 1000;
+/** Telegram's limit for one message's text (sendMessage), in UTF-16 code units as its entities count. */
+export const TELEGRAM_MAX_TEXT = 4096;
 
 /** Telegram's flood control: which sendMessage would break a limit, and how long until it would not. */
 function floodControl(limits: Limits) {
@@ -136,6 +144,7 @@ export async function startFakeBotApi(token: string, options: { limits?: Limits 
   let held: (() => void)[] | null = null;
   let messageId = 0;
   let preparedId = 0;
+  let maxText = TELEGRAM_MAX_TEXT;
 
   const handle = (method: string, params: Record<string, unknown>): Answer => {
     const ok = (result: unknown): Answer => ({ status: 200, body: { ok: true, result } });
@@ -197,6 +206,8 @@ export async function startFakeBotApi(token: string, options: { limits?: Limits 
         return ok(prepared);
       }
       case "sendMessage":
+        if (typeof params.text !== "string" || params.text.length === 0) return { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: message text is empty" } };
+        if (params.text.length > maxText) return { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: message is too long" } };
         messageId += 1;
         return ok({ message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: params.chat_id, type: "private" }, text: params.text });
       default:
@@ -248,8 +259,12 @@ export async function startFakeBotApi(token: string, options: { limits?: Limits 
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
     state,
+    holding: () => held?.length ?? 0,
     fail(method, ...answers) {
       scripted.set(method, [...(scripted.get(method) ?? []), ...answers.map((a) => errorAnswer(a))]);
+    },
+    limitText(max) {
+      maxText = max;
     },
     limited: () => calls.filter((call) => limitedCalls.has(call)),
     hold() {

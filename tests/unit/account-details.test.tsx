@@ -26,6 +26,7 @@ const IN: TransferDto = {
   receivedCurrency: "USD",
   rate: "1",
   message: null,
+  channel: "app",
   createdAt: "2025-03-05T10:00:00",
 };
 

@@ -48,6 +48,7 @@ const transfer = {
   receivedCurrency: "RUB",
   rate: "90.000000",
   message: "За обед",
+  channel: "split",
   createdAt: "2026-11-21T06:00:00.000Z",
 };
 
@@ -113,6 +114,7 @@ const cases: { name: string; shared: Shared; copy: Check<unknown>; good: unknown
       [{ ...transfer, createdAt: null }],
       [{ ...transfer, kind: "gift" }],
       [{ ...transfer, kind: undefined }],
+      [{ ...transfer, channel: "telepathy" }],
     ],
   },
   {

@@ -4,7 +4,7 @@ import { AppLockGate } from "@/components/app-lock-gate";
 
 let inTelegram = true;
 let telegram: { status: string; env: unknown } = { status: "loading", env: null };
-jest.mock("@/lib/client/telegram/detect", () => ({ isInsideTelegram: () => inTelegram }));
+jest.mock("@/lib/client/detect", () => ({ isInsideTelegram: () => inTelegram }));
 jest.mock("@/lib/client/telegram/provider", () => ({ useTelegramStatus: () => telegram }));
 
 /** The lock module, with the device's answer held until a test releases it. */

@@ -26,6 +26,7 @@ function transfer(id: number, fields: Partial<TransferDto>): TransferDto {
     receivedCurrency: "RUB",
     rate: "1",
     message: null,
+    channel: "app",
     ...fields,
   };
 }
@@ -75,7 +76,7 @@ describe("history tab", () => {
     expect(rows.map((r) => r.querySelector(".history-amount")?.textContent?.replace(/\u00a0/g, " "))).toEqual([
       "+910,00 ₽", // received cross-currency: what arrived
       "+25,50 $",
-      "-1 500,00 ₽",
+      "\u22121 500,00 ₽", // the minus sign U+2212, as receipts and analytics write it
       "+1,00 $",
     ]);
     expect(within(rows[0]).getByText("vera")).toBeInTheDocument();

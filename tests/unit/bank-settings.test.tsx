@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { SettingsTab } from "@/components/bank/settings-tab";
+import { developerLink, SettingsTab } from "@/components/bank/settings-tab";
 import { fakeServer, ME, on, renderFresh, signIn } from "./bank-support";
 
 const replace = jest.fn();
@@ -38,12 +38,19 @@ beforeEach(() => {
 });
 
 describe("settings tab", () => {
-  it("shows the username, version 1.0.0 and a developer link", async () => {
+  it("shows the username, version 1.0.0 and a developer link that leads to the readable API reference, not raw JSON", async () => {
     fakeServer(on("GET", "/api/v1/users/me", { status: 200, body: ME }));
     renderFresh(<SettingsTab />);
     expect(await screen.findByTestId("settings-username")).toHaveTextContent("anna");
     expect(screen.getByText("1.0.0")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: /Разработчик/ })).toHaveAttribute("href", "/api/v1/openapi.json");
+    expect(screen.getByRole("link", { name: /Разработчик/ })).toHaveAttribute("href", "/api/docs");
+    expect(screen.queryByText(/openapi/)).toBeNull();
+  });
+
+  it("sends the developer link to the operator's page when one is configured", () => {
+    expect(developerLink(undefined)).toBe("/api/docs");
+    expect(developerLink("")).toBe("/api/docs");
+    expect(developerLink("https://example.com/dev")).toBe("https://example.com/dev");
   });
 
   it("switches notifications at once and keeps the change when the server agrees", async () => {

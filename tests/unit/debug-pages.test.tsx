@@ -5,6 +5,12 @@ import { flattenEntries } from "@/components/debug/key-value-list";
 type Status = "idle" | "loading" | "ready" | "failed";
 let telegram: { status: Status; env: unknown } = { status: "idle", env: null };
 jest.mock("@/lib/client/telegram/provider", () => ({ useTelegram: () => telegram }));
+/** The signed-in person: by default the Telegram user the browser imitates (Alice). */
+let me: { data?: { telegramUsername: string | null } } = { data: { telegramUsername: "alice" } };
+jest.mock("@/lib/client/hooks", () => ({ useMe: () => me }));
+beforeEach(() => {
+  me = { data: { telegramUsername: "alice" } };
+});
 
 const theme = { bg_color: "#17212b", text_color: "#f5f5f5" };
 const env = {
@@ -73,6 +79,19 @@ describe("debug pages", () => {
       bg_color: "#17212b",
       text_color: "#f5f5f5",
     });
+  });
+
+  it("in a browser, shows the imitated Telegram user's init data to her session only", () => {
+    telegram = { status: "ready", env };
+    me = { data: { telegramUsername: null } };
+    render(<DebugView kind="init-data" />);
+    expect(screen.queryByText("Алиса")).toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("Нет данных");
+    expect(screen.getByRole("status")).toHaveTextContent("Вы вошли не через Telegram, поэтому у этого входа нет данных запуска");
+    // Inside Telegram the launch is the signed-in person's own.
+    telegram = { status: "ready", env: { ...env, native: true } };
+    render(<DebugView kind="init-data" />);
+    expect(screen.getByText("Алиса")).toBeInTheDocument();
   });
 
   it("shows an empty state without Telegram data", () => {

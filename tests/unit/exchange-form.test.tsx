@@ -22,6 +22,7 @@ const CREATED = {
   receivedCurrency: "USD",
   rate: "0.0110958974",
   message: null,
+  channel: "app",
   createdAt: "2026-11-25T00:00:00.000Z",
 };
 const created = (sent: Sent) =>
@@ -31,6 +32,26 @@ const give = () => screen.getByLabelText("Отдаю, RUB");
 const get = () => screen.getByLabelText("Получаю, USD");
 
 describe("exchange form", () => {
+  it("brings both amounts and the rate into view together while one of them is typed", async () => {
+    fakeApi(created);
+    const user = userEvent.setup();
+    // jsdom lays nothing out: only the request to the browser is seen.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderWithSwr(<ExchangeForm />);
+      await user.click(await screen.findByLabelText("Отдаю, RUB"));
+      const [pair] = scrolled;
+      expect(pair).toContainElement(give());
+      expect(pair).toContainElement(get());
+      expect(pair).toHaveTextContent("Курс ЦБ на сегодня");
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
   it("converts what I give into what I get, down, and shows the rate both ways and the fee", async () => {
     fakeApi(created);
     const user = userEvent.setup();
@@ -59,6 +80,10 @@ describe("exchange form", () => {
     const sheet = await screen.findByRole("dialog", { name: "Проверьте обмен" });
     expect(within(sheet).getByText("0,91 ₽")).toBeInTheDocument();
     expect(within(sheet).getByText("0,01 $")).toBeInTheDocument();
+    // "Получатель: Между своими счетами" with the exchange icon, not the initials of those words.
+    expect(within(sheet).getByText("Между своими счетами")).toBeInTheDocument();
+    expect(within(sheet).queryByRole("img")).toBeNull();
+    expect(sheet.querySelector(".sheet-own-accounts svg")).not.toBeNull();
     await user.click(within(sheet).getByRole("button", { name: "Подтвердить" }));
     await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/77?new=1"));
     const [request] = posts(sent, "/api/v1/exchanges");

@@ -1,4 +1,4 @@
-import { foldedText, type Credit } from "@/lib/server/notifications/fold";
+import { cutTo, fitFold, foldedText, MAX_MESSAGE_LENGTH, type Credit } from "@/lib/server/notifications/fold";
 import { pluralForm } from "@/lib/shared/strings";
 
 const transfers = (count: number, amount: bigint, currency = "RUB"): Credit[] =>
@@ -41,5 +41,41 @@ describe("one message for several credits, in English", () => {
     expect(foldedText(transfers(21, 100n), "en")).toBe("You received 21 transfers totalling ₽21.00");
     const mixed: Credit[] = [...transfers(2, 100n), { kind: "topup", amount: 1000n, currency: "EUR" }, { kind: "topup", amount: 500n, currency: "USD" }];
     expect(foldedText(mixed, "en")).toBe("You received 4 payments totalling ₽2.00, $5.00, and €10.00");
+  });
+});
+
+describe("a fold within Telegram's 4,096 characters", () => {
+  const notice = (i: number) => `Напоминание ${i}: ваша доля 100,00 ₽ в счёте ещё не оплачена`;
+
+  it("carries the credits' line, then as many whole notices as fit; the rest wait for the next message", () => {
+    const notices = Array.from({ length: 500 }, (_, i) => notice(i));
+    const head = foldedText(transfers(51, 100n));
+    const first = fitFold(head, notices);
+    expect(first.text.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
+    expect(first.text.split("\n")).toEqual([head, ...notices.slice(0, first.told)]);
+    // Not one more would have fitted.
+    expect(first.text.length + 1 + notices[first.told].length).toBeGreaterThan(MAX_MESSAGE_LENGTH);
+    // Every notice goes in some message, in order, each message within the limit.
+    const told: string[] = [];
+    for (let rest = notices.slice(first.told); rest.length > 0; ) {
+      const next = fitFold(null, rest);
+      expect(next.text.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
+      expect(next.told).toBeGreaterThan(0);
+      told.push(...next.text.split("\n"));
+      rest = rest.slice(next.told);
+    }
+    expect([...notices.slice(0, first.told), ...told]).toEqual(notices);
+  });
+
+  it("fits exactly at the limit, and a single line longer than it is cut, never a surrogate pair halved", () => {
+    const exact = fitFold(null, ["a".repeat(2_000), "b".repeat(2_095)]);
+    expect([exact.text.length, exact.told]).toEqual([4_096, 2]);
+    expect(fitFold(null, ["a".repeat(2_000), "b".repeat(2_096)]).told).toBe(1);
+    const long = fitFold(null, ["x".repeat(10_000), "y"]);
+    expect([long.text.length, long.told, long.text.endsWith("…")]).toEqual([4_096, 1, true]);
+    const emoji = cutTo("😀".repeat(3_000), 4_096);
+    expect(emoji.length).toBeLessThanOrEqual(4_096);
+    expect(emoji.isWellFormed()).toBe(true);
+    expect(cutTo("short", 4_096)).toBe("short");
   });
 });

@@ -22,6 +22,7 @@ function transfer(id: number, walletId: number, day = "2025-03-05"): TransferDto
     receivedCurrency: "RUB",
     rate: "1",
     message: null,
+    channel: "app",
     // Local time without a zone, so grouping does not depend on the machine's time zone.
     createdAt: `${day}T12:${String(id % 60).padStart(2, "0")}:00`,
   };

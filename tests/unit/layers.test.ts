@@ -1,5 +1,5 @@
 // The layers hold: `npm run lint` runs the dependency checker with the rules in
-// .dependency-cruiser.cjs; this checks the rules themselves bite, and that every server module is
+// .dependency-cruiser.cjs over the whole tree; this checks the rules themselves bite, and that every server module is
 // marked server-only but those the server in front of Next.js (scripts/serve.ts) and next.config.ts
 // load outside the React server graph — where the marker would stop `npm start`.
 import { execFileSync } from "node:child_process";
@@ -20,15 +20,23 @@ const serverFiles = (fs.readdirSync("lib/server", { recursive: true }) as string
   .filter((file) => file.endsWith(".ts"))
   .map((file) => path.join("lib/server", file));
 
-/** The ids of the lint rules `source` breaks when it is the file `file`. */
-function lint(file: string, source: string): string[] {
-  try {
-    execFileSync(path.join("node_modules", ".bin", "eslint"), ["--stdin", "--stdin-filename", file, "--format", "json"], { input: source, encoding: "utf8" });
-    return [];
-  } catch (error) {
-    const [report] = JSON.parse((error as { stdout: string }).stdout) as { messages: { ruleId: string }[] }[];
-    return report.messages.map((m) => m.ruleId);
+/**
+ * The ids of the lint rules each `source` breaks when it is the file `file`: one ESLint (its API,
+ * the project's config loaded once) for all of them, in one process.
+ */
+function lintAll(cases: [file: string, source: string][]): string[][] {
+  const script = `const { ESLint } = require("eslint");
+(async () => {
+  const eslint = new ESLint();
+  const cases = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
+  const out = [];
+  for (const [filePath, source] of cases) {
+    const [report] = await eslint.lintText(source, { filePath });
+    out.push(report.messages.map((m) => m.ruleId));
   }
+  process.stdout.write(JSON.stringify(out));
+})().catch((error) => { console.error(error); process.exit(1); });`;
+  return JSON.parse(execFileSync(process.execPath, ["-e", script], { input: JSON.stringify(cases), encoding: "utf8" })) as string[][];
 }
 
 describe("layers", () => {
@@ -42,60 +50,126 @@ describe("layers", () => {
 
   it("the rules refuse an import up the layers and a circle", () => {
     const dir = fs.mkdtempSync(path.join(process.cwd(), "lib", "server", "platform", ".layers-"));
+    const ledgerDir = fs.mkdtempSync(path.join(process.cwd(), "lib", "server", "ledger", ".layers-"));
     const probe = path.join(dir, "probe.ts");
     const circle = path.join(dir, "circle.ts");
+    const ledgerProbe = path.join(ledgerDir, "probe.ts");
     try {
       fs.writeFileSync(probe, 'import { route } from "@/lib/server/http";\nimport "./circle";\nexport const x = route;\n');
       fs.writeFileSync(circle, 'import { x } from "./probe";\nexport const y = x;\n');
-      const rules = cruise(path.relative(process.cwd(), probe)).summary.violations.map((v) => v.rule.name);
-      expect(rules).toEqual(expect.arrayContaining(["platform-at-the-bottom", "http-above-domains", "no-circular"]));
+      fs.writeFileSync(ledgerProbe, 'import "@/lib/server/schedules/store";\n');
+      const rules = cruise(...[probe, ledgerProbe].map((file) => path.relative(process.cwd(), file))).summary.violations.map((v) => v.rule.name);
+      expect(rules).toEqual(expect.arrayContaining(["platform-at-the-bottom", "http-above-domains", "no-circular", "ledger-below-its-users"]));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(ledgerDir, { recursive: true, force: true });
     }
   }, 60_000);
 
-  it("the tree as it stands breaks no rule", () => {
-    const { summary } = cruise("app", "components", "lib", "proxy.ts", "instrumentation.ts", "next.config.ts");
-    expect(summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
-  }, 60_000);
-
-  it("SQL stays in stores: the lint rule refuses a query in a use case and allows it in a store", () => {
-    const query = 'import { getDb, sqlOf } from "@/lib/server/db";\nexport const a = () => getDb().$queryRaw`SELECT 1`;\nexport const b = () => sqlOf();\n';
-    expect(lint("lib/server/ledger/use-case.ts", query)).toEqual(["no-restricted-syntax", "no-restricted-syntax", "no-restricted-syntax"]);
-    expect(lint("components/bank/screen.tsx", query)).toContain("no-restricted-syntax");
-    expect(lint("lib/server/ledger/store-history.ts", query)).toEqual([]);
-    expect(lint("lib/server/db/claim.ts", query)).toEqual([]);
+  // The lint rules' probes run together, in one ESLint, before the tests that read them.
+  const probes: [file: string, source: string][] = [];
+  let found: string[][] = [];
+  /** Registers `source` as the file `file`; the rules it breaks are read once the probes have run. */
+  const probe = (file: string, source: string) => {
+    const index = probes.push([file, source]) - 1;
+    return () => found[index];
+  };
+  beforeAll(() => {
+    found = lintAll(probes);
   }, 120_000);
 
-  it("the browser ships one language: the lint rule refuses every dictionary in screens and allows it on the server", () => {
+  describe("SQL stays in stores", () => {
+    const query = 'import { getDb, sqlOf } from "@/lib/server/db";\nexport const a = () => getDb().$queryRaw`SELECT 1`;\nexport const b = () => sqlOf();\n';
+    const [useCase, screen, store, db] = [
+      probe("lib/server/ledger/use-case.ts", query),
+      probe("components/bank/screen.tsx", query),
+      probe("lib/server/ledger/store-history.ts", query),
+      probe("lib/server/db/claim.ts", query),
+    ];
+    it("the lint rule refuses a query in a use case and allows it in a store", () => {
+      expect(useCase()).toEqual(["no-restricted-syntax", "no-restricted-syntax", "no-restricted-syntax"]);
+      expect(screen()).toContain("no-restricted-syntax");
+      expect(store()).toEqual([]);
+      expect(db()).toEqual([]);
+    });
+  });
+
+  describe("the server tells time by one clock", () => {
+    const time = "export const a = () => Date.now();\nexport const b = () => new Date();\nexport const c = (ms: number) => new Date(ms);\n";
+    const [useCase, store, clock, route, screen] = [
+      probe("lib/server/requests/probe.ts", time),
+      probe("lib/server/requests/store-probe.ts", time),
+      probe("lib/server/platform/clock.ts", time),
+      probe("app/api/v1/probe/route.ts", time),
+      probe("components/bank/screen.tsx", time),
+    ];
+    it("the lint rule refuses the system's clock on the server, but in the clock module", () => {
+      expect(useCase()).toEqual(["no-restricted-syntax", "no-restricted-syntax"]);
+      expect(store()).toEqual(["no-restricted-syntax", "no-restricted-syntax"]);
+      expect(route()).toEqual(["no-restricted-syntax", "no-restricted-syntax"]);
+      expect(clock()).toEqual([]);
+      expect(screen()).toEqual([]);
+    });
+  });
+
+  describe("the browser ships one language", () => {
     const english = 'import { en } from "@/lib/shared/strings-en";\nexport const title = en.appName;\n';
     const every = 'import { DICTIONARIES } from "@/lib/shared/i18n";\nexport const title = DICTIONARIES.en.appName;\n';
-    expect(lint("components/bank/screen.tsx", english)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("lib/client/probe.ts", every)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("lib/shared/probe.ts", every)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("lib/server/notifications/probe.ts", every)).toEqual([]);
-    expect(lint("app/api/v1/probe/route.ts", english)).toEqual([]);
-  }, 120_000);
+    const [screen, client, shared, server, route] = [
+      probe("components/bank/screen.tsx", english),
+      probe("lib/client/probe.ts", every),
+      probe("lib/shared/probe.ts", every),
+      probe("lib/server/notifications/probe.ts", every),
+      probe("app/api/v1/probe/route.ts", english),
+    ];
+    it("the lint rule refuses every dictionary in screens and allows it on the server", () => {
+      expect(screen()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(client()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(shared()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(server()).toEqual([]);
+      expect(route()).toEqual([]);
+    });
+  });
 
-  it("the forms' and feature screens' texts stay out of the wallet: only their hooks import them in the browser", () => {
+  describe("the forms' and feature screens' texts stay out of the wallet", () => {
     const features = 'import { ruFeatures } from "@/lib/shared/strings-features";\nexport const title = ruFeatures.splits.title;\n';
     const english = 'import { enFeatures } from "@/lib/shared/strings-en-features";\nexport const title = enFeatures.splits.title;\n';
-    expect(lint("components/bank/screen.tsx", features)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("lib/client/probe.ts", features)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("components/splits/probe.tsx", english)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("lib/shared/probe.ts", english)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("lib/client/feature-strings.ts", features)).toEqual([]);
     const forms = 'import { ruForms } from "@/lib/shared/strings-forms";\nexport const title = ruForms.login.title;\n';
-    expect(lint("components/bank/wallet-tab.tsx", forms)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("lib/client/form-strings.ts", forms)).toEqual([]);
-    expect(lint("lib/server/notifications/probe.ts", english)).toEqual([]);
-  }, 120_000);
+    const [screen, client, splits, shared, featureHook, wallet, formHook, server] = [
+      probe("components/bank/screen.tsx", features),
+      probe("lib/client/probe.ts", features),
+      probe("components/splits/probe.tsx", english),
+      probe("lib/shared/probe.ts", english),
+      probe("lib/client/feature-strings.ts", features),
+      probe("components/bank/wallet-tab.tsx", forms),
+      probe("lib/client/form-strings.ts", forms),
+      probe("lib/server/notifications/probe.ts", english),
+    ];
+    it("only their hooks import them in the browser", () => {
+      expect(screen()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(client()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(splits()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(shared()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(featureHook()).toEqual([]);
+      expect(wallet()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(formHook()).toEqual([]);
+      expect(server()).toEqual([]);
+    });
+  });
 
-  it("the texts only the server says never reach the browser", () => {
-    const server = 'import { ruServer } from "@/lib/shared/strings-server";\nexport const title = ruServer.bot.openButton;\n';
-    expect(lint("components/bank/screen.tsx", server)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("lib/client/feature-strings.ts", server)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("app/bank/page.tsx", server)).toEqual(["@typescript-eslint/no-restricted-imports"]);
-    expect(lint("lib/server/notifications/probe.ts", server)).toEqual([]);
-  }, 120_000);
+  describe("the texts only the server says", () => {
+    const serverText = 'import { ruServer } from "@/lib/shared/strings-server";\nexport const title = ruServer.bot.openButton;\n';
+    const [screen, featureHook, page, server] = [
+      probe("components/bank/screen.tsx", serverText),
+      probe("lib/client/feature-strings.ts", serverText),
+      probe("app/bank/page.tsx", serverText),
+      probe("lib/server/notifications/probe.ts", serverText),
+    ];
+    it("never reach the browser", () => {
+      expect(screen()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(featureHook()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(page()).toEqual(["@typescript-eslint/no-restricted-imports"]);
+      expect(server()).toEqual([]);
+    });
+  });
 });

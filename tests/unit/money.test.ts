@@ -1,11 +1,15 @@
 import {
+  amountPlaceholder,
   convert,
   formatCompactAmount,
   formatMoney,
+  formatMoneyChange,
+  formatPrice,
   parseAmount,
   ratioString,
   sanitizeAmountInput,
   toRubles,
+  withDecimalMark,
 } from "@/lib/shared/money";
 
 describe("money", () => {
@@ -29,13 +33,40 @@ describe("money", () => {
     // The field shows the Russian decimal comma, and parseAmount reads it.
     expect(sanitizeAmountInput("4.5")).toBe("4,5");
     expect(parseAmount(sanitizeAmountInput("1234.5"))).toBe(123_450n);
+    // In English it shows the decimal point, whichever was typed.
+    expect(sanitizeAmountInput("4,5", "en")).toBe("4.5");
+    expect(sanitizeAmountInput(",5", "en")).toBe("0.5");
+    expect(parseAmount(sanitizeAmountInput("1234,5", "en"))).toBe(123_450n);
+    // A value kept in either notation is shown in the language's.
+    expect(withDecimalMark("12.30", "ru")).toBe("12,30");
+    expect(withDecimalMark("12,30", "en")).toBe("12.30");
+  });
+
+  it("an empty amount field shows nought in the language's notation", () => {
+    expect(amountPlaceholder("ru")).toBe("0,00");
+    expect(amountPlaceholder("en")).toBe("0.00");
   });
 
   it("formats in Russian with the currency symbol", () => {
     expect(formatMoney(123456n, "RUB")).toBe("1\u00a0234,56\u00a0₽");
     expect(formatMoney(5, "USD")).toBe("0,05\u00a0$");
-    expect(formatMoney(-250000, "EUR")).toBe("-2\u00a0500,00\u00a0€");
+    // The minus is U+2212 (typographic), never the hyphen-minus.
+    expect(formatMoney(-250000, "EUR")).toBe("\u22122\u00a0500,00\u00a0€");
     expect(formatMoney(100, "CNY")).toBe("1,00\u00a0¥");
+  });
+
+  it("signs a movement: + for money in, U+2212 for money out, nothing for nought", () => {
+    expect(formatMoneyChange(1_234_567, "RUB")).toBe("+12\u00a0345,67\u00a0₽");
+    expect(formatMoneyChange(-1_234_567, "RUB")).toBe("\u221212\u00a0345,67\u00a0₽");
+    expect(formatMoneyChange(-1_234_567n, "USD", "en")).toBe("\u2212$12,345.67");
+    expect(formatMoneyChange(500, "EUR", "en")).toBe("+€5.00");
+    expect(formatMoneyChange(0, "RUB")).toBe("0,00\u00a0₽");
+  });
+
+  it("writes a price as the language writes money: 1 $ = 91,3089 ₽, $1 = ₽91.3089", () => {
+    expect(formatPrice("USD", 913_089n, "RUB")).toBe("1\u00a0$ = 91,3089\u00a0₽");
+    expect(formatPrice("USD", 913_089n, "RUB", "en")).toBe("$1 = ₽91.3089");
+    expect(formatPrice("RUB", 110n, "USD", "en")).toBe("₽1 = $0.011");
   });
 
   it("converts rounding down and states the ratio", () => {
@@ -74,7 +105,7 @@ describe("formatCompactAmount (chart axes)", () => {
     expect(formatCompactAmount(1_500_000, "en")).toBe("15K");
     expect(formatCompactAmount(123_456_789)).toBe("1,2\u00a0млн");
     expect(formatCompactAmount(123_456_789, "en")).toBe("1.2M");
-    expect(formatCompactAmount(-20_000_000)).toBe("-200\u00a0тыс.");
+    expect(formatCompactAmount(-20_000_000)).toBe("\u2212200\u00a0тыс.");
     expect(formatCompactAmount(0)).toBe("0");
   });
 });

@@ -70,7 +70,7 @@ describe("paying a request", () => {
   it("shows who asks for what and pays it from the chosen account after the confirmation", async () => {
     const sent = fakeApi(read(REQUEST), (s: Sent) =>
       s.method === "POST" && s.path === `/api/v1/requests/${TOKEN}/pay`
-        ? { status: 201, body: { id: 9, kind: "request", senderWalletId: 1, receiverWalletId: 5, amount: 50_000, currency: "RUB", receivedAmount: 50_000, receivedCurrency: "RUB", rate: "1", message: "За ужин", createdAt: "2026-11-25T00:00:00.000Z" } }
+        ? { status: 201, body: { id: 9, kind: "request", senderWalletId: 1, receiverWalletId: 5, amount: 50_000, currency: "RUB", receivedAmount: 50_000, receivedCurrency: "RUB", rate: "1", message: "За ужин", channel: "request", createdAt: "2026-11-25T00:00:00.000Z" } }
         : undefined,
     );
     const user = userEvent.setup();
@@ -95,7 +95,7 @@ describe("paying a request", () => {
       if (s.method !== "POST" || s.path !== `/api/v1/requests/${TOKEN}/pay`) return undefined;
       return ++pays === 1
         ? { network: true as const }
-        : { status: 201, body: { id: 9, kind: "request", senderWalletId: 1, receiverWalletId: 5, amount: 50_000, currency: "RUB", receivedAmount: 50_000, receivedCurrency: "RUB", rate: "1", message: null, createdAt: "2026-11-25T00:00:00.000Z" } };
+        : { status: 201, body: { id: 9, kind: "request", senderWalletId: 1, receiverWalletId: 5, amount: 50_000, currency: "RUB", receivedAmount: 50_000, receivedCurrency: "RUB", rate: "1", message: null, channel: "request", createdAt: "2026-11-25T00:00:00.000Z" } };
     });
     const user = userEvent.setup();
     renderWithSwr(<PayRequestScreen token={TOKEN} />);

@@ -2,6 +2,7 @@ import { act, screen } from "@testing-library/react";
 import { WalletTab } from "@/components/bank/wallet-tab";
 import { call } from "@/lib/client/api";
 import { operations } from "@/lib/shared/api/operations";
+import { API_BASE_META, apiUrl } from "@/lib/client/api-base";
 import { takePreloaded, takePreloadedData, WALLET_TAB_PATHS, walletTabPreloadScript } from "@/lib/client/preload";
 import { fakeServer, ME, on, renderFresh, signIn } from "./bank-support";
 
@@ -49,6 +50,21 @@ describe("/bank early requests", () => {
     for (const [, init] of fetchMock.mock.calls) {
       expect(init.headers.authorization).toBe("Bearer access");
     }
+  });
+
+  it("asks the API's origin the page names at run time, as every other request does", () => {
+    const meta = Object.assign(document.createElement("meta"), { name: API_BASE_META, content: "https://api.example.test/" });
+    document.head.append(meta);
+    try {
+      signIn();
+      runScript();
+      expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(WALLET_TAB_PATHS.map((path) => `https://api.example.test${path}`));
+      expect(apiUrl(WALLET_TAB_PATHS[0])).toBe(`https://api.example.test${WALLET_TAB_PATHS[0]}`);
+      expect(apiUrl("/bank")).toBe("/bank");
+    } finally {
+      meta.remove();
+    }
+    expect(apiUrl(WALLET_TAB_PATHS[0])).toBe(WALLET_TAB_PATHS[0]);
   });
 
   it("asks for nothing without a session or on another tab", () => {

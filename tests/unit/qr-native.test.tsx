@@ -14,7 +14,7 @@ const env = {
   launchParams: { tgWebAppVersion: "7.0", tgWebAppPlatform: "ios" },
   sdk: { qrScanner: { isSupported: () => true, isOpened: () => false, open } },
 };
-jest.mock("@/lib/client/telegram/detect", () => ({ isInsideTelegram: () => true }));
+jest.mock("@/lib/client/detect", () => ({ isInsideTelegram: () => true }));
 jest.mock("@/lib/client/telegram/provider", () => ({ useTelegram: () => ({ status: "ready", env }) }));
 jest.mock("@zxing/browser", () => {
   throw new Error("the camera library must not load when Telegram scans");

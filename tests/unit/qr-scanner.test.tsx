@@ -8,7 +8,7 @@ jest.mock("next/navigation", () => ({
 }));
 
 // The plain-browser path: no Telegram, no camera, a picture upload decoded by @zxing/browser.
-jest.mock("@/lib/client/telegram/detect", () => ({ isInsideTelegram: () => false }));
+jest.mock("@/lib/client/detect", () => ({ isInsideTelegram: () => false }));
 jest.mock("@/lib/client/telegram/provider", () => ({
   useTelegram: () => {
     throw new Error("the SDK must not load in a plain browser");

@@ -19,6 +19,7 @@ const RECEIPT: ReceiptDto = {
   receivedCurrency: "USD",
   rate: "0.0110958974",
   message: null,
+  channel: "schedule",
   // Local time without a zone: the text does not depend on the machine's time zone.
   createdAt: "2026-11-23T16:05:00",
   kind: "transfer",
@@ -46,7 +47,10 @@ describe("receipt", () => {
     renderFresh(<ReceiptView transferId={42} fresh />);
     // Amounts never wrap: their spaces are no-break spaces.
     expect((await screen.findByText("−1 000,00 ₽")).textContent).toBe("−1\u00a0000,00\u00a0₽");
-    expect(screen.getByRole("status")).toHaveTextContent("✅ Перевод выполнен");
+    // Its mark is the app's own icon: an emoji is an empty box where no emoji font is installed.
+    const done = screen.getByRole("status");
+    expect(done.textContent).toBe("Перевод выполнен");
+    expect(done.querySelector("svg")).not.toBeNull();
     expect(screen.getByText("Выполнен")).toBeInTheDocument();
     expect(lines()).toEqual([
       "Получатель: Борис",
@@ -55,6 +59,7 @@ describe("receipt", () => {
       "Зачислено: 11,09 $",
       "Курс: 1 $ = 90,1234 ₽",
       "Комиссия: 0,00 ₽",
+      "Источник: По расписанию",
       "Дата и время: 23.11.2026 16:05",
       "Номер операции: 42",
     ]);
@@ -66,6 +71,8 @@ describe("receipt", () => {
     await screen.findByText("−1 000,00 ₽");
     expect(lines()).toContain("Сообщение: <b>За обед</b>");
     expect(document.querySelector("b")).toBeNull();
+    // The sender's own words, marked as such (an emoji there is theirs, not the app's icon).
+    expect(screen.getByText("<b>За обед</b>")).toHaveAttribute("data-user-text", "true");
   });
 
   it("copies the receipt as text in a browser without a share sheet", async () => {
@@ -78,7 +85,7 @@ describe("receipt", () => {
     const text = writeText.mock.calls[0][0].replace(/\u00a0/g, " ");
     expect(text.split("\n").slice(0, 4)).toEqual(["Квитанция Minibank", "Перевод · Выполнен", "1 000,00 ₽", "Получатель: Борис"]);
     expect(text).toContain("Номер операции: 42");
-    expect(screen.queryByText("✅ Перевод выполнен")).not.toBeInTheDocument();
+    expect(screen.queryByText("Перевод выполнен")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Готово" }));
     expect(push).toHaveBeenCalledWith("/bank");
   });

@@ -84,6 +84,7 @@ describe("sharing a receipt", () => {
     rate: "1",
     fee: 0,
     message: null,
+    channel: "app",
     createdAt: "2026-01-02T10:00:00.000Z",
     sender: { name: "Алиса", avatarUrl: "/a.svg", account: "40817810000000000001", bank: false },
     receiver: { name: "Борис", avatarUrl: "/b.svg", account: "•• 0002", bank: false },

@@ -31,7 +31,7 @@ describe("statement screen", () => {
     renderFresh(<StatementView walletId={7} />);
     expect((await screen.findByTestId("statement-Входящий остаток")).textContent).toBe("100,00\u00a0₽");
     expect(screen.getByTestId("statement-Поступления").textContent).toBe("+5\u00a0000,00\u00a0₽");
-    expect(screen.getByTestId("statement-Списания").textContent).toBe("-1\u00a0334,56\u00a0₽");
+    expect(screen.getByTestId("statement-Списания").textContent).toBe("\u22121\u00a0334,56\u00a0₽");
     expect(screen.getByTestId("statement-Исходящий остаток").textContent).toBe("3\u00a0765,44\u00a0₽");
     const month = presetPeriod("thisMonth");
     expect(calls.some((c) => c.path.startsWith(`/api/v1/statements/wallet/7?from=${month.from}&to=${month.to}&tz=`))).toBe(true);

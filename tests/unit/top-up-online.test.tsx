@@ -1,6 +1,7 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { OnlineTopUpForm } from "@/components/top-up/online-form";
+import { chooseLanguage } from "@/lib/client/language";
 import { fakeApi, posts, renderWithSwr, type Sent } from "./transfer-helpers";
 
 jest.mock("next/navigation", () => ({
@@ -20,7 +21,28 @@ function topUpReplies(...statuses: number[]) {
   };
 }
 
+afterEach(() => act(() => chooseLanguage("ru")));
+
 describe("/add-money/online", () => {
+  it("writes amounts in the reader's notation: the empty field, what is typed and the success", async () => {
+    fakeApi(topUpReplies(200));
+    const user = userEvent.setup();
+    renderWithSwr(<OnlineTopUpForm />);
+    const field = screen.getByLabelText("Сумма");
+    expect(field).toHaveAttribute("placeholder", "0,00");
+    await user.type(field, "12.5");
+    expect(field).toHaveValue("12,5");
+    // In English: the point, whichever mark was typed or kept; money as "₽12.50".
+    act(() => chooseLanguage("en"));
+    const english = await screen.findByLabelText("Amount");
+    expect(english).toHaveAttribute("placeholder", "0.00");
+    expect(english).toHaveValue("12.5");
+    await user.type(english, "0");
+    expect(english).toHaveValue("12.50");
+    await user.click(screen.getByRole("button", { name: "Top up" }));
+    expect((await screen.findByRole("status")).textContent).toBe("Wallet topped up by ₽12.50");
+  });
+
   it("credits the chosen currency in minor units and says so in Russian formatting", async () => {
     const sent = fakeApi(topUpReplies(200));
     const user = userEvent.setup();

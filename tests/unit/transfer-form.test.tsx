@@ -182,6 +182,7 @@ const CREATED = {
   receivedCurrency: "RUB",
   rate: "1",
   message: null,
+  channel: "app",
   createdAt: "2026-11-23T10:00:00.000Z",
 };
 

@@ -1,5 +1,3 @@
-import { getEnv } from "@/lib/server/platform/env";
-import { AppError } from "@/lib/server/platform/errors";
 import { route } from "@/lib/server/http";
 import { API_DOCS_CSP, commonSecurityHeaders } from "@/lib/server/http/security-headers";
 
@@ -19,21 +17,19 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** A readable reference of the OpenAPI document, in the demo only (Redoc, served from this origin). */
+/** A readable reference of the OpenAPI document (Redoc, served from this origin): where the settings' developer link leads. */
 export const GET = route(
   {
     method: "GET",
     path: "/api/docs",
-    summary: "Demo mode only: a readable reference of this document (Redoc, served from this origin; 404 otherwise)",
+    summary: "A readable reference of this document (Redoc, served from this origin)",
     description:
-      "An HTML page that renders this document with Redoc. Demo mode only: production answers 404 NOT_FOUND, the document itself stays at /api/v1/openapi.json.",
+      "An HTML page that renders this document with Redoc, loading nothing from elsewhere. The document itself is at /api/v1/openapi.json.",
     tag: "meta",
     auth: false,
     ok: { status: 200, contentType: "text/html" },
-    errors: ["NOT_FOUND"],
   },
   async () => {
-    if (!getEnv().demo) throw new AppError("NOT_FOUND");
     return new Response(PAGE, {
       headers: {
         ...commonSecurityHeaders({ dev: false, https: false }),

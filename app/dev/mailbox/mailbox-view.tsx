@@ -1,16 +1,25 @@
 "use client";
 
 import dayjs from "dayjs";
+import Link from "next/link";
+import { IconBack } from "@/components/ui/icons";
 import { useAllStrings } from "@/lib/client/feature-strings";
 import styles from "./mailbox.module.css";
 
 export type MailView = { id: string | number; to: string; subject: string; text: string; createdAt: string };
 
-/** The demo outbox in the screen's language. */
+/**
+ * The demo outbox in the screen's language, with the way back to the app (/login, which goes on
+ * to the bank when a session is already signed in).
+ */
 export function MailboxView({ mails }: { mails: readonly MailView[] }) {
   const t = useAllStrings();
   return (
     <main className={styles.page}>
+      <Link className={styles.back} href="/login">
+        <IconBack size={20} />
+        {t.mailbox.back}
+      </Link>
       <h1 className={styles.title}>{t.mailbox.title}</h1>
       <p className={styles.hint}>{t.mailbox.hint}</p>
       {mails.length === 0 ? (

@@ -1,3 +1,4 @@
+import type { Language } from "@/lib/shared/languages";
 import { convert, formatAmount, formatUnitPrice, giveFor, parseAmount, rateToUnits, RATE_SCALE, type Currency } from "@/lib/shared/money";
 
 /** Which amount the user typed: what they give, or what they get. */
@@ -32,12 +33,14 @@ export function exchangeQuote(options: {
   to: Currency;
   fromRate: RateValue;
   toRate: RateValue;
+  /** The language the rates are written in (Russian by default). */
+  language?: Language;
 }): ExchangeQuote {
   const fromUnits = unitsFor(options.from, options.fromRate);
   const toUnits = unitsFor(options.to, options.toRate);
   if (fromUnits === null || toUnits === null) return { give: null, get: null, rates: null };
-  const fromPrice = formatUnitPrice(fromUnits, toUnits, options.from, options.to);
-  const toPrice = formatUnitPrice(toUnits, fromUnits, options.to, options.from);
+  const fromPrice = formatUnitPrice(fromUnits, toUnits, options.from, options.to, options.language);
+  const toPrice = formatUnitPrice(toUnits, fromUnits, options.to, options.from, options.language);
   // The dearer currency's price first ("1 $ = 91,29 ₽"), as people quote a rate.
   const rates: [string, string] = fromUnits >= toUnits ? [fromPrice, toPrice] : [toPrice, fromPrice];
   const minor = parseAmount(options.typed);

@@ -1,4 +1,4 @@
-import type { ThemeName } from "@/lib/client/telegram/detect";
+import type { ThemeName } from "@/lib/client/detect";
 import type { TelegramLaunchParams } from "@/lib/client/telegram/launch-params";
 
 /** What the client knows of Telegram once the SDK is up (init.ts loads it). */

@@ -4,7 +4,7 @@ import {
   isInsideTelegram,
   preferredTheme,
   type ThemeName,
-} from "@/lib/client/telegram/detect";
+} from "@/lib/client/detect";
 import { MIN_CLIENT_VERSION, versionAtLeast } from "@/lib/client/telegram/features";
 import { countOpening } from "@/lib/client/telegram/home-screen";
 import {

@@ -1,5 +1,5 @@
 import { demoInitData } from "@/lib/client/telegram/demo-init-data";
-import type { ThemeName } from "@/lib/client/telegram/detect";
+import type { ThemeName } from "@/lib/client/detect";
 
 type SdkModule = typeof import("@telegram-apps/sdk-react");
 

@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { keepStartParam } from "@/lib/client/start-param";
-import { isInsideTelegram } from "@/lib/client/telegram/detect";
+import { isInsideTelegram } from "@/lib/client/detect";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { useRouter } from "next/navigation";
 

@@ -1,6 +1,6 @@
 import { call } from "@/lib/client/api";
 import { hasFeature } from "@/lib/client/telegram/features";
-import { isInsideTelegram } from "@/lib/client/telegram/detect";
+import { isInsideTelegram } from "@/lib/client/detect";
 import { loadTelegram, loadedTelegram } from "@/lib/client/telegram/init";
 import type { TelegramEnv } from "@/lib/client/telegram/env";
 import { featureOperations } from "@/lib/shared/api/feature-operations";

@@ -1,3 +1,4 @@
+import type { Language } from "@/lib/shared/languages";
 import { convert, formatExchangeRate, ratioString, rateToUnits, RATE_SCALE, type Currency } from "@/lib/shared/money";
 
 /** Ruble price of one unit as the API returns it; RUB is always 1. */
@@ -28,10 +29,10 @@ export function receivedAmount(
 }
 
 /** The rate a transfer between two currencies would apply, as people read it; null if unknown or the same currency. */
-export function exchangeRateText(from: Currency, to: Currency, fromRate: RateValue, toRate: RateValue): string | null {
+export function exchangeRateText(from: Currency, to: Currency, fromRate: RateValue, toRate: RateValue, language: Language = "ru"): string | null {
   if (from === to) return null;
   const fromUnits = unitsFor(from, fromRate);
   const toUnits = unitsFor(to, toRate);
   if (fromUnits === null || toUnits === null) return null;
-  return formatExchangeRate(ratioString(fromUnits, toUnits), from, to);
+  return formatExchangeRate(ratioString(fromUnits, toUnits), from, to, language);
 }

@@ -44,6 +44,7 @@ export function receiptLines(receipt: ReceiptDto, language: Language = "ru"): [s
   }
   lines.push([t.receipt.fee, formatMoney(receipt.fee, receipt.currency, language)]);
   if (receipt.message) lines.push([t.transferMessage.term, receipt.message]);
+  lines.push([t.receipt.channel, t.receipt.channels[receipt.channel]]);
   lines.push([t.receipt.date, formatDateTime(receipt.createdAt, language)]);
   lines.push([t.receipt.number, String(receipt.id)]);
   return lines;

@@ -5,6 +5,7 @@ import { findDemoTelegramUser } from "@/lib/server/auth/store";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { avatarUrlFor } from "@/lib/server/users/dto";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /** Used when the database has no Telegram user yet (e.g. an unseeded demo). */
 export const BUILT_IN_DEMO_TELEGRAM_USER = {
@@ -38,5 +39,5 @@ export async function demoInitData(options: { telegramId?: string }): Promise<st
       }
     : BUILT_IN_DEMO_TELEGRAM_USER;
   // A fresh query id makes every signed copy unique: init data signs in once.
-  return sign({ user, query_id: crypto.randomBytes(12).toString("base64url") }, env.telegramBotToken, new Date());
+  return sign({ user, query_id: crypto.randomBytes(12).toString("base64url") }, env.telegramBotToken, clockNow());
 }

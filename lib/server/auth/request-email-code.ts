@@ -14,6 +14,7 @@ import { generateCode, hashCode, newChallengeId, sealCode, unsealCode } from "@/
 import { isUniqueViolation } from "@/lib/server/db/errors";
 import { fill } from "@/lib/shared/strings";
 import { DEFAULT_LANGUAGE, DICTIONARIES, type Language } from "@/lib/shared/i18n";
+import { clockNow } from "@/lib/server/platform/clock";
 
 type LiveCode = { code: string; expiresAt: Date; fresh: boolean };
 
@@ -23,7 +24,7 @@ type LiveCode = { code: string; expiresAt: Date; fresh: boolean };
  */
 async function liveCode(email: string): Promise<LiveCode> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const now = new Date();
+    const now = clockNow();
     const row = await findEmailCode(email);
     if (row && row.expiresAt > now) return { code: unsealCode(row.codeSealed), expiresAt: row.expiresAt, fresh: false };
     const code = generateCode();

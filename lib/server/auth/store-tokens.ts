@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb, sqlOf } from "@/lib/server/db";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /**
  * Every statement of refresh tokens and sessions. A session is a refresh-token family: the
@@ -24,7 +25,7 @@ export async function isFamilyRevoked(family: string): Promise<boolean> {
 }
 
 export async function revokeFamily(family: string): Promise<void> {
-  await getDb().refreshToken.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: new Date() } });
+  await getDb().refreshToken.updateMany({ where: { family, revokedAt: null }, data: { revokedAt: clockNow() } });
 }
 
 /** The family of a stored token, or null for a token nobody issued. */
@@ -45,7 +46,7 @@ export type Rotation =
  */
 export function rotateStoredToken(tokenHash: string, next: { tokenHash: string; ttlMs: number }): Promise<Rotation> {
   return getDb().$transaction(async (tx): Promise<Rotation> => {
-    const now = new Date();
+    const now = clockNow();
     const row = await tx.refreshToken.findUnique({ where: { tokenHash } });
     if (!row) return { kind: "unknown" };
     if (row.usedAt || row.revokedAt) return { kind: "reused", family: row.family };

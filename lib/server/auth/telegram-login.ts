@@ -8,6 +8,7 @@ import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { issueTokens, type TokenPair } from "@/lib/server/auth/tokens";
 import { RESERVED_USERNAMES, retryOnConflict } from "@/lib/server/users/username";
+import { clockNowMs } from "@/lib/server/platform/clock";
 
 /** Init data older than this is refused (spec: one day). */
 export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -71,7 +72,7 @@ export function readInitData(initData: string, botToken: string): TelegramProfil
     throw new AppError("INVALID_INIT_DATA");
   }
   const fields = initDataFields.safeParse(Object.fromEntries(new URLSearchParams(initData)));
-  if (!fields.success || fields.data.auth_date * 1000 > Date.now() + FUTURE_SKEW_MS) {
+  if (!fields.success || fields.data.auth_date * 1000 > clockNowMs() + FUTURE_SKEW_MS) {
     throw new AppError("INVALID_INIT_DATA");
   }
   const user = fields.data.user;

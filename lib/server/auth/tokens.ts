@@ -5,6 +5,7 @@ import { getEnv } from "@/lib/server/platform/env";
 import { familyOfToken, insertRefreshToken, isFamilyRevoked, revokeFamily, rotateStoredToken } from "@/lib/server/auth/store-tokens";
 import { AppError } from "@/lib/server/platform/errors";
 import { distrustSession, knownRevoked, trustSession } from "@/lib/server/auth/session-trust";
+import { clockNowMs } from "@/lib/server/platform/clock";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -37,11 +38,13 @@ function keys() {
  * token that names it (see `isSessionRevoked`).
  */
 export async function signAccessToken(userId: number, sessionId: string = crypto.randomUUID()): Promise<string> {
+  // On the server's clock (jose's own defaults read the system's), as verifyAccessToken reads it.
+  const issuedAt = Math.floor(clockNowMs() / 1000);
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
     .sign(await keys().key);
 }
 
@@ -70,7 +73,7 @@ export function verifyAccessToken(token: string): AccessClaims | null {
     const head = decodeProtectedHeader(token);
     if (head.alg !== "HS256" || head.crit !== undefined || head.b64 !== undefined) return null;
     const claims = decodeJwt(token);
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(clockNowMs() / 1000);
     if (typeof claims.exp !== "number" || claims.exp <= now) return null;
     if (claims.nbf !== undefined && (typeof claims.nbf !== "number" || claims.nbf > now)) return null;
     if (claims.iat !== undefined && typeof claims.iat !== "number") return null;
@@ -84,7 +87,7 @@ export function verifyAccessToken(token: string): AccessClaims | null {
 
 async function issueRefreshToken(userId: number, family: string): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await insertRefreshToken({ tokenHash: sha256(token), family, userId, expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS) });
+  await insertRefreshToken({ tokenHash: sha256(token), family, userId, expiresAt: new Date(clockNowMs() + REFRESH_TOKEN_TTL_MS) });
   return token;
 }
 
@@ -99,12 +102,14 @@ export async function issueTokens(userId: number): Promise<TokenPair> {
 
 /**
  * Whether the session an access token names was revoked (logout, or reuse of a refresh token).
- * On every authenticated request: one indexed look-up on the direct SQL path.
+ * On every authenticated request: one indexed look-up on the direct SQL path. `fresh` asks the
+ * database even when this process trusts the session (a request that sets up money to move
+ * later: a revoked session must not leave that behind, even within SESSION_TRUST_MS).
  */
-export async function isSessionRevoked(sessionId: string): Promise<boolean> {
+export async function isSessionRevoked(sessionId: string, fresh = false): Promise<boolean> {
   // Trusted for SESSION_TRUST_MS after the last look-up, without one (session-trust.ts).
   const known = knownRevoked(sessionId);
-  if (known !== null) return known;
+  if (known === true || (known === false && !fresh)) return known;
   const revoked = await isFamilyRevoked(sessionId);
   if (!revoked) trustSession(sessionId);
   return revoked;
@@ -118,14 +123,18 @@ function endSession(family: string): Promise<void> {
 
 /**
  * Rotation: a refresh token works once. Presenting an already used (or revoked) token means it
- * leaked, so its whole family is revoked and the caller gets 401. The claim and the new token are
+ * leaked, so its whole family is revoked and the caller gets 401, and `onTheft` is told which
+ * session it was (the caller pauses what that session set up). The claim and the new token are
  * one transaction, and a family with any revoked token issues nothing: of concurrent uses of one
  * token exactly one wins, and the revocation the losers trigger covers the winner's new token too.
  */
-export async function rotateRefreshToken(token: string): Promise<TokenPair> {
+export async function rotateRefreshToken(token: string, onTheft?: (sessionId: string) => Promise<unknown>): Promise<TokenPair> {
   const next = crypto.randomBytes(32).toString("base64url");
   const outcome = await rotateStoredToken(sha256(token), { tokenHash: sha256(next), ttlMs: REFRESH_TOKEN_TTL_MS });
-  if (outcome.kind === "reused") await endSession(outcome.family);
+  if (outcome.kind === "reused") {
+    await endSession(outcome.family);
+    await onTheft?.(outcome.family);
+  }
   if (outcome.kind !== "rotated") throw new AppError("INVALID_REFRESH_TOKEN");
   return { access_token: await signAccessToken(outcome.userId, outcome.family), refresh_token: next };
 }

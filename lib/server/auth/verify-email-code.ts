@@ -7,6 +7,7 @@ import { CODE_MAX_ATTEMPTS, requesterKey, verifyLimit, wrongGuessLimit } from "@
 import { checkRateLimit, hitRateLimit, recordHit } from "@/lib/server/limits/rate-limit";
 import { hashCode, sameHash } from "@/lib/server/auth/email-code";
 import { retryOnConflict } from "@/lib/server/users/username";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /**
  * Pays for one try before the comparison, atomically, so concurrent guesses cannot get more than
@@ -15,7 +16,7 @@ import { retryOnConflict } from "@/lib/server/users/username";
  * Returns whose guess it is: the challenge's requester, or the guessing address.
  */
 async function claimTry(email: string, challengeId: string | undefined, ip: string): Promise<string> {
-  const now = new Date();
+  const now = clockNow();
   if (challengeId) {
     if (!(await claimChallengeTry(challengeId, email, CODE_MAX_ATTEMPTS, now))) throw new AppError("INVALID_CODE");
     const requester = await challengeRequester(challengeId);
@@ -45,7 +46,7 @@ export async function verifyEmailCode(options: {
   await checkRateLimit(wrongGuesses);
   const row = await findEmailCode(email);
   const codeHash = hashCode(email, code);
-  if (!row || row.expiresAt <= new Date() || !sameHash(row.codeHash, codeHash)) {
+  if (!row || row.expiresAt <= clockNow() || !sameHash(row.codeHash, codeHash)) {
     await recordHit(wrongGuesses);
     throw new AppError("INVALID_CODE");
   }

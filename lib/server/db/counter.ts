@@ -6,9 +6,10 @@ import type { Sql } from "@/lib/server/db/sql";
  * The statements of a per-user counter over fixed windows: one row per user holding the count of
  * the window that starts at "windowStart" ("current") and of the window before it ("previous"),
  * so a limit "N per window" costs one primary-key row whatever N is. The sending limit's
- * (lib/server/ledger/transfer-limits.ts) and the lookup limit's (lib/server/users/lookup-limit.ts).
+ * (lib/server/ledger/transfer-limits.ts), the lookup limit's (lib/server/users/lookup-limit.ts) and the
+ * split reminders' (lib/server/splits/remind-split.ts).
  */
-export type CounterTable = "SendingCounter" | "LookupCounter";
+export type CounterTable = "SendingCounter" | "LookupCounter" | "ReminderCounter";
 
 /** The window an instant falls in and the one before it (lib/server/limits/window.ts). */
 export type CounterWindow = { windowStart: Date; previousStart: Date };

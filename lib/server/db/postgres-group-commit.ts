@@ -11,7 +11,7 @@ export const MAX_PLANS_PER_GROUP = 32;
  * Groups of one process under way at once. Each group locks every wallet it touches when it
  * starts, so two groups of the same customers wait for each other anyway, and every group is a
  * commit of its own: one at a time, the plans that arrive meanwhile make the next group bigger.
- * Measured on a million transfers, 100 customers, 64 connections (docs/performance.md): one gave
+ * Measured on a million transfers, 100 customers, 64 connections (bench/results/history.md): one gave
  * 670–680 transfers a second where half the default pool (five) gave 420–550.
  */
 const GROUPS_IN_FLIGHT = 1;

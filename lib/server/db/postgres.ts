@@ -90,6 +90,15 @@ function toQuery(query: Query, values: unknown[]): pg.QueryConfig {
 }
 
 /**
+ * Whether the server ended the session with `error` (severity FATAL or PANIC: pg_terminate_backend,
+ * a shutdown). Its socket closes a moment later; until the driver hears that, the pool would hand
+ * the dead connection to the next statement, so it is released as broken.
+ */
+function endedSession(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && (error.severity === "FATAL" || error.severity === "PANIC");
+}
+
+/**
  * The ledger's store on PostgreSQL, straight on the driver's pool: Prisma's raw queries cost
  * several times the driver's own CPU per statement, and the store's statements are already SQL
  * (bench/results has the comparison). Transactions run at READ COMMITTED, the isolation the
@@ -117,8 +126,9 @@ export function postgresRunner(pool: pg.Pool): SqlRunner {
       try {
         return await pooled.query(toQuery(query, values));
       } catch (error) {
-        // An error the server answered (it has a SQLSTATE code) leaves the connection usable.
-        broken = !(error instanceof Error && "code" in error && typeof error.code === "string");
+        // An error the server answered (it has a SQLSTATE code) leaves the connection usable,
+        // unless it ended the session.
+        broken = !(error instanceof Error && "code" in error && typeof error.code === "string") || endedSession(error);
         throw error;
       } finally {
         pooled.release(broken);
@@ -139,7 +149,8 @@ export function postgresRunner(pool: pg.Pool): SqlRunner {
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => (broken = true));
+      broken = endedSession(error);
+      if (!broken) await client.query("ROLLBACK").catch(() => (broken = true));
       throw error;
     } finally {
       client.release(broken);

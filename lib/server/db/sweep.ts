@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/server/db";
 import { logger } from "@/lib/server/platform/log";
 import { processState } from "@/lib/server/platform/process-state";
+import { clockNow } from "@/lib/server/platform/clock";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -34,7 +35,7 @@ export type SweepResult = Record<
 >;
 
 /** Removes what no longer guards anything; returns how many rows of each kind went. */
-export async function sweep(now: Date = new Date()): Promise<SweepResult> {
+export async function sweep(now: Date = clockNow()): Promise<SweepResult> {
   const db = getDb();
   const before = (ms: number) => new Date(now.getTime() - ms);
   const [rateLimitHits, emailCodes, emailChallenges, usedInitData, idempotencyKeys, refreshTokens, notifications] = [

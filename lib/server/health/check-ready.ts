@@ -3,6 +3,7 @@ import { newestRateDay, outboxBacklog } from "@/lib/server/health/store";
 import { AppError } from "@/lib/server/platform/errors";
 import { lastLedgerCheck } from "@/lib/server/ledger/scheduled-check";
 import { logger } from "@/lib/server/platform/log";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /** A stuck database must not hold a readiness probe open longer than the prober waits. */
 const READY_TIMEOUT_MS = 2000;
@@ -39,7 +40,7 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
 }
 
 /** Days from a quote's day (YYYY-MM-DD) to today in UTC; 0 for a quote dated ahead (CBR publishes tomorrow's). */
-export function quoteAgeDays(day: string, now: Date = new Date()): number {
+export function quoteAgeDays(day: string, now: Date = clockNow()): number {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Math.max(0, Math.round((today - Date.parse(`${day}T00:00:00Z`)) / DAY_MS));
 }
@@ -49,7 +50,7 @@ export function quoteAgeDays(day: string, now: Date = new Date()): number {
  * is none — the server still serves, but cannot convert currencies) and the outbox's backlog
  * (one aggregate over an index of status and age), and the last ledger check. Throws UNAVAILABLE (503) otherwise.
  */
-export async function checkReady(now: Date = new Date()): Promise<Readiness> {
+export async function checkReady(now: Date = clockNow()): Promise<Readiness> {
   try {
     const [newest, backlog] = await withTimeout(Promise.all([newestRateDay(), outboxBacklog()]));
     const { oldest } = backlog;

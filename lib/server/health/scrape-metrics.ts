@@ -5,6 +5,7 @@ import { metricsToken } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { metrics, metricsRegistry } from "@/lib/server/platform/metrics";
 import { CHANNELS } from "@/lib/server/notifications/claim";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /** Whether `header` is `Bearer <METRICS_TOKEN>` (compared in constant time). */
 function authorised(header: string | null, token: string): boolean {
@@ -19,7 +20,7 @@ function authorised(header: string | null, token: string): boolean {
  * does not advertise itself. The database-backed gauges (the outbox's backlog, the rates' age)
  * are read now, with one aggregate each; the rest is what this process counted.
  */
-export async function scrapeMetrics(authorization: string | null, now: Date = new Date()) {
+export async function scrapeMetrics(authorization: string | null, now: Date = clockNow()) {
   const token = metricsToken();
   if (!token || !authorised(authorization, token)) throw new AppError("NOT_FOUND");
   const [backlog, rates] = await Promise.all([outboxBacklogByChannel(), newestRateDayByCurrency()]);

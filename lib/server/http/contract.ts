@@ -40,6 +40,12 @@ export type Contract = {
   tag: Tag;
   /** `false`: public, no bearer token. */
   auth?: boolean;
+  /**
+   * The session is asked of the database on every call, never trusted from this process's memory
+   * (SESSION_TRUST_MS): for what moves money later (a schedule), which a revoked session must not
+   * leave behind.
+   */
+  freshSession?: boolean;
   /** The JSON body, parsed before the handler runs (a failure is a 400 VALIDATION_ERROR). */
   body?: z.ZodType;
   /** A body the handler reads itself, after its own checks: described, not parsed here. */
@@ -59,7 +65,10 @@ export type Contract = {
   };
   /** The error codes the use case may answer; those of auth, parsing and idempotency are implied. */
   errors?: readonly ErrorCode[];
-  /** Honours `Idempotency-Key`. */
+  /**
+   * Honours `Idempotency-Key`: the wrapper reads and checks the header once and hands the key to
+   * the handler (`idempotencyKey`); routes that do not honour it never see it.
+   */
   idempotent?: boolean;
 };
 

@@ -1,5 +1,5 @@
 /**
- * CORS for `/api/v1`, for a frontend served from another origin (`NEXT_PUBLIC_API_BASE_URL`):
+ * CORS for `/api/v1`, for a frontend served from another origin (`API_BASE_URL`):
  * only the origins listed in CORS_ORIGINS (comma-separated, none by default) are answered, with
  * that origin echoed — never `*`, since requests carry credentials. Any other origin gets no CORS
  * headers at all, and the browser refuses the answer. `Vary: Origin` on every API answer keeps

@@ -12,6 +12,7 @@ import { isSessionRevoked, verifyAccessToken } from "@/lib/server/auth/tokens";
 import { flatLineLogger, logger } from "@/lib/server/platform/log";
 import { observeRequest } from "@/lib/server/platform/metrics";
 import { HSTS, servesHttps } from "@/lib/server/http/security-headers";
+import { idempotencyKeyOf } from "@/lib/server/http/idempotency-key";
 
 /** The request line: flat, so its redaction needs no wildcard paths (log.ts). */
 const requestLog = flatLineLogger(logger);
@@ -32,7 +33,12 @@ export type RouteContext<C extends Contract> = {
   query: C extends { query: infer Q } ? Out<Q> : undefined;
   ip: string;
   requestId: string;
-};
+} & (C extends { idempotent: true }
+  ? {
+      /** The request's Idempotency-Key, trimmed and checked (idempotency-key.ts); null when it sent none. */
+      idempotencyKey: string | null;
+    }
+  : unknown);
 
 /** What a handler may return: a value its success schema accepts, or a whole Response. */
 type Answer<C extends Contract> = Response | (C["ok"] extends { schema: infer S } ? z.input<S & z.ZodType> : never);
@@ -173,11 +179,11 @@ async function enforceContract(contract: Contract, response: Response, requestId
   return json(errorBody(new AppError("INTERNAL_ERROR")), 500);
 }
 
-async function authenticate(req: Request): Promise<AuthUser> {
+async function authenticate(req: Request, fresh: boolean): Promise<AuthUser> {
   const header = req.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   const claims = match ? verifyAccessToken(match[1]) : null;
-  if (!claims || (await isSessionRevoked(claims.sessionId))) throw new AppError("UNAUTHORIZED");
+  if (!claims || (await isSessionRevoked(claims.sessionId, fresh))) throw new AppError("UNAUTHORIZED");
   return { id: claims.userId, sessionId: claims.sessionId };
 }
 
@@ -190,8 +196,9 @@ export type RouteHandler = ((req: Request, next?: NextContext) => Promise<Respon
 
 /**
  * The one wrapper around every API route, driven by the route's contract: request id, auth,
- * body/params/query parsing with zod, error mapping to `{message, code}`, the success status, and
- * one structured log line. The only try/catch of the API.
+ * body/params/query parsing with zod, the Idempotency-Key of an idempotent route, error mapping
+ * to `{message, code}`, the success status, and one structured log line. The only try/catch of
+ * the API.
  */
 export function route<const C extends Contract>(
   contract: C,
@@ -209,14 +216,15 @@ export function route<const C extends Contract>(
     let userId: number | undefined;
     let response: Response;
     try {
-      const user = contract.auth === false ? null : await authenticate(req);
+      const user = contract.auth === false ? null : await authenticate(req, contract.freshSession === true);
       userId = user?.id;
       const params = parse(contract.params, rawParams);
       const query = contract.query
         ? parse(contract.query, Object.fromEntries(url.searchParams.entries()), contract.queryError)
         : undefined;
       const body = contract.body ? parse(contract.body, await readJson(req)) : undefined;
-      const result = await handler({ req, user, body, params, query, ip: clientIp(req), requestId } as RouteContext<C>);
+      const key = contract.idempotent ? { idempotencyKey: idempotencyKeyOf(req) } : {};
+      const result = await handler({ req, user, body, params, query, ip: clientIp(req), requestId, ...key } as RouteContext<C>);
       response = result instanceof Response ? result : json(result ?? null, contract.ok.status);
     } catch (error) {
       const known = asAppError(error);

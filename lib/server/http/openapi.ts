@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { answerableErrors, TAGS, type Contract } from "@/lib/server/http/contract";
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from "@/lib/server/http/idempotency-key";
 import { errorStatus, type ErrorCode } from "@/lib/server/platform/errors";
 
 /**
@@ -22,7 +23,7 @@ const idempotencyHeader: Param = {
   name: "Idempotency-Key",
   in: "header",
   required: false,
-  schema: { type: "string", minLength: 1, maxLength: 128 },
+  schema: { type: "string", minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH },
   description:
     "Repeating a key with the same body replays the first answer (status and body) without moving money again; with a different body the answer is 409 IDEMPOTENCY_MISMATCH.",
 };

@@ -10,7 +10,7 @@
  * was answered in a fraction of that. Starting at most `perTurn` requests per turn (the others
  * wait, in the order they arrived, for the next turns) keeps each turn short: a connection is
  * then accepted within a few requests' time, and the total work, hence the throughput, stays the
- * same. Measured with 64 connections of transfers on SQLite (docs/performance.md): one a turn
+ * same. Measured with 64 connections of transfers on SQLite (bench/results/history.md): one a turn
  * took new connections fastest but lost half the throughput to the turns' own cost (each turn
  * commits its own small group, among others); 2 to 4 kept it, 8 let the longest waits back in.
  * A request waits in this queue instead of in its socket; there is at most one per open

@@ -20,7 +20,7 @@ export type SecurityMode = {
   dev: boolean;
   /** A real deployment behind HTTPS (production and not demo): HSTS and insecure-request upgrades. */
   https: boolean;
-  /** The API's origin when it is not this one (NEXT_PUBLIC_API_BASE_URL): pages may connect to it. */
+  /** The API's origin when it is not this one (API_BASE_URL): pages may connect to it. */
   apiOrigin?: string;
 };
 
@@ -63,7 +63,7 @@ export function pageCsp(nonce: string, mode: SecurityMode): string {
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
- * The API reference page (/api/docs, demo only): Redoc's bundled script from this origin, its
+ * The API reference page (/api/docs): Redoc's bundled script from this origin, its
  * run-time styles, its search worker (a blob), and the document fetched from this origin.
  */
 export const API_DOCS_CSP = [
@@ -120,7 +120,7 @@ export function servesHttps(env: Record<string, string | undefined>): boolean {
 export function securityModeFromEnv(env: Record<string, string | undefined>): SecurityMode {
   let apiOrigin: string | undefined;
   try {
-    apiOrigin = env.NEXT_PUBLIC_API_BASE_URL ? new URL(env.NEXT_PUBLIC_API_BASE_URL).origin : undefined;
+    apiOrigin = env.API_BASE_URL ? new URL(env.API_BASE_URL).origin : undefined;
   } catch {
     apiOrigin = undefined;
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { INSIGHT_MONTHS } from "@/lib/shared/schemas/insights";
+import { clockNowMs } from "@/lib/server/platform/clock";
 
 /** The months of a view: their names (`YYYY-MM`, oldest first) and the instants between them. */
 export type MonthBounds = {
@@ -11,7 +12,7 @@ export type MonthBounds = {
 const two = (n: number) => String(n).padStart(2, "0");
 
 /** The month (`YYYY-MM`) that `now` falls in, in the time zone `tz` minutes east of UTC. */
-export function currentMonth(tz: number, now = Date.now()): string {
+export function currentMonth(tz: number, now = clockNowMs()): string {
   const local = new Date(now + tz * 60_000);
   return `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}`;
 }

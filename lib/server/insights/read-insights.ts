@@ -1,13 +1,19 @@
 import "server-only";
 import { readFlows, type MonthRow, type PartyRow } from "@/lib/server/insights/store";
 import { currentMonth, monthBounds } from "@/lib/server/insights/months";
+import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
+import { hitRateLimit } from "@/lib/server/limits/rate-limit";
 import { MAX_ROW_ID } from "@/lib/shared/schemas/ids";
 import { rateDay } from "@/lib/server/rates/latest";
 import { rateUnitsOn } from "@/lib/server/rates/store";
 import { personName } from "@/lib/server/users/dto";
 import { isCurrency, RATE_SCALE, toRubles, toSafeNumber, type Currency } from "@/lib/shared/money";
 import { INSIGHT_MONTHS, TOP_COUNTERPARTIES, type InsightsDto, type InsightsQuery } from "@/lib/shared/schemas/insights";
+import { clockNowMs } from "@/lib/server/platform/clock";
+
+/** The window INSIGHTS_LIMIT_PER_USER counts views in. */
+const INSIGHTS_WINDOW_MS = 10 * 60 * 1000;
 
 export type InsightsOptions = { userId: number; query: InsightsQuery; now?: number };
 
@@ -72,11 +78,19 @@ function partiesOf(rows: PartyRow[], convert: (amount: bigint, currency: Currenc
  * rate (as the wallet list's total): money in and out per calendar month of the customer's time
  * zone, the balance at each month's end, the last month's top counterparties (never the bank,
  * never oneself) and, for the total, the share spent from non-ruble accounts. One query reads it
- * all (insights/store.ts). Another user's account is 404 like a missing one.
+ * all (insights/store.ts). Another user's account is 404 like a missing one. One user may ask for
+ * INSIGHTS_LIMIT_PER_USER views per 10 minutes (429), counted in the database: each view reads a
+ * year of movements, so one customer cannot keep the server busy with them.
  */
 export async function readInsights(options: InsightsOptions): Promise<InsightsDto> {
   const { query } = options;
-  const now = options.now ?? Date.now();
+  await hitRateLimit({
+    key: `insights:${options.userId}`,
+    limit: getEnv().insightsLimitPerUser,
+    windowMs: INSIGHTS_WINDOW_MS,
+    message: "errors.insightsRateLimited",
+  });
+  const now = options.now ?? clockNowMs();
   const walletId = query.wallet === "total" ? null : Number(query.wallet);
   // An id past the id columns' range names no account (PostgreSQL could not even compare it).
   if (walletId !== null && walletId > MAX_ROW_ID) throw new AppError("WALLET_NOT_FOUND");

@@ -8,6 +8,7 @@ import {
   unbalancedTransfers,
   walletBreaches,
 } from "@/lib/server/ledger/store-check";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /** At most this many breaches of each kind are listed (the count is always exact). */
 const LISTED = 100;
@@ -50,7 +51,7 @@ const money = (value: unknown) => BigInt((value as bigint | number | string | nu
  */
 export async function checkLedger(sql: Sql): Promise<LedgerCheck> {
   const started = performance.now();
-  const checkedAt = new Date();
+  const checkedAt = clockNow();
   const problems: LedgerProblem[] = [];
   let problemCount = 0;
   const add = (rows: Record<string, unknown>[], map: (row: Record<string, unknown>) => LedgerProblem) => {

@@ -1,8 +1,9 @@
 import "server-only";
+import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
-import { keyEffect, replayIfStored, runIdempotent } from "@/lib/server/ledger/idempotency";
+import { keyEffect, made, runIdempotent, storedEnding, type Ending } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
-import { ledgerSql, readExchangeWallets, type KeyToRecord } from "@/lib/server/ledger/store";
+import { readExchangeWallets, type KeyToRecord } from "@/lib/server/ledger/store";
 import type { CreateExchangeBody } from "@/lib/shared/schemas/exchanges";
 
 export type CreateExchangeOptions = CreateExchangeBody & {
@@ -10,11 +11,11 @@ export type CreateExchangeOptions = CreateExchangeBody & {
   idempotencyKey: string | null;
 };
 
-async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
-  const sql = await ledgerSql();
+async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undefined): Promise<Ending> {
   // Both wallets and the stored key in one query; ownership and currency never change.
-  const rows = await readExchangeWallets(sql, options, key);
-  replayIfStored(rows[0]);
+  const { rows, ledger: sql } = await readExchangeWallets(options, key);
+  const stored = storedEnding(rows[0]);
+  if (stored) return stored;
   const own = (id: number) => {
     const row = rows.find((r) => Number(r.id) === id);
     return row && Number(row.userId) === options.userId
@@ -28,6 +29,11 @@ async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undef
   const to = own(options.toWalletId);
   if (!to) throw new AppError("WALLET_NOT_FOUND");
   if (to.currency === from.currency) throw new AppError("SAME_WALLET");
+  // EXCHANGE_COUNT_DAILY_LIMIT exchanges per user in any 24 hours (429): each writes four
+  // postings, and nothing else bounds how many a customer can make of their own money.
+  if (Number(rows[0].exchangesLately ?? 0) >= getEnv().exchangeCountDailyLimit) {
+    throw new AppError("RATE_LIMITED", "errors.exchangeCountLimited");
+  }
   const fixedReceived = options.receivedAmount !== undefined;
   const plan = await planTransfer(sql, {
     kind: "exchange",
@@ -37,7 +43,7 @@ async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undef
     fixedReceived,
   });
   // One's own money: no notice.
-  return applyPlan(sql, withEffects(plan, keyEffect(key)));
+  return made(await applyPlan(sql, withEffects(plan, keyEffect(key))));
 }
 
 /**

@@ -1,27 +1,30 @@
 import "server-only";
 import { AppError } from "@/lib/server/platform/errors";
-import { keyEffect, replayIfStored, runIdempotent } from "@/lib/server/ledger/idempotency";
+import { keyEffect, made, runIdempotent, storedEnding, type Ending } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
 import type { SqlRunner } from "@/lib/server/db";
-import { ledgerSql, readTransferWallets, type KeyToRecord, type TransferWalletRow } from "@/lib/server/ledger/store";
+import { readTransferWallets, type KeyToRecord, type TransferWalletRow } from "@/lib/server/ledger/store";
 import { checkSendingLimits, countSentEffect } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice } from "@/lib/server/notifications/enqueue";
 import { countLookup, countLookupEffect } from "@/lib/server/users/lookup-limit";
 import { isTelegramVerified } from "@/lib/server/users/username";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
+import type { TransferChannel } from "@/lib/shared/transfer-kind";
 
 export type CreateTransferOptions = CreateTransferBody & {
   userId: number;
   idempotencyKey: string | null;
+  /** Who made it, when not its sender in the app (a schedule's run). */
+  channel?: TransferChannel;
 };
 
-async function transfer(options: CreateTransferOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
-  const sql = await ledgerSql();
+async function transfer(options: CreateTransferOptions, key: KeyToRecord | undefined): Promise<Ending> {
   // Both wallets, their owners, what a notice needs, the stored key and what the sending limits
   // need, in one query. A wallet's owner and currency never change, so reading them before the
   // money moves is as good as inside.
-  const rows = await readTransferWallets(sql, options, key);
-  replayIfStored(rows[0]);
+  const { rows, ledger: sql } = await readTransferWallets(options, key);
+  const stored = storedEnding(rows[0]);
+  if (stored) return stored;
   const find = (id: number) => {
     return rows.find((row) => Number(row.id) === id) ?? null;
   };
@@ -35,7 +38,7 @@ async function transfer(options: CreateTransferOptions, key: KeyToRecord | undef
   const toSomeoneElse = !receiver || Number(receiver.userId) !== options.userId;
   const lookup = toSomeoneElse && checkSendingLimits(sender);
   try {
-    return await applyTo(sql, options, { sender, receiver, key, toSomeoneElse, lookup });
+    return made(await applyTo(sql, options, { sender, receiver, key, toSomeoneElse, lookup }));
   } catch (error) {
     // A refusal told the sender something about a wallet they never dealt with: it counts as a
     // lookup all the same (the plan counts it only when it is applied).
@@ -60,6 +63,7 @@ async function applyTo(
     receiver: wallet(receiver),
     amount: BigInt(options.amount),
     message: options.message,
+    channel: options.channel,
   });
   const notice = creditNotice(plan, {
     receiverId: Number(receiver.userId),

@@ -1,9 +1,8 @@
 import "server-only";
 import { AppError } from "@/lib/server/platform/errors";
 import { BANK_AVATAR_URL } from "@/lib/server/ledger/get-counterparty";
-import { toTransferDto } from "@/lib/server/ledger/dto";
-import { findTransferWithParties } from "@/lib/server/ledger/store-history";
-import { schedulesOfTransfers } from "@/lib/server/schedules/store";
+import { toTransferDto } from "@/lib/server/ledger/transfer-row";
+import { findScheduleOfTransfer, findTransferWithParties } from "@/lib/server/ledger/store-history";
 import { avatarUrlFor, personName } from "@/lib/server/users/dto";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { ReceiptDto, ReceiptPartyDto } from "@/lib/shared/schemas/transfers";
@@ -37,7 +36,7 @@ export async function getReceipt(options: { transferId: number; callerId: number
   const sent = row?.sender.user.id === options.callerId;
   const received = row?.receiver.user.id === options.callerId;
   if (!row || (!sent && !received)) throw new AppError("NOT_FOUND");
-  const scheduleId = sent ? (await schedulesOfTransfers([row.id])).get(row.id) : undefined;
+  const scheduleId = sent ? await findScheduleOfTransfer(row.id) : undefined;
   return {
     ...toTransferDto(row),
     ...(scheduleId === undefined ? {} : { scheduleId }),

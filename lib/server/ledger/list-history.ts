@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/server/platform/errors";
-import { toTransferDto } from "@/lib/server/ledger/dto";
+import { toTransferDto } from "@/lib/server/ledger/transfer-row";
 import { readHistoryPage, type HistoryRow } from "@/lib/server/ledger/store-history";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
 

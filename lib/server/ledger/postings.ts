@@ -1,13 +1,16 @@
 import "server-only";
 import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db";
-import type { PlanEffect, PlannedPosting, TransferPlan } from "@/lib/server/db/apply-plan";
+import type { PlanEffect, PlannedPosting, TransferPlan } from "@/lib/server/ledger/plan";
 import { AppError } from "@/lib/server/platform/errors";
 import { countTransfer } from "@/lib/server/platform/metrics";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
-import { commitPlan, findTransfer, type TransferRow } from "@/lib/server/ledger/store";
+import { findTransfer } from "@/lib/server/ledger/store";
+import { applyTransfer } from "@/lib/server/ledger/store-engine";
+import { factsOf, type TransferRow } from "@/lib/server/ledger/transfer-row";
 import { currentRateUnits, latestRateUnits, rateDay } from "@/lib/server/rates/latest";
-import type { TransferKind } from "@/lib/shared/transfer-kind";
+import type { TransferChannel, TransferKind } from "@/lib/shared/transfer-kind";
 import { convert, giveFor, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
+import { clockNow } from "@/lib/server/platform/clock";
 
 export type PostTransferOptions = {
   kind: TransferKind;
@@ -24,11 +27,13 @@ export type PostTransferOptions = {
   fromBank?: boolean;
   /** The sender's message to the receiver (checked by the request's schema). */
   message?: string | null;
+  /** How the movement came to be made (a schedule's run, a request paid …); "app" when its sender made it there. */
+  channel?: TransferChannel;
   /** Backdated movements (the demo seed) use that day's rates and timestamp. */
   createdAt?: Date;
 };
 
-export type { TransferRow } from "@/lib/server/ledger/store";
+export type { TransferRow } from "@/lib/server/ledger/transfer-row";
 
 function currencyOf(wallet: LedgerWallet): Currency {
   if (!isCurrency(wallet.currency)) throw new Error(`wallet ${wallet.id} has an unknown currency`);
@@ -88,32 +93,34 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
     receivedCurrency: to,
     rate,
     message: options.message ?? null,
-    createdAt: options.createdAt ?? new Date(),
+    channel: options.channel ?? "app",
+    createdAt: options.createdAt ?? clockNow(),
     postings,
     maxBalance: MAX_BALANCE_MINOR,
     effects: [],
   };
 }
 
-/** Adds what else the transfer does in its transaction (apply-plan.ts, PlanEffect); absent ones are skipped. */
+/** Adds what else the transfer does in its transaction (plan.ts, PlanEffect); absent ones are skipped. */
 export function withEffects(plan: TransferPlan, ...effects: (PlanEffect | null | undefined)[]): TransferPlan {
   for (const effect of effects) if (effect) plan.effects.push(effect);
   return plan;
 }
 
 /**
- * Applies a plan all or nothing (lib/server/db/apply-plan.ts: one statement on PostgreSQL,
+ * Applies a plan all or nothing (store-engine.ts: one statement on PostgreSQL,
  * one transaction on SQLite). The debit is conditional on the balance under the wallet's row
  * lock, so concurrent transfers can never overdraw: INSUFFICIENT_FUNDS, BALANCE_LIMIT and
- * TOPUP_DAILY_LIMIT are refused there and write nothing.
+ * TOPUP_DAILY_LIMIT are refused there and write nothing; so is the sending limit (SENDING_LIMIT,
+ * answered as the 429 of the check before the plan).
  */
 export async function applyPlan(sql: Sql | SqlRunner, plan: TransferPlan): Promise<TransferRow> {
-  const applied = await commitPlan(sql, plan);
+  const applied = await applyTransfer(sql, plan);
+  if (applied.refusal === "SENDING_LIMIT") throw new AppError("RATE_LIMITED", "errors.transferRateLimited");
   if (applied.refusal) throw new AppError(applied.refusal);
   // Counted once committed: on the store itself, the transfer was its own transaction.
   if (isRunner(sql)) countTransfer(plan.kind, plan.currency, plan.amount);
-  const { kind, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt } = plan;
-  return { id: applied.id, kind, senderWalletId, receiverWalletId, amount, currency, receivedAmount, receivedCurrency, rate, message, createdAt };
+  return { id: applied.id, ...factsOf(plan) };
 }
 
 /** Plans and applies a transfer with no key and no notice (the demo seed, inside its transaction). */
@@ -122,8 +129,8 @@ export async function postTransfer(sql: Sql | SqlRunner, options: PostTransferOp
 }
 
 /** One transfer as `applyPlan` returned it (an idempotent replay reads it back). */
-export async function transferById(sql: Sql, id: number): Promise<TransferRow> {
-  const row = await findTransfer(sql, id);
+export async function transferById(id: number): Promise<TransferRow> {
+  const row = await findTransfer(id);
   if (!row) throw new Error(`transfer ${id} is missing`);
   return row;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isRunner, takeTurns, type Sql, type SqlRunner } from "@/lib/server/db";
 import type { Currency } from "@/lib/shared/money";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /** The bank's own wallets (bank.ts): finding them, and creating them on a fresh database. */
 
@@ -48,7 +49,7 @@ export async function findOrCreateBankUser(tx: Sql): Promise<number> {
   if (!bank) {
     [bank] = await tx.$queryRaw<{ id: number }[]>`
       INSERT INTO "User" ("isSystem", "telegramFirstName", "notification", "createdAt")
-      VALUES (${true}, ${"Minibank"}, ${false}, ${new Date()})
+      VALUES (${true}, ${"Minibank"}, ${false}, ${clockNow()})
       RETURNING "id"`;
   }
   return bank.id;
@@ -58,7 +59,7 @@ export async function findOrCreateBankUser(tx: Sql): Promise<number> {
 export async function insertBankWallet(tx: Sql, bankId: number, currency: Currency, number: string): Promise<LedgerWallet> {
   const [wallet] = await tx.$queryRaw<LedgerWallet[]>`
     INSERT INTO "Wallet" ("userId", "currency", "balance", "number", "createdAt")
-    VALUES (${bankId}, ${currency}, ${0n}, ${number}, ${new Date()})
+    VALUES (${bankId}, ${currency}, ${0n}, ${number}, ${clockNow()})
     RETURNING "id", "userId", "currency"`;
   return toLedgerWallet(wallet);
 }

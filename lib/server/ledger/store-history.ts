@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getDb, sqlOf } from "@/lib/server/db";
-import type { TransferRow } from "@/lib/server/ledger/store";
+import { TRANSFER_SELECT, type TransferRow } from "@/lib/server/ledger/store";
 
 /** The reads of past transfers: a wallet's history, a receipt, a counterparty, recent recipients. */
 
@@ -35,8 +35,7 @@ export async function readHistoryPage(options: { walletId: number; cursor?: numb
   // is the newest of both. A page then costs the same however long the wallet's history is (an
   // OR would collect and sort all of it, a sorted UNION needs a temporary B-tree every time).
   const side = (column: Prisma.Sql) => Prisma.sql`
-    SELECT * FROM (SELECT "id", "kind", "senderWalletId", "receiverWalletId", "amount", "currency",
-      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt",
+    SELECT * FROM (SELECT ${TRANSFER_SELECT},
       (SELECT r."scheduleId" FROM "ScheduleRun" r WHERE r."transferId" = "Transfer"."id") AS "scheduleId"
     FROM "Transfer" WHERE ${column} = ${walletId} ${after} ORDER BY "id" DESC LIMIT ${limit}) AS "page"`;
   return db.$queryRaw<(HistoryRow | NoTransfer)[]>`
@@ -53,6 +52,12 @@ export function findTransferWithParties(transferId: number) {
     where: { id: transferId },
     include: { sender: party, receiver: party },
   });
+}
+
+/** The schedule whose run made transfer `transferId`, if one did (a receipt's way back to it). */
+export async function findScheduleOfTransfer(transferId: number): Promise<number | undefined> {
+  const run = await getDb().scheduleRun.findUnique({ where: { transferId }, select: { scheduleId: true } });
+  return run?.scheduleId;
 }
 
 /**

@@ -1,46 +1,32 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf, type Sql, type SqlRunner } from "@/lib/server/db";
-import { applyTransfer, type Applied, type TransferPlan } from "@/lib/server/db/apply-plan";
 import { getEnv } from "@/lib/server/platform/env";
 import { counterColumns } from "@/lib/server/db/counter";
 import { sendingWindowAt } from "@/lib/server/ledger/sending-window";
+import { TRANSFER_COLUMNS, type TransferRow } from "@/lib/server/ledger/transfer-row";
 import { lookupWindowAt } from "@/lib/server/users/lookup-limit";
 import type { Currency } from "@/lib/shared/money";
+import { clockNow, clockNowMs } from "@/lib/server/platform/clock";
 
 /**
  * The ledger's statements for moving money: each use case's one first read (wallets, owners, the
- * stored Idempotency-Key and what the limits need, in one query), the key's own statements, and
- * the commit of a plan through the transfer engine (lib/server/db/apply-plan.ts). The bank's
- * wallets are in store-bank.ts, the reads of past transfers in store-history.ts, the invariant
- * checks in store-check.ts.
+ * stored Idempotency-Key and what the limits need, in one query), which also hands over the
+ * ledger's store that the rest of the movement — its plan (rates, the bank's wallets) and its
+ * commit (the transfer engine, store-engine.ts) — runs on; and the key's own statements. The
+ * bank's wallets are in store-bank.ts, the reads of past transfers in store-history.ts, the
+ * invariant checks in store-check.ts.
  */
 
-/**
- * The connection one movement runs on: its first read, its plan (rates, the bank's wallets) and
- * its commit share it (the functions below take it).
- */
-export function ledgerSql(): Promise<SqlRunner> {
-  return sqlOf();
-}
+export type { TransferRow } from "@/lib/server/ledger/transfer-row";
 
-/** A transfer as it was made: the plan's facts, and its id. */
-export type TransferRow = { id: number } & Pick<
-  TransferPlan,
-  "kind" | "senderWalletId" | "receiverWalletId" | "amount" | "currency" | "receivedAmount" | "receivedCurrency" | "rate" | "message" | "createdAt"
->;
-
-/** Applies a plan all or nothing (one statement on PostgreSQL, one transaction on SQLite). */
-export function commitPlan(sql: Sql | SqlRunner, plan: TransferPlan): Promise<Applied> {
-  return applyTransfer(sql, plan);
-}
-
-const TRANSFER_COLUMNS = Prisma.sql`"id", "kind", "senderWalletId", "receiverWalletId", "amount", "currency",
-  "receivedAmount", "receivedCurrency", "rate", "message", "createdAt"`;
+/** A transfer's id and stored columns (transfer-row.ts), for a read of transfers. */
+export const TRANSFER_SELECT = Prisma.raw(["id", ...TRANSFER_COLUMNS].map((column) => `"${column}"`).join(", "));
 
 /** One transfer as `applyPlan` returned it (an idempotent replay reads it back); undefined when missing. */
-export async function findTransfer(sql: Sql, id: number): Promise<TransferRow | undefined> {
-  const [row] = await sql.$queryRaw<TransferRow[]>`SELECT ${TRANSFER_COLUMNS} FROM "Transfer" WHERE "id" = ${id}`;
+export async function findTransfer(id: number): Promise<TransferRow | undefined> {
+  const sql = await sqlOf();
+  const [row] = await sql.$queryRaw<TransferRow[]>`SELECT ${TRANSFER_SELECT} FROM "Transfer" WHERE "id" = ${id}`;
   return row;
 }
 
@@ -68,7 +54,8 @@ export function storedKeyColumns(key: KeyToRecord | undefined): Prisma.Sql {
 }
 
 /** The caller's stored key, if any. */
-export async function findStoredKey(sql: Sql, userId: number, key: string): Promise<StoredKey | undefined> {
+export async function findStoredKey(userId: number, key: string): Promise<StoredKey | undefined> {
+  const sql = await sqlOf();
   const [stored] = await sql.$queryRaw<StoredKey[]>`
     SELECT "requestHash", "transferId", "refusal" FROM "IdempotencyKey"
     WHERE "userId" = ${userId} AND "key" = ${key}`;
@@ -76,10 +63,11 @@ export async function findStoredKey(sql: Sql, userId: number, key: string): Prom
 }
 
 /** Records a refusal under the caller's key (a unique violation when the key is taken meanwhile). */
-export function storeRefusal(sql: Sql, userId: number, key: string, hash: string, refusal: string): Promise<number> {
+export async function storeRefusal(userId: number, key: string, hash: string, refusal: string): Promise<number> {
+  const sql = await sqlOf();
   return sql.$executeRaw`
     INSERT INTO "IdempotencyKey" ("userId", "key", "requestHash", "transferId", "refusal", "createdAt")
-    VALUES (${userId}, ${key}, ${hash}, ${null}, ${refusal}, ${new Date()})`;
+    VALUES (${userId}, ${key}, ${hash}, ${null}, ${refusal}, ${clockNow()})`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,8 +93,22 @@ export type LimitRow = {
  * weighs them. For the one read of every way money leaves an account to someone else, so the limit
  * costs no round trip of its own.
  */
-export function sentLatelyColumns(userId: number, at = new Date()): Prisma.Sql {
+export function sentLatelyColumns(userId: number, at = clockNow()): Prisma.Sql {
   return counterColumns("SendingCounter", userId, sendingWindowAt(at), "sentThisWindow", "sentLastWindow");
+}
+
+/**
+ * The column "dealtWith": whether `userId` has sent money to the wallet `walletId`, or received
+ * money from it. Naming a wallet's owner to someone who never did counts as a lookup
+ * (lib/server/users/lookup-limit.ts): a transfer's first read and a schedule's carry it.
+ */
+export function dealtWithColumn(userId: number, walletId: number): Prisma.Sql {
+  // CROSS JOIN: the user's few wallets first, each probing the (sender, receiver) index; SQLite,
+  // which keeps no statistics, would otherwise walk every transfer of the other wallet.
+  return Prisma.sql`(EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Transfer" t
+        WHERE o."userId" = ${userId} AND t."senderWalletId" = o."id" AND t."receiverWalletId" = ${walletId})
+      OR EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Transfer" t
+        WHERE o."userId" = ${userId} AND t."senderWalletId" = ${walletId} AND t."receiverWalletId" = o."id")) AS "dealtWith"`;
 }
 
 /**
@@ -117,15 +119,10 @@ export function sentLatelyColumns(userId: number, at = new Date()): Prisma.Sql {
  *    dealt with counts as a lookup: lib/server/users/lookup-limit.ts).
  */
 function limitColumns(userId: number, receiverWalletId: number): Prisma.Sql {
-  // CROSS JOIN: the user's few wallets first, each probing the (sender, receiver) index; SQLite,
-  // which keeps no statistics, would otherwise walk every transfer of the other wallet.
   return Prisma.sql`,
-    (EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Transfer" t
-        WHERE o."userId" = ${userId} AND t."senderWalletId" = o."id" AND t."receiverWalletId" = ${receiverWalletId})
-      OR EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Transfer" t
-        WHERE o."userId" = ${userId} AND t."senderWalletId" = ${receiverWalletId} AND t."receiverWalletId" = o."id")) AS "dealtWith"
+    ${dealtWithColumn(userId, receiverWalletId)}
     ${sentLatelyColumns(userId)}
-    ${counterColumns("LookupCounter", userId, lookupWindowAt(new Date()), "lookedUpThisWindow", "lookedUpLastWindow")}`;
+    ${counterColumns("LookupCounter", userId, lookupWindowAt(clockNow()), "lookedUpThisWindow", "lookedUpLastWindow")}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,36 +143,52 @@ export type TransferWalletRow = WithStoredKey &
     language: string;
   };
 
+/** A movement's first read, and the ledger's store the movement goes on with (its plan, its commit). */
+export type FirstRead<R> = { rows: R[]; ledger: SqlRunner };
+
 /**
  * Both wallets of a transfer, their owners, what a notice needs, the stored key and what the
  * sending limits need (of `userId` towards the receiving wallet), in one query.
  */
-export function readTransferWallets(
-  sql: Sql,
+export async function readTransferWallets(
   options: { userId: number; senderWalletId: number; receiverWalletId: number },
   key: KeyToRecord | undefined,
-): Promise<TransferWalletRow[]> {
-  return sql.$queryRaw<TransferWalletRow[]>`
+): Promise<FirstRead<TransferWalletRow>> {
+  const ledger = await sqlOf();
+  const rows = await ledger.$queryRaw<TransferWalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify",
       CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId",
       u."email", u."language", u."username", u."telegramUsername" ${storedKeyColumns(key)}
       ${limitColumns(options.userId, options.receiverWalletId)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
+  return { rows, ledger };
 }
 
-/** A wallet of an exchange's first read. */
-export type ExchangeWalletRow = WithStoredKey & { id: number; userId: number; currency: string };
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Both wallets of an exchange and the stored key, in one query. */
-export function readExchangeWallets(
-  sql: Sql,
-  options: { fromWalletId: number; toWalletId: number },
+/** A wallet of an exchange's first read, with the caller's exchanges of the last 24 hours. */
+export type ExchangeWalletRow = WithStoredKey & { id: number; userId: number; currency: string; exchangesLately: number | bigint | null };
+
+/**
+ * Both wallets of an exchange, the stored key and the column "exchangesLately", for
+ * EXCHANGE_COUNT_DAILY_LIMIT: the caller's exchanges in the last 24 hours, counted no further
+ * than the limit, through the transfers' (sender, time) index — in one query. As for top-ups,
+ * concurrent exchanges of one user may each see the count before the others are written.
+ */
+export async function readExchangeWallets(
+  options: { userId: number; fromWalletId: number; toWalletId: number },
   key: KeyToRecord | undefined,
-): Promise<ExchangeWalletRow[]> {
-  return sql.$queryRaw<ExchangeWalletRow[]>`
-    SELECT w."id", w."userId", w."currency" ${storedKeyColumns(key)}
+): Promise<FirstRead<ExchangeWalletRow>> {
+  const since = new Date(clockNowMs() - DAY_MS);
+  const ledger = await sqlOf();
+  const rows = await ledger.$queryRaw<ExchangeWalletRow[]>`
+    SELECT w."id", w."userId", w."currency" ${storedKeyColumns(key)},
+      (SELECT COUNT(*) FROM (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."senderWalletId" = o."id"
+          WHERE o."userId" = ${options.userId} AND t."kind" = 'exchange' AND t."createdAt" >= ${since}
+          LIMIT ${getEnv().exchangeCountDailyLimit}) recent) AS "exchangesLately"
     FROM "Wallet" w WHERE w."id" IN (${options.fromWalletId}, ${options.toWalletId})`;
+  return { rows, ledger };
 }
 
 /** The wallet a top-up credits, with what its notice needs, the stored key and the recent top-ups. */
@@ -190,7 +203,6 @@ export type TopUpWalletRow = WithStoredKey & {
   topUpsLately?: number | bigint | null;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The column "topUpsLately", for TOPUP_COUNT_DAILY_LIMIT: at most that many top-ups per user in
@@ -203,7 +215,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 function topUpCountColumn(userId: number, counted: boolean | undefined): Prisma.Sql {
   if (!counted) return Prisma.empty;
-  const since = new Date(Date.now() - DAY_MS);
+  const since = new Date(clockNowMs() - DAY_MS);
   return Prisma.sql`,
     (SELECT COUNT(*) FROM (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."receiverWalletId" = o."id"
         WHERE o."userId" = ${userId} AND t."kind" = 'topup' AND t."createdAt" >= ${since}
@@ -212,19 +224,21 @@ function topUpCountColumn(userId: number, counted: boolean | undefined): Prisma.
 
 /**
  * The user's wallet in `currency`, its owner's notice settings and the stored key, in one query;
- * with `counted`, also the user's recent top-ups ("topUpsLately").
+ * with `counted`, also the user's recent top-ups ("topUpsLately"). Read in the caller's
+ * transaction (`within`: the demo seed's), or else on the ledger's store, which it hands over.
  */
 export async function readTopUpWallet(
-  sql: Sql,
+  within: Sql | null,
   options: { userId: number; currency: Currency },
   key: KeyToRecord | undefined,
   counted: boolean | undefined,
-): Promise<TopUpWalletRow | undefined> {
-  const [wallet] = await sql.$queryRaw<TopUpWalletRow[]>`
+): Promise<{ wallet: TopUpWalletRow | undefined; ledger: Sql | SqlRunner }> {
+  const ledger = within ?? (await sqlOf());
+  const [wallet] = await ledger.$queryRaw<TopUpWalletRow[]>`
     SELECT w."id", w."userId", w."currency", u."notification" AS "notify",
       CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language"
       ${storedKeyColumns(key)} ${topUpCountColumn(options.userId, counted)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
     WHERE w."userId" = ${options.userId} AND w."currency" = ${options.currency}`;
-  return wallet;
+  return { wallet, ledger };
 }

@@ -1,13 +1,14 @@
 import "server-only";
-import type { Sql, SqlRunner } from "@/lib/server/db";
+import type { Sql } from "@/lib/server/db";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { bankWallet, toLedgerWallet } from "@/lib/server/ledger/bank";
-import { keyEffect, replayIfStored, runIdempotent } from "@/lib/server/ledger/idempotency";
+import { keyEffect, made, runIdempotent, storedEnding, type Ending } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
-import { ledgerSql, readTopUpWallet, type KeyToRecord } from "@/lib/server/ledger/store";
+import { readTopUpWallet, type KeyToRecord } from "@/lib/server/ledger/store";
 import { creditNotice } from "@/lib/server/notifications/enqueue";
 import type { TopUpBody } from "@/lib/shared/schemas/wallets";
+import { clockNowMs } from "@/lib/server/platform/clock";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,10 +26,11 @@ type TopUpStep = {
   counted?: boolean;
 };
 
-/** The top-up itself: in the caller's transaction (the demo seed) or, given the store, its own. */
-export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, "idempotencyKey">, step: TopUpStep = {}) {
-  const wallet = await readTopUpWallet(sql, options, step.key, step.counted);
-  replayIfStored(wallet);
+/** The top-up itself: in the caller's transaction (`within`: the demo seed's) or, with null, its own. */
+export async function topUpIn(within: Sql | null, options: Omit<TopUpOptions, "idempotencyKey">, step: TopUpStep = {}): Promise<Ending> {
+  const { wallet, ledger: sql } = await readTopUpWallet(within, options, step.key, step.counted);
+  const stored = storedEnding(wallet);
+  if (stored) return stored;
   if (!wallet) throw new AppError("WALLET_NOT_FOUND");
   if (step.counted && Number(wallet.topUpsLately ?? 0) >= getEnv().topUpCountDailyLimit) {
     throw new AppError("RATE_LIMITED", "errors.topUpCountLimited");
@@ -46,7 +48,7 @@ export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, 
   // currency in any 24 hours, counted under the wallet's row lock when the money moves, so
   // concurrent top-ups cannot pass it together. (The demo seed's backdated top-ups are not live
   // money and are not counted.)
-  if (!options.createdAt) plan.topUpWindow = { since: new Date(Date.now() - DAY_MS), limit: getEnv().topUpDailyLimitMinor };
+  if (!options.createdAt) plan.topUpWindow = { since: new Date(clockNowMs() - DAY_MS), limit: getEnv().topUpDailyLimitMinor };
   const notice =
     step.notify &&
     creditNotice(plan, {
@@ -58,7 +60,7 @@ export async function topUpIn(sql: Sql | SqlRunner, options: Omit<TopUpOptions, 
       language: wallet.language,
       sender: null,
     });
-  return applyPlan(sql, withEffects(plan, keyEffect(step.key), notice || undefined));
+  return made(await applyPlan(sql, withEffects(plan, keyEffect(step.key), notice || undefined)));
 }
 
 /**
@@ -69,6 +71,6 @@ export function topUp(options: TopUpOptions): Promise<TransferRow> {
   const { currency, amount } = options;
   return runIdempotent(
     { userId: options.userId, key: options.idempotencyKey, scope: "topup", request: { currency, amount } },
-    async (key) => topUpIn(await ledgerSql(), options, { key, notify: true, counted: true }),
+    (key) => topUpIn(null, options, { key, notify: true, counted: true }),
   );
 }

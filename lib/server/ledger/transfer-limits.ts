@@ -1,5 +1,5 @@
 import "server-only";
-import type { PlanEffect } from "@/lib/server/db/apply-plan";
+import type { PlanEffect } from "@/lib/server/ledger/plan";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { sendingWindowAt } from "@/lib/server/ledger/sending-window";
@@ -37,10 +37,12 @@ export function checkSentLately(row: Pick<LimitRow, "sentThisWindow" | "sentLast
 
 /**
  * The plan's effect that counts a transfer to someone else on its sender's counter, in the window
- * of the transfer's instant, in the same transaction as the money (apply-plan.ts).
+ * of the transfer's instant, in the same transaction as the money (store-engine.ts) — and refuses it
+ * (SENDING_LIMIT, answered as `checkSentLately`'s 429) when the counter already holds the limit
+ * there: the check before the plan answers early, this one holds under any concurrency.
  */
 export function countSentEffect(userId: number, at: Date): PlanEffect {
-  return { type: "countSent", userId, ...sendingWindowAt(at) };
+  return { type: "countSent", userId, ...sendingWindowAt(at), limit: getEnv().transferLimitPerUser };
 }
 
 /**
@@ -54,8 +56,8 @@ export function countSentEffect(userId: number, at: Date): PlanEffect {
  * lookup: the caller counts it with the money (`countLookupEffect`), or by itself when the
  * transfer is refused (`countLookup`).
  * Counted in the database, so every instance sees the same counts. Concurrent transfers from one
- * sender may each see the count before the others are written: the limit can be passed by at most
- * the number of that sender's transfers under way at once.
+ * sender may each pass this early check before the others are written; the plan's `countSent`
+ * checks again where it counts, in one atomic step, so the limit holds under any concurrency.
  */
 export function checkSendingLimits(row: LimitRow): boolean {
   checkSentLately(row);

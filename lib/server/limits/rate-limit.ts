@@ -2,6 +2,7 @@ import "server-only";
 import { addHit, countHitsSince, deleteHit, deleteHitsBefore } from "@/lib/server/limits/store";
 import { AppError } from "@/lib/server/platform/errors";
 import type { MessageKey } from "@/lib/shared/i18n";
+import { clockNowMs } from "@/lib/server/platform/clock";
 
 export type RateLimit = {
   /** What is limited, e.g. "code:ip:1.2.3.4". Callers hash personal data (e-mails) first. */
@@ -19,10 +20,11 @@ export type RateLimit = {
  *
  * The hit is written first and counted afterwards, so concurrent requests cannot all slip through:
  * each one sees at least its own row and every row written before it. A refused hit is removed
- * again, so retrying while blocked does not extend the block.
+ * again, so retrying while blocked does not extend the block. Answers the hit, which a caller whose
+ * work then did not happen gives back (`takeBackHit`).
  */
-export async function hitRateLimit({ key, limit, windowMs, message }: RateLimit): Promise<void> {
-  const since = new Date(Date.now() - windowMs);
+export async function hitRateLimit({ key, limit, windowMs, message }: RateLimit): Promise<number> {
+  const since = new Date(clockNowMs() - windowMs);
   // Rows older than the window no longer matter; removing them keeps the table small.
   await deleteHitsBefore(key, since);
   const hit = await addHit(key);
@@ -31,11 +33,17 @@ export async function hitRateLimit({ key, limit, windowMs, message }: RateLimit)
     await deleteHit(hit);
     throw new AppError("RATE_LIMITED", message);
   }
+  return hit;
+}
+
+/** Gives back a hit whose work was not done after all, so the limit counts only what happened. */
+export async function takeBackHit(hit: number): Promise<void> {
+  await deleteHit(hit);
 }
 
 /** Hits counted for `key` within its window, without adding one. */
 export async function countHits({ key, windowMs }: RateLimit): Promise<number> {
-  return countHitsSince(key, new Date(Date.now() - windowMs));
+  return countHitsSince(key, new Date(clockNowMs() - windowMs));
 }
 
 /** Throws RATE_LIMITED when `limit` is already used up, without adding a hit. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { sqlOf } from "@/lib/server/db";
 import { addToCounter, takeFromCounter, type CounterWindow } from "@/lib/server/db/counter";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /**
  * Every statement of the rate limits: the `RateLimitHit` table, and the lookup limit's counter
@@ -21,7 +22,7 @@ export async function addHit(key: string): Promise<number> {
   const sql = await sqlOf();
   // The instant is written here, as the Prisma client did (`@default(now())` is the client's).
   const rows = await sql.$queryRaw<{ id: number | bigint }[]>`INSERT INTO "RateLimitHit" ("key", "createdAt")
-    VALUES (${key}, ${new Date()}) RETURNING "id"`;
+    VALUES (${key}, ${clockNow()}) RETURNING "id"`;
   return Number(rows[0].id);
 }
 

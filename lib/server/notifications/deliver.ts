@@ -12,11 +12,12 @@ import {
   type Claimed,
   type ClaimedRow,
 } from "@/lib/server/notifications/claim";
-import { foldedText } from "@/lib/server/notifications/fold";
+import { cutTo, fitFold, foldedText, MAX_MESSAGE_LENGTH } from "@/lib/server/notifications/fold";
 import { claimDue } from "@/lib/server/notifications/store-claim";
 import {
   creditsOf,
   notifiedUsers,
+  settleDeferred,
   settleFailed,
   settleReleased,
   settleSent,
@@ -25,6 +26,7 @@ import {
 } from "@/lib/server/notifications/store";
 import { send, type Outcome } from "@/lib/server/notifications/send";
 import { processState } from "@/lib/server/platform/process-state";
+import { clockNow, clockNowMs } from "@/lib/server/platform/clock";
 
 export { LEASE_MS };
 /** Tries before a message is given up (`failed`); a "slow down" answer is not a try. */
@@ -105,30 +107,50 @@ async function take(channel: Channel, now: Date, limit: number): Promise<Claim &
   return { ...claim, messages: messages.filter((m) => m.rows.length > 0), languages };
 }
 
-/** The text of a message that tells several rows: their credits folded into one line, then the other notices. */
-async function foldedMessage(rows: ClaimedRow[], language: Language): Promise<string> {
-  const credits = rows.flatMap((r) => (r.transferId === null ? [] : [r.transferId]));
-  const notices = rows.flatMap((r) => (r.transferId === null ? [r.text] : []));
-  const folded = credits.length > 0 ? [foldedText(await creditsOf(credits), language)] : [];
-  return [...folded, ...notices].join("\n");
+/** The shortest a message is made when Telegram still finds it too long (see `deliver`). */
+const MIN_MESSAGE_LENGTH = 256;
+
+/**
+ * One message of `rows`, within `max` characters: one row's text, or their credits folded into one
+ * line, then the other notices; `later`: the notices that did not fit, for the next message.
+ */
+async function compose(rows: ClaimedRow[], language: Language, max: number): Promise<{ text: string; told: ClaimedRow[]; later: ClaimedRow[] }> {
+  if (rows.length === 1) return { text: cutTo(rows[0].text, max), told: rows, later: [] };
+  const credits = rows.filter((r) => r.transferId !== null);
+  const notices = rows.filter((r) => r.transferId === null);
+  const head = credits.length > 0 ? foldedText(await creditsOf(credits.map((r) => r.transferId!)), language) : null;
+  const { text, told } = fitFold(head, notices.map((r) => r.text), max);
+  return { text, told: [...credits, ...notices.slice(0, told)], later: notices.slice(told) };
 }
 
 /**
  * Sends one claimed message and records the outcome on every row it tells; `clock` gives the
- * time a try ended (the rates are counted from it).
+ * time a try ended (the rates are counted from it). A fold never exceeds Telegram's 4,096
+ * characters: notices that do not fit are given back, not as a try, and go in the next message a
+ * second later. Should Telegram still answer "message is too long", the message is made half as
+ * long and sent again at once (nothing reached the chat), down to 256 characters; past that it is
+ * a failure tried again later, logged as an error — never a silent loss.
  */
 async function deliver(message: Claimed, clock: () => Date, languages: Map<number, Language>): Promise<Outcome> {
-  const { rows } = message;
-  const language = languages.get(rows[0].userId) ?? DEFAULT_LANGUAGE;
-  const text = rows.length === 1 ? rows[0].text : await foldedMessage(rows, language);
-  const outcome = await send(message.channel, message.address, text, language);
+  const language = languages.get(message.rows[0].userId) ?? DEFAULT_LANGUAGE;
+  let max = MAX_MESSAGE_LENGTH;
+  let composed = await compose(message.rows, language, max);
+  let outcome = await send(message.channel, message.address, composed.text, language);
+  while (outcome.kind === "failed" && outcome.tooLong && max > MIN_MESSAGE_LENGTH) {
+    max = Math.max(MIN_MESSAGE_LENGTH, Math.floor(max / 2));
+    composed = await compose(message.rows, language, max);
+    outcome = await send(message.channel, message.address, composed.text, language);
+  }
+  const { told, later } = composed;
+  if (later.length > 0) await settleDeferred(later, clock());
   if (outcome.kind !== "sent") {
-    const log = { notifications: rows.map((r) => r.id), channel: message.channel, error: outcome.error };
+    const log = { notifications: told.map((r) => r.id), channel: message.channel, error: outcome.error };
     if (outcome.kind === "slowDown") logger.info({ ...log, waitMs: outcome.waitMs }, "notification channel asked to slow down");
+    else if (outcome.tooLong) logger.error({ ...log, length: composed.text.length }, "notification refused as too long");
     else logger.warn(log, "notification not delivered");
   }
-  await settle(rows, outcome, clock());
-  const given = outcome.kind === "failed" && (!outcome.retry || rows.some((row) => row.attempts >= MAX_ATTEMPTS));
+  await settle(told, outcome, clock());
+  const given = outcome.kind === "failed" && (!outcome.retry || told.some((row) => row.attempts >= MAX_ATTEMPTS));
   const label = outcome.kind === "slowDown" ? "slow_down" : outcome.kind === "sent" ? "sent" : given ? "failed" : "retry";
   metrics.outboxSettled.inc({ channel: message.channel, outcome: label });
   return outcome;
@@ -139,9 +161,9 @@ async function deliver(message: Claimed, clock: () => Date, languages: Map<numbe
  * and delivers it, all at once, returning how many messages it handled. The worker runs its
  * own loop; this is for tests and one-off runs.
  */
-export async function deliverDue(now: Date = new Date(), channels: readonly Channel[] = CHANNELS): Promise<number> {
-  const started = Date.now();
-  const clock = () => new Date(now.getTime() + Date.now() - started);
+export async function deliverDue(now: Date = clockNow(), channels: readonly Channel[] = CHANNELS): Promise<number> {
+  const started = clockNowMs();
+  const clock = () => new Date(now.getTime() + clockNowMs() - started);
   const handled = await Promise.all(
     channels.map(async (channel) => {
       const claim = await take(channel, now, PACE[channel].inFlight);
@@ -188,7 +210,7 @@ async function work(channel: Channel, worker: Worker): Promise<void> {
   while (worker.running) {
     let wait = IDLE_MS;
     try {
-      const now = Date.now();
+      const now = clockNowMs();
       const room = pace.inFlight - worker.inFlight.size;
       if (now < worker.pausedUntil) wait = worker.pausedUntil - now;
       else if (room < pace.minRoom) wait = HELD_MS;
@@ -196,9 +218,9 @@ async function work(channel: Channel, worker: Worker): Promise<void> {
         const claim = await take(channel, new Date(now), room);
         for (const message of claim.messages) {
           leased.add(message.rows);
-          const delivery = deliver(message, () => new Date(), claim.languages)
+          const delivery = deliver(message, () => clockNow(), claim.languages)
             .then((outcome) => {
-              if (outcome.kind === "slowDown") worker.pausedUntil = Math.max(worker.pausedUntil, Date.now() + outcome.waitMs);
+              if (outcome.kind === "slowDown") worker.pausedUntil = Math.max(worker.pausedUntil, clockNowMs() + outcome.waitMs);
             })
             .catch((error: unknown) => logger.warn({ err: error, channel }, "notification delivery failed"))
             .finally(() => {
@@ -247,7 +269,7 @@ export async function stopNotificationWorker(): Promise<void> {
  * their leases to run out. Not counted as a try. A message whose send had in fact reached the
  * recipient may then go out twice: the outbox delivers at least once.
  */
-export async function releaseNotificationLeases(now: Date = new Date()): Promise<number> {
+export async function releaseNotificationLeases(now: Date = clockNow()): Promise<number> {
   const rows = [...leased].flat();
   leased.clear();
   if (rows.length === 0) return 0;

@@ -1,10 +1,15 @@
 import "server-only";
-import type { PlanEffect, TransferPlan } from "@/lib/server/db/apply-plan";
 import { getEnv } from "@/lib/server/platform/env";
 import { quotable } from "@/lib/server/users/quotable";
 import { DICTIONARIES, isLanguage, type Language } from "@/lib/shared/i18n";
 import { formatMoney, isCurrency } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
+
+/**
+ * The plan's `notice` effect (lib/server/ledger/plan.ts): "money arrived", written to the outbox
+ * by the transaction that moves the money.
+ */
+export type NoticeEffect = { type: "notice"; userId: number; channel: string; address: string; text: string };
 
 /** What the ledger read about the receiver (and, for a transfer, the sender) before moving money. */
 export type NoticeParty = {
@@ -37,8 +42,12 @@ export function noticeRoute(contact: Contact): { channel: "telegram" | "email"; 
   return contact.email ? { channel: "email", address: contact.email, language } : null;
 }
 
-/** "@gosha (Telegram)" when Telegram vouches for the handle, else "e.k7qm2xwa (Minibank)". */
-export function senderLabel(sender: NonNullable<NoticeParty["sender"]>, language: Language = "ru"): string {
+/**
+ * How the bot names a person — a transfer's sender, a schedule's recipient: by handle, never by a
+ * name they typed. "@gosha (Telegram)" when Telegram vouches for the handle, else
+ * "e.k7qm2xwa (Minibank)".
+ */
+export function senderLabel(sender: { id?: number; handle: string | null; verified: boolean }, language: Language = "ru"): string {
   const t = DICTIONARIES[language];
   if (!sender.handle) return t.common.unknown;
   return fill(sender.verified ? t.bot.senderTelegram : t.bot.senderMinibank, { handle: sender.handle });
@@ -53,9 +62,9 @@ export function senderLabel(sender: NonNullable<NoticeParty["sender"]>, language
  * (The worker checks the switch again before sending.)
  */
 export function creditNotice(
-  plan: Pick<TransferPlan, "receivedAmount" | "receivedCurrency"> & Partial<Pick<TransferPlan, "message">>,
+  plan: { receivedAmount: bigint; receivedCurrency: string; message?: string | null },
   party: NoticeParty,
-): Extract<PlanEffect, { type: "notice" }> | undefined {
+): NoticeEffect | undefined {
   if (!party.notify || party.receiverIsSystem) return undefined;
   if (party.sender && party.sender.id === party.receiverId) return undefined;
   const byTelegram = party.telegramId !== null && getEnv().notifyByTelegram;

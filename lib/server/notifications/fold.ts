@@ -33,3 +33,37 @@ export function foldedText(credits: Credit[], language: Language = "ru"): string
   const texts = kinds.size > 1 ? bot.creditedMany : kinds.has("topup") ? bot.toppedUpMany : bot.receivedMany;
   return fill(texts[pluralIn(language, credits.length)], { count: credits.length, amount });
 }
+
+/**
+ * Telegram's limit for one message's text (sendMessage: 4,096 characters). Counted here in UTF-16
+ * code units, which are never fewer than Telegram's characters, so a text within it is never refused.
+ */
+export const MAX_MESSAGE_LENGTH = 4096;
+
+/** `text` within `max` characters: cut, ending in "…", when longer (a surrogate pair is never halved). */
+export function cutTo(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? "")) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/**
+ * One message of a fold, within `max` characters: the credits' line (`head`, if any), then the
+ * other notices' lines in order while they fit. `told`: how many of `notices` it carries; the rest
+ * go in the next message, whole. It always carries something: a first line longer than `max` on
+ * its own is cut.
+ */
+export function fitFold(head: string | null, notices: string[], max = MAX_MESSAGE_LENGTH): { text: string; told: number } {
+  const lines = head === null ? [] : [cutTo(head, max)];
+  let length = lines[0]?.length ?? -1;
+  let told = 0;
+  for (const notice of notices) {
+    if (length + 1 + notice.length > max) break;
+    lines.push(notice);
+    length += 1 + notice.length;
+    told += 1;
+  }
+  if (lines.length === 0 && notices.length > 0) return { text: cutTo(notices[0], max), told: 1 };
+  return { text: lines.join("\n"), told };
+}

@@ -20,12 +20,16 @@ export const UNREACHABLE_MS = 5_000;
  * How one try went. `slowDown`: the other side asked us to wait (Telegram's 429 with its
  * `retry_after`, an SMTP 4xx) or could not be reached — nothing is wrong with the message, so the
  * try is not counted.
- * `failed`: a real failure; `retry` false when trying again cannot help.
+ * `failed`: a real failure; `retry` false when trying again cannot help; `tooLong` when Telegram
+ * found the text over its limit (a shorter one may pass: deliver.ts tries again at once with less).
  */
 export type Outcome =
   | { kind: "sent" }
   | { kind: "slowDown"; waitMs: number; error: string }
-  | { kind: "failed"; retry: boolean; error: string };
+  | { kind: "failed"; retry: boolean; error: string; tooLong?: true };
+
+/** Telegram's answer to a text over 4,096 characters (400). */
+const TOO_LONG = /message is too long/i;
 
 async function sendTelegram(chatId: string, text: string, language: Language): Promise<Outcome> {
   const env = getEnv();
@@ -43,6 +47,8 @@ async function sendTelegram(chatId: string, text: string, language: Language): P
     // 403: the user blocked the bot or never started it — recorded, so that their next notices
     // go by e-mail and their settings say so. 400: no such chat. Trying again won't help.
     if (error instanceof GrammyError && code === 403) await setBotMayWrite({ telegramId: chatId, mayWrite: false });
+    // Too long: not the chat's fault, so never given up at once (nor lost without a word).
+    if (error instanceof GrammyError && code === 400 && TOO_LONG.test(description)) return { kind: "failed", retry: true, error: description, tooLong: true };
     if (error instanceof GrammyError && code !== null && code < 500) return { kind: "failed", retry: false, error: description };
     // No answer at all: the Bot API cannot be reached.
     if (error instanceof HttpError) return { kind: "slowDown", waitMs: UNREACHABLE_MS, error: description };

@@ -42,6 +42,12 @@ async function settleRows(rows: ClaimedRow[], set: (attempts: number) => Prisma.
   }
 }
 
+/** Rows that did not fit into the message sent: pending again, due at once, not counted as a try. */
+export function settleDeferred(rows: ClaimedRow[], now: Date): Promise<void> {
+  return settleRows(rows, () => Prisma.sql`"status" = 'pending', "attempts" = "attempts" - 1, "nextAttemptAt" = ${now},
+    "leaseUntil" = NULL, "lastError" = NULL`);
+}
+
 /** Every row the message told becomes `sent` at once. */
 export function settleSent(rows: ClaimedRow[], at: Date): Promise<void> {
   return settleRows(rows, () => Prisma.sql`"status" = 'sent', "sentAt" = ${at}, "lastTriedAt" = ${at},

@@ -46,6 +46,10 @@ export type Env = {
   statementMaxRows: number;
   /** Statement downloads (CSV or PDF) per user per 10 minutes (STATEMENT_DOWNLOAD_LIMIT_PER_USER, default 10). */
   statementDownloadLimitPerUser: number;
+  /** Analytics views (GET /api/v1/insights) per user per 10 minutes (INSIGHTS_LIMIT_PER_USER, default 60). */
+  insightsLimitPerUser: number;
+  /** Exchanges per user within 24 hours (EXCHANGE_COUNT_DAILY_LIMIT, default 50). */
+  exchangeCountDailyLimit: number;
   /** Whether APP_URL was given (the demo falls back to the address it is served on). */
   appUrlGiven: boolean;
   /** Where the TON wallets list comes from (TON_WALLETS_LIST_URL); "bundled" never fetches. */
@@ -81,6 +85,17 @@ export type Env = {
    * call (SHARE_LIMIT_PER_USER, default 20).
    */
   shareLimitPerUser: number;
+  /**
+   * Schedules one user may hold active or paused at once (SCHEDULE_LIMIT_PER_USER, default 50):
+   * each is a transfer the scheduler makes unasked, so one account cannot fill its passes.
+   */
+  scheduleLimitPerUser: number;
+  /**
+   * Whether the demo's clock control answers (`/api/dev/clock`, MINIBANK_DEV_CLOCK=1): a tester
+   * moves the server's time to see schedules run and requests expire. Demo only: production
+   * refuses to start with the variable set (`checkProductionEnv`).
+   */
+  devClock: boolean;
 };
 
 const schema = z.object({
@@ -104,10 +119,13 @@ const schema = z.object({
   TOPUP_COUNT_DAILY_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(50),
   STATEMENT_MAX_ROWS: z.coerce.number().int().positive().max(1_000_000).default(5_000),
   STATEMENT_DOWNLOAD_LIMIT_PER_USER: z.coerce.number().int().positive().max(10_000).default(10),
+  INSIGHTS_LIMIT_PER_USER: z.coerce.number().int().positive().max(10_000).default(60),
+  EXCHANGE_COUNT_DAILY_LIMIT: z.coerce.number().int().positive().max(1_000_000).default(50),
   RATES_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PAYMENT_REQUEST_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   PAYMENT_REQUEST_LIMIT_PER_USER: z.coerce.number().int().positive().max(1_000_000).default(20),
   SHARE_LIMIT_PER_USER: z.coerce.number().int().positive().max(1_000_000).default(20),
+  SCHEDULE_LIMIT_PER_USER: z.coerce.number().int().positive().max(10_000).default(50),
   SESSION_TRUST_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
@@ -150,6 +168,14 @@ export function ledgerCheckIntervalMs(): number {
 export function schedulerIntervalMs(): number {
   const value = Number(process.env.SCHEDULER_INTERVAL_SECONDS ?? "30");
   return Number.isInteger(value) && value >= 0 ? value * 1000 : 30_000;
+}
+
+/**
+ * The `/api/v1` server's base URL when it is not the frontend's own origin (API_BASE_URL, read at
+ * run time, so one build serves any API; "" = this origin). The layout hands it to the browser.
+ */
+export function apiBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  return (env.API_BASE_URL ?? "").replace(/\/+$/, "");
 }
 
 /** The bearer token GET /api/metrics asks for (METRICS_TOKEN); unset, the endpoint does not exist. */
@@ -212,6 +238,8 @@ export function getEnv(): Env {
     topUpCountDailyLimit: raw.TOPUP_COUNT_DAILY_LIMIT,
     statementMaxRows: raw.STATEMENT_MAX_ROWS,
     statementDownloadLimitPerUser: raw.STATEMENT_DOWNLOAD_LIMIT_PER_USER,
+    insightsLimitPerUser: raw.INSIGHTS_LIMIT_PER_USER,
+    exchangeCountDailyLimit: raw.EXCHANGE_COUNT_DAILY_LIMIT,
     lookupLimitPerUser: raw.LOOKUP_LIMIT_PER_USER,
     transferLimitPerUser: raw.TRANSFER_LIMIT_PER_USER,
     transferLimitWindowMs: raw.TRANSFER_LIMIT_WINDOW_SECONDS * 1000,
@@ -220,7 +248,9 @@ export function getEnv(): Env {
     sessionTrustMs: raw.SESSION_TRUST_MS,
     paymentRequestLimitPerUser: raw.PAYMENT_REQUEST_LIMIT_PER_USER,
     shareLimitPerUser: raw.SHARE_LIMIT_PER_USER,
+    scheduleLimitPerUser: raw.SCHEDULE_LIMIT_PER_USER,
     corsOrigins: parseCorsOrigins(process.env.CORS_ORIGINS),
+    devClock: demo && isDevClockEnv(process.env),
   };
   return parsed.env;
 }
@@ -265,6 +295,11 @@ export function resetEnvForTests(): void {
   parsed.env = null;
 }
 
+/** Whether MINIBANK_DEV_CLOCK asks for the clock control (1 or true). */
+function isDevClockEnv(env: Record<string, string | undefined>): boolean {
+  return env.MINIBANK_DEV_CLOCK === "1" || env.MINIBANK_DEV_CLOCK === "true";
+}
+
 /** One line per problem; empty when production may start. Shared with scripts/start.ts. */
 export function checkProductionEnv(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
@@ -286,5 +321,8 @@ export function checkProductionEnv(env: Record<string, string | undefined>): str
   }
   if (!env.APP_URL) problems.push("APP_URL is missing (the public https:// address of the app)");
   else if (!/^https?:\/\/[^/]+/.test(env.APP_URL)) problems.push("APP_URL must be an http(s) URL");
+  if (env.API_BASE_URL && !/^https?:\/\/[^/]+/.test(env.API_BASE_URL)) problems.push("API_BASE_URL must be an http(s) URL");
+  // A clock anyone may move has no place beside real money: the control is the demo's alone.
+  if (isDevClockEnv(env)) problems.push("MINIBANK_DEV_CLOCK is set: the clock control is for the demo only (MINIBANK_DEMO=1); unset it in production");
   return problems;
 }

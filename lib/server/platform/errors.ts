@@ -32,6 +32,7 @@ const ERRORS = {
   TELEGRAM_ONLY: { status: 422, key: "share.errors.telegramOnly" },
   TOPUP_DAILY_LIMIT: { status: 422, key: "errors.topUpDailyLimit" },
   STATEMENT_TOO_LARGE: { status: 422, key: "errors.statementTooLarge" },
+  SCHEDULE_LIMIT: { status: 422, key: "schedules.errors.tooMany" },
   RATE_LIMITED: { status: 429, key: "errors.rateLimited" },
   INTERNAL_ERROR: { status: 500, key: "errors.internal" },
   MAIL_FAILED: { status: 502, key: "errors.mailFailed" },

@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/server/platform/env";
 import { processState } from "@/lib/server/platform/process-state";
 import { latestRateUnits } from "@/lib/server/rates/store";
 import { RATE_SCALE, type Currency } from "@/lib/shared/money";
+import { clockNowMs } from "@/lib/server/platform/clock";
 
 // The ledger reads the rate in force where it plans a transfer.
 export { latestRateUnits };
@@ -24,7 +25,7 @@ const moscowDate = new Intl.DateTimeFormat("en-US", {
  * The Central Bank publishes the next day's rates hours ahead and imports store them as soon as
  * they appear; without this rule the moment a rate changed would be whenever an import ran.
  */
-export function rateDay(instant: number | Date = Date.now()): string {
+export function rateDay(instant: number | Date = clockNowMs()): string {
   const parts = Object.fromEntries(moscowDate.formatToParts(instant).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
@@ -47,7 +48,7 @@ const cache = processState("rates-cache", () => ({
  * instance is used everywhere within RATES_CACHE_SECONDS; a new day in Moscow is read at once
  * (its quote, imported the day before, takes over at midnight). A missing quote is not remembered.
  */
-export async function currentRateUnits(store: Sql, currency: Currency, now = Date.now()): Promise<bigint | null> {
+export async function currentRateUnits(store: Sql, currency: Currency, now = clockNowMs()): Promise<bigint | null> {
   if (currency === "RUB") return RATE_SCALE;
   let rates = cache.byStore.get(store);
   if (!rates) cache.byStore.set(store, (rates = new Map()));

@@ -2,6 +2,7 @@ import "server-only";
 import { linkAvatarUrlFor, personName } from "@/lib/server/users/dto";
 import { toSafeNumber, type Currency } from "@/lib/shared/money";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /** A request row with its requester's name columns (as requests/store.ts reads it). */
 export type RequestRow = {
@@ -29,7 +30,7 @@ function asDate(value: Date | string): Date {
 }
 
 /** The status people see: a pending request past its expiry is expired. */
-export function statusOf(row: Pick<RequestRow, "status" | "expiresAt">, now = new Date()): PaymentRequestDto["status"] {
+export function statusOf(row: Pick<RequestRow, "status" | "expiresAt">, now = clockNow()): PaymentRequestDto["status"] {
   if (row.status === "paid" || row.status === "cancelled") return row.status;
   return asDate(row.expiresAt) <= now ? "expired" : "pending";
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/server/platform/errors";
-import { replayIfStored, runIdempotent, type KeyToRecord, keyEffect } from "@/lib/server/ledger/idempotency";
+import { keyEffect, made, runIdempotent, storedEnding, type Ending, type KeyToRecord } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
 import { checkSentLately, countSentEffect } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice, senderLabel } from "@/lib/server/notifications/enqueue";
@@ -14,11 +14,12 @@ import { fill } from "@/lib/shared/strings";
 
 export type PayRequestOptions = PayRequestBody & { token: string; userId: number; idempotencyKey: string | null };
 
-async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Promise<TransferRow> {
+async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Promise<Ending> {
   // The request, its requester's notice details, the payer's wallet, the stored key and the payer's
   // transfers to others lately (the sending limit): one query.
   const { row, ledger: sql } = await readRequestToPay({ token: options.token, walletId: options.walletId, payerId: options.userId, key });
-  replayIfStored(row);
+  const stored = storedEnding(row);
+  if (stored) return stored;
   if (!row) throw new AppError("NOT_FOUND");
   if (row.payerWalletOwner === null || Number(row.payerWalletOwner) !== options.userId) throw new AppError("FORBIDDEN");
   if (Number(row.requesterId) === options.userId) throw new AppError("REQUEST_OWN");
@@ -37,6 +38,7 @@ async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Pr
     amount: BigInt(row.amount),
     fixedReceived: true,
     message: row.message,
+    channel: row.ofSplit ? "split" : "request",
   });
   withEffects(plan, keyEffect(key), { type: "payRequest", requestId: Number(row.id), payerId: options.userId }, countSentEffect(options.userId, plan.createdAt));
   // Named by handle, never by a name the payer typed (enqueue.ts).
@@ -58,7 +60,7 @@ async function pay(options: PayRequestOptions, key: KeyToRecord | undefined): Pr
     const amount = formatMoney(BigInt(row.amount), row.currency, language);
     notice.text = fill(DICTIONARIES[language].requests.paidNotice, { amount, sender: senderLabel({ id: options.userId, ...payer }, language) });
   }
-  return applyPlan(sql, withEffects(plan, notice));
+  return made(await applyPlan(sql, withEffects(plan, notice)));
 }
 
 /**

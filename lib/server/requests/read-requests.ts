@@ -3,6 +3,7 @@ import { cancelOwnRequest, findRequest, listOwnRequests } from "@/lib/server/req
 import { AppError } from "@/lib/server/platform/errors";
 import { toRequestDto } from "@/lib/server/requests/dto";
 import type { PaymentRequestDto } from "@/lib/shared/schemas/requests";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /** The caller's own requests, newest first (the last 50), with their status. */
 export async function listRequests(options: { userId: number }): Promise<PaymentRequestDto[]> {
@@ -26,7 +27,7 @@ export async function getRequest(options: { token: string; callerId: number }): 
  * expired one changes nothing and answers it as it is (an expired request stays expired).
  */
 export async function cancelRequest(options: { token: string; callerId: number }): Promise<PaymentRequestDto> {
-  const row = await cancelOwnRequest(options.token, options.callerId, new Date());
+  const row = await cancelOwnRequest(options.token, options.callerId, clockNow());
   if (!row) throw new AppError("NOT_FOUND");
   if (row.status === "paid") throw new AppError("REQUEST_PAID");
   return toRequestDto(row, options.callerId);

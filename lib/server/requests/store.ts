@@ -96,6 +96,8 @@ export type RequestToPay = WithStoredKey & Pick<LimitRow, "sentThisWindow" | "se
   language: string;
   payerHandle: string | null;
   payerTelegramUsername: string | null;
+  /** A share of a split holds the request: paying it pays one's part of the split. */
+  ofSplit: boolean | number | bigint | null;
 };
 
 /**
@@ -115,7 +117,8 @@ export async function readRequestToPay(options: {
       r."expiresAt", u."notification" AS "notify",
       CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language", pw."id" AS "payerWalletId",
       pw."userId" AS "payerWalletOwner", pw."currency" AS "payerCurrency",
-      pu."username" AS "payerHandle", pu."telegramUsername" AS "payerTelegramUsername" ${storedKeyColumns(options.key)}
+      pu."username" AS "payerHandle", pu."telegramUsername" AS "payerTelegramUsername",
+      EXISTS (SELECT 1 FROM "SplitShare" s WHERE s."requestToken" = r."token") AS "ofSplit" ${storedKeyColumns(options.key)}
       ${sentLatelyColumns(options.payerId)}
     FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
       LEFT JOIN "Wallet" pw ON pw."id" = ${options.walletId} LEFT JOIN "User" pu ON pu."id" = pw."userId"

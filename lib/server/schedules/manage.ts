@@ -1,8 +1,10 @@
 import "server-only";
 import { isUniqueViolation } from "@/lib/server/db/errors";
-import { MAX_IDEMPOTENCY_KEY_LENGTH, requestHash } from "@/lib/server/ledger/idempotency";
+import { requestHash } from "@/lib/server/ledger/idempotency";
+import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { personName } from "@/lib/server/users/dto";
+import { countLookup } from "@/lib/server/users/lookup-limit";
 import {
   insertSchedule,
   lastRuns,
@@ -10,9 +12,11 @@ import {
   ownSchedule,
   scheduleByKey,
   setStatus,
-  walletsOf,
+  scheduleWallets,
   type ListedSchedule,
+  type NewSchedule,
 } from "@/lib/server/schedules/store";
+import { revokedMeanwhile } from "@/lib/server/schedules/session";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import { isCurrency } from "@/lib/shared/money";
 import { dueAt, moscowDate, nextOccurrence, weekdayOf, type ScheduleCalendar, type ScheduleKind } from "@/lib/shared/schedule-dates";
@@ -73,23 +77,28 @@ export function firstAhead(calendar: ScheduleCalendar, from: string | null, pass
   return { occurrence, passed };
 }
 
-export type CreateScheduleOptions = CreateScheduleBody & { userId: number; idempotencyKey: string | null; now: Date };
+/**
+ * `sessionId`: the session that asks (null for none: a script), kept with the schedule;
+ * `idempotencyKey`: the request's key as the route wrapper checked it (null: none).
+ */
+export type CreateScheduleOptions = CreateScheduleBody & { userId: number; sessionId: string | null; idempotencyKey: string | null; now: Date };
 
 /**
  * Plans a transfer from one of the caller's wallets to a wallet found as the transfer form finds
  * it: kept as that wallet, so a renamed user is still paid. Refused as a transfer would be where
- * it can be told now (someone else's wallet, the same wallet, the bank's). The first occurrence
+ * it can be told now (someone else's wallet, the same wallet, the bank's), and counted as a lookup
+ * where a transfer would be (a wallet never dealt with). The first occurrence
  * must be today (before its 09:00 Moscow time) or later. Honours Idempotency-Key: a repeated key
- * with the same body returns the schedule it created, with another body is a 409.
+ * with the same body returns the schedule it created, with another body is a 409. Kept with the
+ * session that asks, and undone (401) when that session was revoked meanwhile (session.ts).
  */
 export async function createSchedule(options: CreateScheduleOptions): Promise<ScheduleDto> {
-  const { userId, now } = options;
-  const key = options.idempotencyKey?.trim() || null;
-  if (key !== null && key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw new AppError("VALIDATION_ERROR", "errors.idempotencyKeyInvalid");
-  const { idempotencyKey: _key, now: _now, userId: _user, ...body } = options;
+  const { userId, now, idempotencyKey: key } = options;
+  const { idempotencyKey: _key, now: _now, userId: _user, sessionId: _session, ...body } = options;
   void _key;
   void _now;
   void _user;
+  void _session;
   const hash = requestHash("schedule", body);
   if (key !== null) {
     const stored = await scheduleByKey(userId, key);
@@ -98,14 +107,43 @@ export async function createSchedule(options: CreateScheduleOptions): Promise<Sc
       return readOne(userId, stored.id);
     }
   }
-  const wallets = await walletsOf(options.senderWalletId, options.receiverWalletId);
+  const wallets = await scheduleWallets(userId, options.senderWalletId, options.receiverWalletId);
   const sender = wallets.find((w) => w.id === options.senderWalletId);
   if (!sender || sender.userId !== userId) throw new AppError("FORBIDDEN");
   if (options.senderWalletId === options.receiverWalletId) throw new AppError("SAME_WALLET");
   const receiver = wallets.find((w) => w.id === options.receiverWalletId);
+  // The answer names the receiving wallet's owner (or says there is none): to a wallet never dealt
+  // with, that is a lookup, counted as a transfer's is before anything about the wallet is told.
+  if ((!receiver || receiver.userId !== userId) && !sender.dealtWith) await countLookup(userId);
   if (!receiver || receiver.isSystem) throw new AppError("WALLET_NOT_FOUND");
   if (options.startDate < moscowDate(now)) throw new AppError("VALIDATION_ERROR", "schedules.errors.startPast");
 
+  const schedule = planned(options, sender, receiver.id, { key, hash });
+  try {
+    const id = await insertSchedule(schedule, getEnv().scheduleLimitPerUser);
+    // Each active or paused schedule is a transfer the scheduler makes unasked: SCHEDULE_LIMIT_PER_USER.
+    if (id === null) throw new AppError("SCHEDULE_LIMIT");
+    if (await revokedMeanwhile(options.sessionId)) {
+      // The session ended while this was stored: the schedule goes with it, and the answer is its 401.
+      await setStatus({ userId, id, from: ["active", "paused"], status: "cancelled", nextOccurrence: null, nextRunAt: null, now });
+      throw new AppError("UNAUTHORIZED");
+    }
+    return readOne(userId, id);
+  } catch (error) {
+    // The same key sent twice at once: the other request stored it first.
+    if (key !== null && isUniqueViolation(error)) return createSchedule(options);
+    throw error;
+  }
+}
+
+/** The schedule to store: its calendar from the body, its first occurrence not yet due at `now`. */
+function planned(
+  options: CreateScheduleOptions,
+  sender: { id: number; currency: string },
+  receiverWalletId: number,
+  idempotency: { key: string | null; hash: string },
+): NewSchedule {
+  const { now } = options;
   const day = options.kind === "once" ? 0 : (options.day ?? (options.kind === "weekly" ? weekdayOf(options.startDate) : Number(options.startDate.slice(8))));
   const calendar: ScheduleCalendar = {
     kind: options.kind,
@@ -116,33 +154,27 @@ export async function createSchedule(options: CreateScheduleOptions): Promise<Sc
   };
   const first = firstAhead(calendar, null, 0, now);
   if (first.occurrence === null) throw new AppError("VALIDATION_ERROR", "schedules.errors.noOccurrence");
-  try {
-    const id = await insertSchedule({
-      userId,
-      senderWalletId: sender.id,
-      receiverWalletId: receiver.id,
-      amount: BigInt(options.amount),
-      currency: sender.currency,
-      message: options.message ?? null,
-      kind: options.kind,
-      day,
-      startDate: options.startDate,
-      endDate: calendar.endDate,
-      count: calendar.count,
-      nextOccurrence: first.occurrence,
-      nextRunAt: dueAt(first.occurrence),
-      // A start today after its 09:00 begins with the next occurrence; today's counts as passed.
-      occurrences: first.passed,
-      idempotencyKey: key,
-      requestHash: key === null ? null : hash,
-      now,
-    });
-    return readOne(userId, id);
-  } catch (error) {
-    // The same key sent twice at once: the other request stored it first.
-    if (key !== null && isUniqueViolation(error)) return createSchedule(options);
-    throw error;
-  }
+  return {
+    userId: options.userId,
+    senderWalletId: sender.id,
+    receiverWalletId,
+    amount: BigInt(options.amount),
+    currency: sender.currency,
+    message: options.message ?? null,
+    kind: options.kind,
+    day,
+    startDate: options.startDate,
+    endDate: calendar.endDate,
+    count: calendar.count,
+    nextOccurrence: first.occurrence,
+    nextRunAt: dueAt(first.occurrence),
+    // A start today after its 09:00 begins with the next occurrence; today's counts as passed.
+    occurrences: first.passed,
+    sessionId: options.sessionId,
+    idempotencyKey: idempotency.key,
+    requestHash: idempotency.key === null ? null : idempotency.hash,
+    now,
+  };
 }
 
 /** The caller's schedules (not the cancelled ones), newest first, each with its latest runs. */
@@ -164,9 +196,10 @@ export async function pauseSchedule(userId: number, id: number, now: Date): Prom
 /**
  * Resumes a paused schedule from its next occurrence not yet due: occurrences that fell while it
  * was paused are not made (they count towards an end by count), and its failures in a row start
- * again from zero. A schedule with nothing left finishes.
+ * again from zero. A schedule with nothing left finishes. Undone (401) when `sessionId` was
+ * revoked meanwhile (session.ts).
  */
-export async function resumeSchedule(userId: number, id: number, now: Date): Promise<ScheduleDto> {
+export async function resumeSchedule(userId: number, id: number, now: Date, sessionId: string | null = null): Promise<ScheduleDto> {
   const row = await ownSchedule(userId, id);
   if (!row) throw new AppError("NOT_FOUND");
   if (row.status === "active") return readOne(userId, id);
@@ -185,6 +218,11 @@ export async function resumeSchedule(userId: number, id: number, now: Date): Pro
     occurrences: passed,
     now,
   });
+  // The session ended meanwhile: paused again, as a revoked session leaves nothing running.
+  if (await revokedMeanwhile(sessionId)) {
+    await setStatus({ userId, id, from: ["active"], status: "paused", now });
+    throw new AppError("UNAUTHORIZED");
+  }
   return readOne(userId, id);
 }
 

@@ -1,24 +1,24 @@
 import "server-only";
 import { createTransfer } from "@/lib/server/ledger/create-transfer";
+import { clockNow, onClockMoved } from "@/lib/server/platform/clock";
 import { logger } from "@/lib/server/platform/log";
 import { AppError } from "@/lib/server/platform/errors";
 import { processState } from "@/lib/server/platform/process-state";
 import { calendarOf } from "@/lib/server/schedules/manage";
 import { lowBalanceNotice, runNotice } from "@/lib/server/schedules/notices";
-import {
-  claimDueSchedules,
-  markWarned,
-  recordRuns,
-  warnCandidates,
-  type ClaimedSchedule,
-  type RunRecord,
-} from "@/lib/server/schedules/store";
+import { claimDueSchedules, markWarned, recordRuns, warnCandidates } from "@/lib/server/schedules/store-runs";
+import type { ClaimedSchedule, RunRecord } from "@/lib/server/schedules/store";
 import { dueAt, nextOccurrence, warnAt } from "@/lib/shared/schedule-dates";
 
 /** A claimed schedule is this scheduler's for 60 s; then another may take it over. */
 export const SCHEDULE_LEASE_MS = 60_000;
-/** Schedules one pass claims at most (the rest wait for the next pass, seconds later). */
+/** Schedules one claim takes at most, one per owner. */
 const CLAIM_BATCH = 20;
+/**
+ * Occurrences of one owner's schedules one pass makes at most; the rest wait for the next pass
+ * (SCHEDULER_INTERVAL_SECONDS later), so one owner's many due schedules cannot hold a pass.
+ */
+export const SCHEDULES_PER_OWNER_PER_PASS = 10;
 /** Failures in a row after which a schedule pauses itself. */
 export const MAX_CONSECUTIVE_FAILURES = 3;
 /** The evening-before warning is looked for this far ahead of a run (18:00 the day before → 09:00). */
@@ -61,6 +61,7 @@ async function runOne(schedule: ClaimedSchedule, now: Date, result: PassResult):
       amount: Number(schedule.amount),
       message: schedule.message,
       idempotencyKey: occurrenceKey(schedule.id, occurrence),
+      channel: "schedule",
     });
     run = { occurrence, status: "done", reason: null, transferId: Number(transfer.id) };
   } catch (error) {
@@ -109,15 +110,24 @@ async function warn(now: Date, result: PassResult): Promise<void> {
 
 /**
  * One pass of the scheduler, as if the time were `now`: claims the schedules due and runs each
- * one's occurrence, then sends the evening-before warnings. Every server runs passes (see
- * `startScheduler`); any number may run side by side.
+ * one's occurrence, then sends the evening-before warnings. Fair between owners: each claim takes
+ * at most one schedule of each owner (the owners in turn), and a pass makes at most
+ * SCHEDULES_PER_OWNER_PER_PASS of one owner's. Every server runs passes (see `startScheduler`);
+ * any number may run side by side.
  */
-export async function runSchedulerPass(now: Date = new Date()): Promise<PassResult> {
+export async function runSchedulerPass(now: Date = clockNow()): Promise<PassResult> {
   const result: PassResult = { ran: 0, done: 0, failed: 0, skipped: 0, warned: 0 };
+  const taken = new Map<number, number>();
+  const enough: number[] = [];
   for (;;) {
-    const claimed = await claimDueSchedules(now, new Date(now.getTime() + SCHEDULE_LEASE_MS), CLAIM_BATCH);
-    for (const schedule of claimed) await runOne(schedule, now, result);
-    if (claimed.length < CLAIM_BATCH) break;
+    const claimed = await claimDueSchedules(now, new Date(now.getTime() + SCHEDULE_LEASE_MS), CLAIM_BATCH, enough);
+    if (claimed.length === 0) break;
+    for (const schedule of claimed) {
+      await runOne(schedule, now, result);
+      const count = (taken.get(schedule.userId) ?? 0) + 1;
+      taken.set(schedule.userId, count);
+      if (count === SCHEDULES_PER_OWNER_PER_PASS) enough.push(schedule.userId);
+    }
   }
   await warn(now, result);
   return result;
@@ -126,29 +136,55 @@ export async function runSchedulerPass(now: Date = new Date()): Promise<PassResu
 const state = processState("scheduler", () => ({
   timer: null as NodeJS.Timeout | null,
   running: null as Promise<unknown> | null,
+  /** A pass was asked for while one ran: it runs again once that one ends (the clock moved meanwhile). */
+  again: false,
+  stopWaking: null as (() => void) | null,
 }));
 
-/** Runs a pass now and then every `intervalMs`, once per process (`clock` gives the time). */
-export function startScheduler(intervalMs: number, clock: () => Date = () => new Date()): void {
+/**
+ * Runs a pass now, then every `intervalMs` and whenever the clock is moved (the demo's control:
+ * the move waits for the pass at the new time), once per process (`clock` gives the time).
+ */
+export function startScheduler(intervalMs: number, clock: () => Date = clockNow): void {
   if (state.timer || intervalMs <= 0) return;
-  const pass = () => {
-    state.running ??= runSchedulerPass(clock())
+  const pass = (): Promise<unknown> => {
+    if (state.running) {
+      state.again = true;
+      return state.running;
+    }
+    state.running = runSchedulerPass(clock())
       .then(
         (result) => {
           if (result.ran > 0 || result.warned > 0) logger.info({ scheduler: result }, "scheduler pass");
         },
         (error: unknown) => logger.warn({ err: error }, "scheduler pass failed"),
       )
-      .finally(() => (state.running = null));
+      .finally(() => {
+        state.running = null;
+        if (state.again && state.timer) {
+          state.again = false;
+          void pass();
+        }
+      });
+    return state.running;
   };
-  pass();
+  void pass();
   state.timer = setInterval(pass, intervalMs);
   state.timer.unref();
+  // A moved clock is noticed at once; a pass under way when it moved is followed by one more,
+  // and the move waits for that one.
+  state.stopWaking = onClockMoved(async () => {
+    await pass();
+    while (state.running) await state.running;
+  });
 }
 
 /** Stops the passes; resolves when a pass under way has ended. */
 export async function stopScheduler(): Promise<void> {
   if (state.timer) clearInterval(state.timer);
   state.timer = null;
+  state.again = false;
+  state.stopWaking?.();
+  state.stopWaking = null;
   await state.running;
 }

@@ -9,7 +9,7 @@ import { botApi, describeBotError } from "@/lib/server/telegram/bot-api";
 import { parseRequestQuery } from "@/lib/server/share/inline-query";
 import { REQUEST_PAYLOAD_PREFIX } from "@/lib/server/share/prepare-share";
 import { requestArticle } from "@/lib/server/share/request-card";
-import { findTelegramUser, findWalletOf } from "@/lib/server/share/store";
+import { findRequestId, findTelegramUser, findWalletOf } from "@/lib/server/share/store";
 import { DICTIONARIES, pickLanguage, type Language } from "@/lib/shared/i18n";
 import { CURRENCY_INFO } from "@/lib/shared/money";
 import { REQUEST_TOKEN } from "@/lib/shared/schemas/requests";
@@ -72,11 +72,13 @@ async function answerQuery(query: z.infer<typeof inlineQueryUpdate>["inline_quer
 
 /**
  * A card was sent: makes its request, once (the card's token; the same update again finds it
- * made). When it cannot be made, the sent message says so instead of offering a dead link.
+ * made, and spends no request slot — one delivered at the same time as the first gives its slot
+ * back when its write fails). When it cannot be made, the sent message says so instead of
+ * offering a dead link.
  */
 async function makeChosenRequest(chosen: z.infer<typeof chosenResultUpdate>["chosen_inline_result"]): Promise<void> {
   const token = chosen.result_id.startsWith(REQUEST_PAYLOAD_PREFIX) ? chosen.result_id.slice(REQUEST_PAYLOAD_PREFIX.length) : "";
-  if (!REQUEST_TOKEN.test(token)) return;
+  if (!REQUEST_TOKEN.test(token) || (await findRequestId(token))) return;
   const language = pickLanguage({ detected: [chosen.from.language_code] });
   const [user, request] = [await minibankUser(chosen.from.id), parseRequestQuery(chosen.query)];
   try {

@@ -3,9 +3,10 @@ import { linkAvatarUrlFor, personName } from "@/lib/server/users/dto";
 import type { ShareRow, SplitWithShares } from "@/lib/server/splits/store";
 import { toSafeNumber, type Currency } from "@/lib/shared/money";
 import type { SplitDto, SplitShareDto } from "@/lib/shared/schemas/splits";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /** A share's state, from its own marks and its request's status now. */
-export function shareStatus(share: Pick<ShareRow, "settledAt" | "request">, now = new Date()): SplitShareDto["status"] {
+export function shareStatus(share: Pick<ShareRow, "settledAt" | "request">, now = clockNow()): SplitShareDto["status"] {
   if (share.request?.status === "paid") return "paid";
   if (share.settledAt !== null || share.request === null) return "settled";
   if (share.request.status === "pending" && share.request.expiresAt > now) return "pending";
@@ -13,7 +14,7 @@ export function shareStatus(share: Pick<ShareRow, "settledAt" | "request">, now 
 }
 
 /** A pending share nobody has taken yet, which whoever joins from the link may take. */
-export function isOpenShare(share: ShareRow, now = new Date()): boolean {
+export function isOpenShare(share: ShareRow, now = clockNow()): boolean {
   return share.participantId === null && shareStatus(share, now) === "pending";
 }
 
@@ -26,7 +27,7 @@ function personOf(user: { id: number; username: string | null; telegramFirstName
  * owes it (the requests' tokens only for the organiser and the share's own participant); someone
  * who holds the link of a split with an open share sees the split without its shares, and may join.
  */
-export function toSplitDto(split: SplitWithShares, callerId: number, now = new Date()): SplitDto {
+export function toSplitDto(split: SplitWithShares, callerId: number, now = clockNow()): SplitDto {
   const own = split.organiserId === callerId;
   const involved = own || split.shares.some((share) => share.participantId === callerId);
   const statuses = split.shares.map((share) => shareStatus(share, now));

@@ -5,6 +5,7 @@ import { toSplitDto } from "@/lib/server/splits/dto";
 import { ownSplit } from "@/lib/server/splits/read-splits";
 import { markShareSettled, splitByToken } from "@/lib/server/splits/store";
 import type { SplitDto } from "@/lib/shared/schemas/splits";
+import { clockNow } from "@/lib/server/platform/clock";
 
 /**
  * Marks one share settled outside the app (cash, another bank): its request, if still pending,
@@ -17,7 +18,7 @@ export async function settleShare(options: { token: string; position: number; ca
   const share = split.shares.find((s) => s.position === options.position);
   if (!share) throw new AppError("NOT_FOUND");
   if (share.requestToken !== null) await cancelRequest({ token: share.requestToken, callerId: options.callerId });
-  await markShareSettled(share.id, new Date());
+  await markShareSettled(share.id, clockNow());
   const settled = await splitByToken(split.token);
   if (!settled) throw new Error("a split vanished after a share was settled");
   return toSplitDto(settled, options.callerId);

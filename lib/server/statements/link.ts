@@ -10,6 +10,7 @@ import { findWalletNumber } from "@/lib/server/statements/store";
 import type { StatementFormat, StatementLinkBody, StatementLinkDto } from "@/lib/shared/schemas/statements";
 import { DICTIONARIES, isLanguage, type Language } from "@/lib/shared/i18n";
 import { fill } from "@/lib/shared/strings";
+import { clockNow, clockNowMs } from "@/lib/server/platform/clock";
 
 /** How long a download link works. */
 export const STATEMENT_LINK_TTL_SECONDS = 10 * 60;
@@ -42,7 +43,7 @@ export async function createStatementLink(options: {
   periodBounds({ from, to, tz });
   const wallet = await findWalletNumber(walletId);
   if (!wallet || wallet.userId !== options.userId) throw new AppError("WALLET_NOT_FOUND");
-  const expires = Math.floor(Date.now() / 1000) + STATEMENT_LINK_TTL_SECONDS;
+  const expires = Math.floor(clockNowMs() / 1000) + STATEMENT_LINK_TTL_SECONDS;
   const token = await new SignJWT({ w: walletId, f: from, t: to, z: tz, x: format, l: options.language, s: options.sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(options.userId))
@@ -62,7 +63,7 @@ export async function createStatementLink(options: {
 export async function openStatementLink(token: string, format: StatementFormat): Promise<{ head: StatementHead; fileName: string }> {
   let claims;
   try {
-    ({ payload: claims } = await jwtVerify(token, linkKey(), { algorithms: ["HS256"], requiredClaims: ["sub", "exp"] }));
+    ({ payload: claims } = await jwtVerify(token, linkKey(), { algorithms: ["HS256"], requiredClaims: ["sub", "exp"], currentDate: clockNow() }));
   } catch {
     throw new AppError("NOT_FOUND");
   }

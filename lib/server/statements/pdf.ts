@@ -5,9 +5,10 @@ import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promi
 import PDFDocument from "pdfkit";
 import { formatDay, formatInZone } from "@/lib/server/statements/period";
 import { readStatementMovements, type StatementHead } from "@/lib/server/statements/read-statement";
-import { formatMoney } from "@/lib/shared/money";
+import { formatMoney, formatMoneyChange } from "@/lib/shared/money";
 import { DICTIONARIES } from "@/lib/shared/i18n";
 import { fill, ru } from "@/lib/shared/strings";
+import { clockNow } from "@/lib/server/platform/clock";
 
 type StatementTexts = (typeof DICTIONARIES)["ru"]["statement"];
 
@@ -21,11 +22,15 @@ const REGULAR = path.join(FONT_DIR, "DejaVuSans.ttf");
 const BOLD = path.join(FONT_DIR, "DejaVuSans-Bold.ttf");
 
 const MARGIN = 40;
-/** Column left edges and widths on an A4 page (595 pt wide). */
+/**
+ * Column left edges and widths on an A4 page (595 pt wide). Each is wider than the longest word of
+ * its heading in either language ("операции", "Operation": 48 pt in bold 8.5 pt), so a heading
+ * wraps between words, never inside one.
+ */
 const COLUMNS = [
-  { x: MARGIN, width: 80 }, // date
-  { x: 124, width: 44 }, // number
-  { x: 172, width: 170 }, // operation
+  { x: MARGIN, width: 78 }, // date
+  { x: 122, width: 56 }, // number
+  { x: 182, width: 160 }, // operation
   { x: 346, width: 100, right: true }, // amount
   { x: 450, width: 105, right: true }, // balance
 ];
@@ -75,7 +80,7 @@ function summary(doc: PDFKit.PDFDocument, label: string, value: string): void {
  * never held in memory whole. pdfkit lays out synchronously: the rows are laid out a few at a
  * time (`breathe`), so making a long statement never holds the server's only event loop.
  */
-export function statementPdf(head: StatementHead, now: Date = new Date()): ReadableStream<Uint8Array> {
+export function statementPdf(head: StatementHead, now: Date = clockNow()): ReadableStream<Uint8Array> {
   const t = DICTIONARIES[head.language].statement;
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, info: { Title: fill(t.heading, { number: head.number }), Producer: ru.appName } });
   doc.registerFont("regular", REGULAR);
@@ -104,13 +109,13 @@ export function statementPdf(head: StatementHead, now: Date = new Date()): Reada
           header(doc, t);
         }
         const operation = m.counterparty ? `${t.kind[m.kind]} · ${m.counterparty}` : t.kind[m.kind];
-        const sign = m.amount > 0n ? "+" : "";
-        row(doc, [formatInZone(m.createdAt, head.period.tz), String(m.transferId), operation, `${sign}${money(m.amount)}`, money(m.balance)]);
+        row(doc, [formatInZone(m.createdAt, head.period.tz), String(m.transferId), operation, formatMoneyChange(m.amount, head.currency, head.language), money(m.balance)]);
       }
     }
     doc.moveDown(0.8);
-    summary(doc, t.totalIn, money(head.totalIn));
-    summary(doc, t.totalOut, money(head.totalOut));
+    // Signed as on the screen: what came in with "+", what went out with "−".
+    summary(doc, t.totalIn, formatMoneyChange(head.totalIn, head.currency, head.language));
+    summary(doc, t.totalOut, formatMoneyChange(-head.totalOut, head.currency, head.language));
     summary(doc, t.closing, money(head.closing));
     doc.moveDown(0.8);
     doc.font("regular").fontSize(8).fillColor("#666666").text(fill(t.generatedAt, { date: formatInZone(now, head.period.tz) }));

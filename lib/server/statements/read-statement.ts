@@ -36,8 +36,9 @@ export type StatementHead = {
 export type StatementMovement = {
   transferId: number;
   createdAt: Date;
-  kind: "topup" | "in" | "out";
-  /** Who was on the other side (the bank for a top-up). */
+  /** As the history names it: a top-up, an exchange, a request paid; any other transfer by its direction. */
+  kind: "topup" | "exchange" | "request" | "in" | "out";
+  /** Who was on the other side; null for the bank (a top-up) and for one's own other account (an exchange). */
   counterparty: string | null;
   /** Signed: credits positive, debits negative. */
   amount: bigint;
@@ -80,6 +81,11 @@ export async function readStatementHead(options: StatementOptions): Promise<Stat
 
 const PAGE = 500;
 
+/** The kinds a statement names by what happened, as the history does; null for a plain transfer. */
+function namedKind(kind: string): "topup" | "exchange" | "request" | null {
+  return kind === "topup" || kind === "exchange" || kind === "request" ? kind : null;
+}
+
 /**
  * The statement's movements in order, read a page at a time (a long period is never held in
  * memory), each with the balance after it: the last one's balance is the closing balance.
@@ -94,12 +100,12 @@ export async function* readStatementMovements(head: StatementHead): AsyncGenerat
       balance += row.amount;
       const incoming = row.amount > 0n;
       const other = incoming ? row.transfer.sender : row.transfer.receiver;
-      const topUp = row.transfer.kind === "topup";
+      const named = namedKind(row.transfer.kind);
       return {
         transferId: row.transferId,
         createdAt: row.transfer.createdAt,
-        kind: topUp ? "topup" : incoming ? "in" : "out",
-        counterparty: topUp || other.user.isSystem ? null : personName(other.user),
+        kind: named ?? (incoming ? "in" : "out"),
+        counterparty: named === "topup" || named === "exchange" || other.user.isSystem ? null : personName(other.user),
         amount: row.amount,
         balance,
       };

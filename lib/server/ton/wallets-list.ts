@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/server/platform/env";
 import { logger } from "@/lib/server/platform/log";
 import { processState } from "@/lib/server/platform/process-state";
 import bundled from "./fallback-wallets.json";
+import { clockNowMs } from "@/lib/server/platform/clock";
 
 /**
  * The TON Connect wallets list the widget reads (served at /ton-connect/wallets-v2.json).
@@ -67,10 +68,10 @@ export async function getWalletsList(
 ): Promise<WalletsList> {
   // "bundled": never leave the machine (tests, air-gapped deployments).
   if (url === "bundled") return { wallets: bundled, source: "bundled" };
-  if (state.cached && state.cached.until > Date.now()) return state.cached.list;
+  if (state.cached && state.cached.until > clockNowMs()) return state.cached.list;
   state.inflight ??= fetchUpstream(url).then((list) => {
     const ttl = list.source === "upstream" ? FRESH_MS : RETRY_AFTER_FAILURE_MS;
-    state.cached = { list, until: Date.now() + ttl };
+    state.cached = { list, until: clockNowMs() + ttl };
     state.inflight = null;
     return list;
   });

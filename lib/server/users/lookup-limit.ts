@@ -1,10 +1,10 @@
 import "server-only";
-import type { PlanEffect } from "@/lib/server/db/apply-plan";
 import type { CounterWindow } from "@/lib/server/db/counter";
 import { addLookup, takeBackLookup } from "@/lib/server/limits/store";
 import { fixedWindowAt } from "@/lib/server/limits/window";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
+import { clockNow } from "@/lib/server/platform/clock";
 
 const WINDOW_MS = 10 * 60 * 1000;
 
@@ -28,7 +28,7 @@ export function lookupWindowAt(at: Date): CounterWindow {
  * the block.
  */
 export async function countLookup(callerId: number): Promise<void> {
-  const total = await addLookup(callerId, lookupWindowAt(new Date()));
+  const total = await addLookup(callerId, lookupWindowAt(clockNow()));
   if (total > getEnv().lookupLimitPerUser) {
     await takeBackLookup(callerId);
     throw new AppError("RATE_LIMITED");
@@ -45,7 +45,10 @@ export function checkLookupsLeft(row: LookupRow): void {
   }
 }
 
-/** The plan's effect that counts the lookup with the transfer, in its transaction (apply-plan.ts). */
-export function countLookupEffect(userId: number, at: Date): PlanEffect {
+/** The plan's `countLookup` effect (lib/server/ledger/plan.ts): one lookup, counted with the transfer in its transaction. */
+export type LookupEffect = { type: "countLookup"; userId: number; windowStart: Date; previousStart: Date };
+
+/** The plan's effect that counts the lookup with the transfer, in its transaction (lib/server/ledger/store-engine.ts). */
+export function countLookupEffect(userId: number, at: Date): LookupEffect {
   return { type: "countLookup", userId, ...lookupWindowAt(at) };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { isUniqueViolation } from "@/lib/server/db/errors";
+import { isSqliteLockConflict, isUniqueViolation } from "@/lib/server/db/errors";
 
 const MAX_LENGTH = 32;
 
@@ -57,13 +57,18 @@ export function usernameBase(raw: string): string {
   return cleaned.length >= 3 ? cleaned : `user_${cleaned}`.replace(/_$/, "");
 }
 
-/** Runs `attempt` again when it lost a race on a unique column (username, e-mail, Telegram id). */
+/**
+ * Runs `attempt` (one transaction) again when it lost a race: on a unique column (username,
+ * e-mail, Telegram id), or on SQLite for the file's write lock, which another process took between
+ * the transaction's reads and its first write ("database is locked", SQLITE_BUSY_SNAPSHOT:
+ * nothing was written), as two instances on one file do with simultaneous first sign-ins.
+ */
 export async function retryOnConflict<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
   for (let i = 1; ; i += 1) {
     try {
       return await attempt();
     } catch (error) {
-      if (i >= tries || !isUniqueViolation(error)) throw error;
+      if (i >= tries || !(isUniqueViolation(error) || isSqliteLockConflict(error))) throw error;
     }
   }
 }

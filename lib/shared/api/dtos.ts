@@ -1,6 +1,6 @@
 import { array, boolean, int, nullable, number, object, oneOf, optional, string, unknown, type Infer } from "@/lib/shared/api/check";
 import { CURRENCIES } from "@/lib/shared/money";
-import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
+import { TRANSFER_CHANNELS, TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 
 /**
  * The server's answers, declared once. The browser checks answers with these (lib/shared/api/check.ts
@@ -69,6 +69,8 @@ export const transferDto = object({
   rate: string,
   /** The sender's message to the receiver, as plain text; null when none. */
   message: nullable(string),
+  /** How it came to be made: by its sender in the app, by a schedule's run, by paying a payment request or one's part of a split. */
+  channel: oneOf(TRANSFER_CHANNELS),
   createdAt: string,
   /** Present when a scheduled transfer's run made it, for its sender: the schedule (GET /api/v1/schedules). */
   scheduleId: optional(int),

@@ -134,7 +134,6 @@ export const operations = {
 } as const;
 
 export type Operations = typeof operations;
-export type OperationName = keyof Operations;
 
 /**
  * The path of an operation with its names filled in (each value URL-encoded) and its query

@@ -20,7 +20,6 @@ export type { PreparedChatButtonDto, PreparedShareDto } from "@/lib/shared/api/f
 
 /** One of the caller's pending payment requests, to send to a chat picked in Telegram (requestChat). */
 export const prepareChatButtonBody = z.object({ token: z.string().regex(REQUEST_TOKEN) });
-export type PrepareChatButtonBody = z.infer<typeof prepareChatButtonBody>;
 
 /** The prepared chat-picker button: its id for the Mini App's `requestChat`. */
 export const preparedChatButtonDto = zodOf(featureAnswers.preparedChatButtonDto);

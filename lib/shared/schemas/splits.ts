@@ -10,14 +10,18 @@ import { currencySchema } from "@/lib/shared/schemas/wallets";
 import { MAX_SPLIT_SHARES, SPLIT_MODES } from "@/lib/shared/split-shares";
 
 /**
- * One share of a new split: a person (their user id, as the recipient lookups and the recent
- * recipients give it; the organiser's own id is their own part) or `null`, a share left open to
- * whoever joins from the split's link. `amount` only when splitting by amounts.
+ * One share of a new split: a person — by user id, only someone the organiser has sent money to
+ * or received money from (as the recent recipients give them; the organiser's own id is their own
+ * part), or by username, a lookup counted against the lookup limit — or `userId: null`, a share
+ * left open to whoever joins from the split's link. `amount` only when splitting by amounts.
  */
-export const splitShareInput = z.object({
-  userId: rowId.nullable(),
-  amount: minorAmount.optional(),
-});
+export const splitShareInput = z
+  .object({
+    userId: rowId.nullable().optional(),
+    username: z.string().trim().min(1).max(64).optional(),
+    amount: minorAmount.optional(),
+  })
+  .refine((share) => (share.username === undefined) !== (share.userId === undefined), says("splits.errors.shareWho"));
 
 export const createSplitBody = z.object({
   /** What the bill is for: the message of every share's payment request. */

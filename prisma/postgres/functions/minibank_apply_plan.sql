@@ -1,22 +1,25 @@
 -- Applies one transfer plan that the ledger decided (lib/server/ledger/postings.ts), as one JSON
--- document, all or nothing, in one statement: the PostgreSQL side of lib/server/db/apply-plan.ts,
+-- document, all or nothing, in one statement: the PostgreSQL side of lib/server/ledger/store-engine.ts,
 -- which does the same steps as statements in a transaction on SQLite.
 --
--- The plan: the transfer's facts (kind, senderWalletId, receiverWalletId, amount, currency,
--- receivedAmount, receivedCurrency, rate, message, createdAt), its postings [{walletId, currency,
--- amount, tracked}], maxBalance, an optional topUpWindow {since, limit}, and its effects:
+-- The plan: the transfer's row (its keys named as the columns of "Transfer": one description of
+-- them, lib/server/ledger/transfer-row.ts; a new column needs no change here), its postings
+-- [{walletId, currency, amount, tracked}], maxBalance, an optional topUpWindow {since, limit}, and its effects:
 --   payRequest {requestId, payerId}       the request must be pending and unexpired; it becomes paid
 --   notice {userId, channel, address, text}  "money arrived", queued in the outbox
 --   recordKey {userId, key, requestHash}  the Idempotency-Key, recorded with its transfer
---   countSent {userId, windowStart, previousStart}  one more on the sender's sending counter
---                                         (lib/server/ledger/transfer-limits.ts)
+--   countSent {userId, windowStart, previousStart, limit}  one more on the sender's sending counter
+--                                         (lib/server/ledger/transfer-limits.ts); refused
+--                                         (SENDING_LIMIT) when it already holds `limit`
 --   countLookup {userId, windowStart, previousStart}  one more on the sender's lookup counter
 --                                         (lib/server/users/lookup-limit.ts)
 -- Amounts are decimal strings (bigint), instants ISO 8601 in UTC.
 --
 -- Answers one row: a refusal (nothing written) or the new transfer's id. This file is the one
 -- definition: `npm run db:function` writes it into a new migration, and a test fails when the
--- newest migration defining the function differs from it.
+-- newest migration defining the function differs from it. tests/api/engine-equality.test.ts
+-- applies generated sequences of plans here and on SQLite and fails on any difference in the
+-- rows written or the answers given.
 CREATE OR REPLACE FUNCTION "minibank_apply_plan"(p_plan JSONB)
 RETURNS TABLE ("refusal" TEXT, "id" INTEGER)
 LANGUAGE plpgsql AS $$
@@ -32,14 +35,21 @@ DECLARE
   v_status TEXT;
   v_effect JSONB;
   v_window TIMESTAMP(3);
+  v_sent INTEGER;
+  v_transfer "Transfer";
 BEGIN
-  -- The tracked wallets' net changes, locked in id order.
+  -- The tracked wallets' net changes, locked in id order. A plan naming a wallet that does not
+  -- exist is a fault of its caller, not a refusal: it fails before any check can answer for it.
   SELECT COALESCE(array_agg(l.w ORDER BY l.w), '{}'), COALESCE(array_agg(l.delta ORDER BY l.w), '{}')
     INTO v_ids, v_deltas
     FROM (SELECT (e->>'walletId')::INTEGER AS w, SUM((e->>'amount')::BIGINT) AS delta
           FROM jsonb_array_elements(p_plan->'postings') AS e
           WHERE (e->>'tracked')::BOOLEAN GROUP BY 1) AS l;
   PERFORM 1 FROM "Wallet" WHERE "Wallet"."id" = ANY (v_ids) ORDER BY "Wallet"."id" FOR UPDATE;
+  GET DIAGNOSTICS v_changed = ROW_COUNT;
+  IF v_changed <> cardinality(v_ids) THEN
+    RAISE EXCEPTION 'transfer touches % wallets, % exist', cardinality(v_ids), v_changed;
+  END IF;
 
   IF jsonb_typeof(p_plan->'topUpWindow') = 'object' THEN
     SELECT COALESCE(SUM(t."amount"), 0) INTO v_done FROM "Transfer" t
@@ -61,8 +71,26 @@ BEGIN
     RETURN;
   END IF;
 
-  -- Effects that can refuse run before any write. Paying a request: of two payers at once the
-  -- second (waiting on the receiver's wallet lock, then on this row) finds it paid.
+  -- Effects that can refuse run before any write. The sending limit first (it writes nothing):
+  -- the sender's transfers take turns on a transaction-scoped advisory lock (the two-key form,
+  -- 1397050948 = 'SEND', and the user id) until they commit, so each reads the counter with every
+  -- earlier transfer counted, whichever of the sender's wallets they leave from.
+  FOR v_effect IN SELECT e FROM jsonb_array_elements(p_plan->'effects') AS e LOOP
+    IF v_effect->>'type' = 'countSent' THEN
+      PERFORM pg_advisory_xact_lock(1397050948, (v_effect->>'userId')::INTEGER);
+      v_window := ((v_effect->>'windowStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3);
+      SELECT CASE WHEN c."windowStart" >= v_window THEN c."current" + c."previous"
+          WHEN c."windowStart" = ((v_effect->>'previousStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3)
+            THEN c."current" ELSE 0 END
+        INTO v_sent FROM "SendingCounter" c WHERE c."userId" = (v_effect->>'userId')::INTEGER;
+      IF COALESCE(v_sent, 0) >= (v_effect->>'limit')::INTEGER THEN
+        RETURN QUERY SELECT 'SENDING_LIMIT'::TEXT, NULL::INTEGER;
+        RETURN;
+      END IF;
+    END IF;
+  END LOOP;
+  -- Paying a request: of two payers at once the second (waiting on the receiver's wallet lock,
+  -- then on this row) finds it paid.
   FOR v_effect IN SELECT e FROM jsonb_array_elements(p_plan->'effects') AS e LOOP
     IF v_effect->>'type' = 'payRequest' THEN
       UPDATE "PaymentRequest" r SET "status" = 'paid', "payerId" = (v_effect->>'payerId')::INTEGER, "paidAt" = v_created
@@ -81,16 +109,12 @@ BEGIN
 
   UPDATE "Wallet" w SET "balance" = w."balance" + d.delta
     FROM unnest(v_ids, v_deltas) AS d(w, delta) WHERE w."id" = d.w;
-  GET DIAGNOSTICS v_changed = ROW_COUNT;
-  IF v_changed <> cardinality(v_ids) THEN
-    RAISE EXCEPTION 'transfer touches % wallets, % exist', cardinality(v_ids), v_changed;
-  END IF;
-  INSERT INTO "Transfer" ("kind", "senderWalletId", "receiverWalletId", "amount", "currency",
-      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt")
-    VALUES (p_plan->>'kind', (p_plan->>'senderWalletId')::INTEGER, v_receiver, v_amount,
-      p_plan->>'currency', (p_plan->>'receivedAmount')::BIGINT, p_plan->>'receivedCurrency',
-      p_plan->>'rate', p_plan->>'message', v_created)
-    RETURNING "Transfer"."id" INTO v_id;
+  -- The row from the plan's keys that name its columns (instants in UTC: a timestamp without
+  -- time zone takes the ISO text's clock time and ignores its "Z"), with the next id.
+  v_transfer := jsonb_populate_record(NULL::"Transfer", p_plan);
+  v_transfer."id" := nextval('"Transfer_id_seq"');
+  INSERT INTO "Transfer" SELECT (v_transfer).*;
+  v_id := v_transfer."id";
   INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")
     SELECT v_id, (e->>'walletId')::INTEGER, e->>'currency', (e->>'amount')::BIGINT
     FROM jsonb_array_elements(p_plan->'postings') WITH ORDINALITY AS u(e, n) ORDER BY u.n;

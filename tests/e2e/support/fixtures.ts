@@ -39,9 +39,16 @@ export async function openInTheme(page: Page, path: string, theme: Theme): Promi
   await page.goto(`${url.pathname}${url.search}`);
 }
 
+/**
+ * A full page has no bottom edge for a sticky or fixed bar to stay at: a full-page picture draws the
+ * bars (the screen's action, the bank's tabs) where they sit in the page's flow, not over whatever
+ * happened to be at the bottom of the first view.
+ */
+export const FULL_PAGE_BARS = ".sticky-action, .tab-bar { position: static !important; }";
+
 /** Saves a full-page screenshot as a test artifact: test-results/screens/<name>-<theme>.png. */
 export async function screenshot(page: Page, name: string, theme: Theme): Promise<void> {
-  await page.screenshot({ path: `test-results/screens/${name}-${theme}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screens/${name}-${theme}.png`, fullPage: true, style: FULL_PAGE_BARS });
 }
 
 /** Reads the newest 6-digit code sent to `email` from the demo mailbox page. */

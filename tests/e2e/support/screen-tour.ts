@@ -2,9 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, openInTheme, type Theme } from "./fixtures";
 
 /**
- * A walk over every screen of the app in one theme, shared by the accessibility audit and the
- * screenshot gallery. Each stop waits until the screen shows its real content (not skeletons),
- * then hands over to `visit` with the screen's name.
+ * A walk over every screen of the app in one theme: the one tour of screens.spec.ts, which takes
+ * each screen's screenshot, layout faults and accessibility audit in one pass. Each stop waits
+ * until the screen shows its real content (not skeletons), then hands over to `visit` with the
+ * screen's name.
  */
 export type Visit = (name: string) => Promise<void>;
 
@@ -148,11 +149,17 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await page.getByRole("radiogroup", { name: "Списать со счёта" }).getByRole("radio", { name: /Рубли/ }).click();
   await expect(page.getByText(/Получатель получит/)).toBeVisible();
   await stop(page, "transfer-amount", visit);
+  // The same transfer planned for later: the schedule panel, then back to a transfer now.
+  await page.getByRole("button", { name: "Запланировать", exact: true }).click();
+  await expect(page.getByTestId("schedule-panel")).toBeVisible();
+  await stop(page, "schedule-panel", visit);
+  await page.getByRole("button", { name: "Перевести сейчас" }).click();
+  await expect(page.getByTestId("schedule-panel")).toHaveCount(0);
   await page.getByRole("button", { name: "Перевести" }).click();
   await expect(page.getByRole("dialog", { name: "Проверьте перевод" })).toBeVisible();
   await stop(page, "transfer-confirm", visit);
   await page.getByRole("button", { name: "Подтвердить" }).click();
-  await expect(page.getByText("✅ Перевод выполнен")).toBeVisible();
+  await expect(page.getByText("Перевод выполнен")).toBeVisible();
   await expect(page.getByText("Номер операции")).toBeVisible();
   await stop(page, "transfer-done", visit);
 
@@ -164,13 +171,49 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await openInTheme(page, "/requests", theme);
   await expect(page.getByRole("heading", { name: "Мои запросы" })).toBeVisible();
   await stop(page, "requests", visit);
+  // A request made: its QR code and link; the link opens the payer's screen (here the asker's own).
+  await page.getByLabel("Сумма").fill("150");
+  const made = page.waitForResponse((r) => r.url().endsWith("/api/v1/requests") && r.request().method() === "POST");
+  await page.getByRole("button", { name: "Создать ссылку" }).click();
+  const { token } = (await (await made).json()) as { token: string };
+  await expect(page.getByTestId("request-qr")).toBeVisible();
+  await stop(page, "requests-made", visit);
+  await openInTheme(page, `/pay?r=${token}`, theme);
+  await expect(page.getByText(/^150,00\s₽$/)).toBeVisible();
+  await stop(page, "pay", visit);
+
+  // Splitting a bill: the form with the organiser's splits, by amounts with a share left to the
+  // link, and the split made, as its organiser sees it.
+  await openInTheme(page, "/splits", theme);
+  await expect(page.getByTestId("split-row").first()).toBeVisible();
+  await stop(page, "splits", visit);
+  await page.getByLabel("За что").fill("Pizza");
+  await page.getByLabel("Сумма счёта").fill("900");
+  await page.getByLabel("@username, e-mail или номер счёта").fill("vera@example.com");
+  await page.getByRole("button", { name: "Добавить", exact: true }).click();
+  await page.getByRole("button", { name: "+ Доля по ссылке" }).click();
+  await page.getByRole("radio", { name: "По суммам" }).click();
+  for (const [i, amount] of ["300", "300", "300"].entries()) await page.getByTestId("split-entry").nth(i).getByRole("textbox").fill(amount);
+  await stop(page, "splits-amounts", visit);
+  await page.getByRole("button", { name: "Разделить", exact: true }).click();
+  await page.waitForURL("**/split?s=*");
+  await expect(page.getByTestId("split-share")).toHaveCount(3);
+  await stop(page, "split-organiser", visit);
+
+  await openInTheme(page, "/schedules", theme);
+  await expect(page.getByTestId("schedule-row").first()).toBeVisible();
+  await stop(page, "schedules", visit);
 
   await openInTheme(page, "/qr", theme);
   await expect(page.getByText("Загрузить изображение")).toBeVisible();
   await expect(page.getByText(/Камера недоступна|Наведите камеру/)).toBeVisible();
   await stop(page, "qr-scanner", visit);
 
-  for (const path of ["init-data", "theme-params", "launch-params"]) {
+  // Signed in by e-mail: the launch data of the Telegram user this browser imitates is not Boris's.
+  await openInTheme(page, "/init-data", theme);
+  await expect(page.getByRole("status").filter({ hasText: "Вы вошли не через Telegram" })).toBeVisible();
+  await stop(page, "init-data", visit);
+  for (const path of ["theme-params", "launch-params"]) {
     await openInTheme(page, `/${path}`, theme);
     await expect(page.locator("dl.kv-list").first()).toBeVisible();
     await stop(page, path, visit);

@@ -1,27 +1,25 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { route } from "@/lib/server/http";
 import { commonSecurityHeaders } from "@/lib/server/http/security-headers";
 
-/** Redoc's self-contained browser bundle, as installed (a development dependency: the demo only). */
+/** Redoc's self-contained browser bundle, as installed . */
 const BUNDLE = path.join(process.cwd(), "node_modules", "redoc", "bundles", "redoc.standalone.js");
 
 export const GET = route(
   {
     method: "GET",
     path: "/api/docs/redoc.standalone.js",
-    summary: "Demo mode only: the script of the reference page (404 otherwise)",
+    summary: "The script of the reference page",
     description:
-      "The Redoc bundle the reference page loads, served from this origin so the page works offline. Answers 404 NOT_FOUND outside demo mode.",
+      "The Redoc bundle the reference page loads, served from this origin so the page works offline. Answers 404 NOT_FOUND where the bundle is not installed.",
     tag: "meta",
     auth: false,
     ok: { status: 200, contentType: "text/javascript", cacheControl: "public, max-age=3600" },
     errors: ["NOT_FOUND"],
   },
   async () => {
-    if (!getEnv().demo) throw new AppError("NOT_FOUND");
     const script = await fs.readFile(BUNDLE).catch(() => {
       throw new AppError("NOT_FOUND");
     });

@@ -1,6 +1,7 @@
 import type { RouteHandler } from "@/lib/server/http";
 import * as docs from "@/app/api/docs/route";
 import * as docsScript from "@/app/api/docs/redoc.standalone.js/route";
+import * as devClock from "@/app/api/dev/clock/route";
 import * as health from "@/app/api/health/route";
 import * as metrics from "@/app/api/metrics/route";
 import * as ready from "@/app/api/ready/route";
@@ -61,6 +62,7 @@ import * as walletsUserUserId from "@/app/api/v1/wallets/user/[userId]/route";
 const MODULES: Record<string, RouteHandler>[] = [
   docs,
   docsScript,
+  devClock,
   health,
   metrics,
   ready,

@@ -1,6 +1,6 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
-import { toTransferDto } from "@/lib/server/ledger/dto";
+import { toTransferDto } from "@/lib/server/ledger/transfer-row";
 import { createTransfer } from "@/lib/server/ledger/create-transfer";
 import { createTransferBody } from "@/lib/shared/schemas/transfers";
 
@@ -14,8 +14,8 @@ export const POST = route(
     ok: { status: 201 },
     errors: ["FORBIDDEN", "SAME_WALLET", "WALLET_NOT_FOUND", "INVALID_AMOUNT", "INSUFFICIENT_FUNDS", "BALANCE_LIMIT", "RATE_UNAVAILABLE", "RATE_LIMITED"],
   }),
-  async ({ user, body, req }) => {
-    const row = await createTransfer({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
+  async ({ user, body, idempotencyKey }) => {
+    const row = await createTransfer({ ...body, userId: user.id, idempotencyKey });
     return toTransferDto(row);
   },
 );

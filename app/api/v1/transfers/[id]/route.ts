@@ -8,7 +8,7 @@ export const GET = route(
     summary:
       "The receipt of one transfer or top-up: amounts, rate, fee, both sides (the other person's account masked); for its sender or receiver only (404 otherwise)",
     description:
-      "A receipt as the app shows it after a payment: both amounts and currencies, the rate when they differ, the time, and both parties with the other person's account number masked. Answers 404 for anyone but the sender and the receiver, so an id reveals nothing.",
+      "A receipt as the app shows it after a payment: both amounts and currencies, the rate when they differ, the time, how it was made (`channel`: in the app, by a schedule's run, by paying a payment request or one's part of a split), and both parties with the other person's account number masked. Answers 404 for anyone but the sender and the receiver, so an id reveals nothing.",
     tag: "transfers",
     params: transferIdParams,
     ok: { status: 200 },

@@ -1,6 +1,6 @@
 import { contractOf, route } from "@/lib/server/http";
 import { operations } from "@/lib/shared/api/operations";
-import { toTransferDto } from "@/lib/server/ledger/dto";
+import { toTransferDto } from "@/lib/server/ledger/transfer-row";
 import { topUp } from "@/lib/server/ledger/top-up";
 import { topUpBody } from "@/lib/shared/schemas/wallets";
 
@@ -15,8 +15,8 @@ export const POST = route(
     ok: { status: 201 },
     errors: ["WALLET_NOT_FOUND", "TOPUP_DAILY_LIMIT", "BALANCE_LIMIT", "INVALID_AMOUNT", "RATE_LIMITED"],
   }),
-  async ({ user, body, req }) => {
-    const row = await topUp({ ...body, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
+  async ({ user, body, idempotencyKey }) => {
+    const row = await topUp({ ...body, userId: user.id, idempotencyKey });
     return toTransferDto(row);
   },
 );

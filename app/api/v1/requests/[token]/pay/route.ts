@@ -1,6 +1,6 @@
 import { contractOf, route } from "@/lib/server/http";
 import { featureOperations } from "@/lib/shared/api/feature-operations";
-import { toTransferDto } from "@/lib/server/ledger/dto";
+import { toTransferDto } from "@/lib/server/ledger/transfer-row";
 import { payRequest } from "@/lib/server/requests/pay-request";
 import { payRequestBody, requestTokenParams } from "@/lib/shared/schemas/requests";
 
@@ -28,8 +28,8 @@ export const POST = route(
       "RATE_LIMITED",
     ],
   }),
-  async ({ user, params, body, req }) => {
-    const row = await payRequest({ ...body, token: params.token, userId: user.id, idempotencyKey: req.headers.get("idempotency-key") });
+  async ({ user, params, body, idempotencyKey }) => {
+    const row = await payRequest({ ...body, token: params.token, userId: user.id, idempotencyKey });
     return toTransferDto(row);
   },
 );

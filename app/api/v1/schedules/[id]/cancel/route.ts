@@ -2,6 +2,7 @@ import { contractOf, route } from "@/lib/server/http";
 import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { cancelSchedule } from "@/lib/server/schedules/manage";
 import { scheduleIdParams } from "@/lib/shared/schemas/schedules";
+import { clockNow } from "@/lib/server/platform/clock";
 
 export const POST = route(
   contractOf(featureOperations.cancelSchedule, {
@@ -12,5 +13,5 @@ export const POST = route(
     ok: { status: 200 },
     errors: ["NOT_FOUND"],
   }),
-  ({ user, params }) => cancelSchedule(user.id, params.id, new Date()),
+  ({ user, params }) => cancelSchedule(user.id, params.id, clockNow()),
 );

@@ -2,6 +2,7 @@ import { contractOf, route } from "@/lib/server/http";
 import { featureOperations } from "@/lib/shared/api/feature-operations";
 import { resumeSchedule } from "@/lib/server/schedules/manage";
 import { scheduleIdParams } from "@/lib/shared/schemas/schedules";
+import { clockNow } from "@/lib/server/platform/clock";
 
 export const POST = route(
   contractOf(featureOperations.resumeSchedule, {
@@ -11,6 +12,7 @@ export const POST = route(
     params: scheduleIdParams,
     ok: { status: 200 },
     errors: ["NOT_FOUND", "SCHEDULE_INACTIVE"],
+    freshSession: true,
   }),
-  ({ user, params }) => resumeSchedule(user.id, params.id, new Date()),
+  ({ user, params }) => resumeSchedule(user.id, params.id, clockNow(), user.sessionId),
 );

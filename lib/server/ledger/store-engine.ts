@@ -3,67 +3,18 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { addToCounter } from "@/lib/server/db/counter";
 import { applyInGroup } from "@/lib/server/db/postgres-group-commit";
 import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db/sql";
-import type { TransferKind } from "@/lib/shared/transfer-kind";
-
-/** One posting of a planned transfer. `tracked`: the wallet keeps a running balance (a user's). */
-export type PlannedPosting = { walletId: number; currency: string; amount: bigint; tracked: boolean };
+import type { Applied, PlanEffect, Refusal, TransferPlan } from "@/lib/server/ledger/plan";
+import { TRANSFER_COLUMNS } from "@/lib/server/ledger/transfer-row";
 
 /**
- * What else a transfer does, in the same transaction, named by the ledger that decides it:
- *  - `payRequest`: the payment request must still be pending and unexpired, and becomes paid by
- *    this transfer (else the plan is refused: REQUEST_PAID, REQUEST_CANCELLED, REQUEST_EXPIRED);
- *  - `notice`: "money arrived", queued in the outbox;
- *  - `recordKey`: the caller's Idempotency-Key, recorded with the transfer it made;
- *  - `countSent`: a transfer to someone else, counted on its sender's sending counter
- *    ("SendingCounter": the current fixed window `windowStart` and the one before,
- *    `previousStart`; lib/server/ledger/transfer-limits.ts);
- *  - `countLookup`: a transfer to a wallet its sender never dealt with, counted on the sender's
- *    lookup counter ("LookupCounter": windows of 10 minutes; lib/server/users/lookup-limit.ts).
- * A new effect is a new member here, a step in `applyInTransaction` and one in
- * prisma/postgres/functions/minibank_apply_plan.sql.
+ * The transfer engine: applies a plan the ledger decided (its vocabulary: plan.ts) all or nothing,
+ * on PostgreSQL through `minibank_apply_plan`, on SQLite as the same steps in one transaction. It
+ * lives with the ledger because it speaks the ledger's plans; lib/server/db/ below it knows no
+ * domain (the group commits take a plan as an opaque document).
  */
-export type PlanEffect =
-  | { type: "payRequest"; requestId: number; payerId: number }
-  | { type: "notice"; userId: number; channel: string; address: string; text: string }
-  | { type: "recordKey"; userId: number; key: string; requestHash: string }
-  | { type: "countSent"; userId: number; windowStart: Date; previousStart: Date }
-  | { type: "countLookup"; userId: number; windowStart: Date; previousStart: Date };
 
-/**
- * A transfer the ledger has decided (lib/server/ledger/postings.ts): who, how much, at what rate,
- * every posting, and its effects. Applying it decides nothing about money; it only checks what
- * needs the wallets' current balances, under their row locks.
- */
-export type TransferPlan = {
-  kind: TransferKind;
-  senderWalletId: number;
-  receiverWalletId: number;
-  amount: bigint;
-  currency: string;
-  receivedAmount: bigint;
-  receivedCurrency: string;
-  rate: string;
-  /** The sender's message to the receiver (already checked: plain text, trimmed, ≤ 140 characters). */
-  message: string | null;
-  createdAt: Date;
-  postings: PlannedPosting[];
-  /** No tracked wallet may end above this. */
-  maxBalance: bigint;
-  /** A live top-up: the receiver's top-ups since `since`, with this one, may not pass `limit`. */
-  topUpWindow?: { since: Date; limit: bigint };
-  effects: PlanEffect[];
-};
-
-/** Why a plan was not applied; nothing was written. */
-export type Refusal =
-  | "TOPUP_DAILY_LIMIT"
-  | "INSUFFICIENT_FUNDS"
-  | "BALANCE_LIMIT"
-  | "REQUEST_PAID"
-  | "REQUEST_CANCELLED"
-  | "REQUEST_EXPIRED";
-
-export type Applied = { id: number; refusal?: undefined } | { refusal: Refusal };
+/** The columns the engine writes of a transfer's row (transfer-row.ts), in their order. */
+const INSERTED = Prisma.raw(TRANSFER_COLUMNS.map((column) => `"${column}"`).join(", "));
 
 const REFUSALS: Refusal[] = [
   "TOPUP_DAILY_LIMIT",
@@ -72,6 +23,7 @@ const REFUSALS: Refusal[] = [
   "REQUEST_PAID",
   "REQUEST_CANCELLED",
   "REQUEST_EXPIRED",
+  "SENDING_LIMIT",
 ];
 
 /** Net change of every tracked wallet, in id order (the order their rows are locked in). */
@@ -118,6 +70,19 @@ async function claimRequest(tx: Sql, effect: Extract<PlanEffect, { type: "payReq
   return row?.status === "paid" ? "REQUEST_PAID" : row?.status === "cancelled" ? "REQUEST_CANCELLED" : "REQUEST_EXPIRED";
 }
 
+/**
+ * `countSent`, before any write: refused when the sender's counter already holds `limit` for
+ * this window and the one before (SQLite runs one write transaction at a time, so nothing can
+ * count between this read and the transfer's own count).
+ */
+async function checkSent(tx: Sql, effect: Extract<PlanEffect, { type: "countSent" }>): Promise<Refusal | null> {
+  const [row] = await tx.$queryRaw<{ sent: number | bigint | null }[]>`
+    SELECT CASE WHEN c."windowStart" >= ${effect.windowStart} THEN c."current" + c."previous"
+      WHEN c."windowStart" = ${effect.previousStart} THEN c."current" ELSE 0 END AS "sent"
+    FROM "SendingCounter" c WHERE c."userId" = ${effect.userId}`;
+  return Number(row?.sent ?? 0) >= effect.limit ? "SENDING_LIMIT" : null;
+}
+
 /** Each effect's record, once the transfer exists. */
 async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, at: Date): Promise<void> {
   switch (effect.type) {
@@ -144,10 +109,21 @@ async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, at:
   }
 }
 
-/** The same steps as `minibank_apply_plan`, as statements inside a SQLite transaction. */
+/**
+ * The same steps as `minibank_apply_plan`, in the same order, as statements inside a SQLite
+ * transaction (which holds the whole database, so the wallets need no lock of their own): the
+ * tracked wallets (one that does not exist fails the plan before any check answers for it), the
+ * top-up window, the balances, the sending limit, the request; then the writes.
+ * tests/api/engine-equality.test.ts checks that both write the same rows and give the same answers.
+ */
 async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied> {
   const changes = netChanges(plan);
   const ids = changes.map(([id]) => id);
+  const rows = ids.length
+    ? await tx.$queryRaw<{ id: number; balance: bigint }[]>`
+      SELECT "id", "balance" FROM "Wallet" WHERE "id" IN (${Prisma.join(ids)})`
+    : [];
+  if (rows.length !== ids.length) throw new Error(`transfer touches ${ids.length} wallets, ${rows.length} exist`);
   if (plan.topUpWindow) {
     const [done] = await tx.$queryRaw<{ total: number | bigint | null }[]>`
       SELECT SUM("amount") AS "total" FROM "Transfer"
@@ -155,13 +131,13 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
         AND "createdAt" >= ${plan.topUpWindow.since}`;
     if (BigInt(done?.total ?? 0) + plan.amount > plan.topUpWindow.limit) return { refusal: "TOPUP_DAILY_LIMIT" };
   }
-  if (ids.length) {
-    const rows = await tx.$queryRaw<{ id: number; balance: bigint }[]>`
-      SELECT "id", "balance" FROM "Wallet" WHERE "id" IN (${Prisma.join(ids)})`;
-    if (rows.length !== ids.length) throw new Error(`transfer touches ${ids.length} wallets, ${rows.length} exist`);
-    const after = changes.map(([id, delta]) => BigInt(rows.find((r) => Number(r.id) === id)!.balance) + delta);
-    if (after.some((balance) => balance < 0n)) return { refusal: "INSUFFICIENT_FUNDS" };
-    if (after.some((balance) => balance > plan.maxBalance)) return { refusal: "BALANCE_LIMIT" };
+  const after = changes.map(([id, delta]) => BigInt(rows.find((r) => Number(r.id) === id)!.balance) + delta);
+  if (after.some((balance) => balance < 0n)) return { refusal: "INSUFFICIENT_FUNDS" };
+  if (after.some((balance) => balance > plan.maxBalance)) return { refusal: "BALANCE_LIMIT" };
+  // The checks that write nothing first: claiming a request is a write.
+  for (const effect of plan.effects) {
+    const refusal = effect.type === "countSent" ? await checkSent(tx, effect) : null;
+    if (refusal) return { refusal };
   }
   for (const effect of plan.effects) {
     const refusal = effect.type === "payRequest" ? await claimRequest(tx, effect, plan.createdAt) : null;
@@ -175,10 +151,7 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
     await tx.$executeRaw`UPDATE "Wallet" SET "balance" = "balance" + ${delta} WHERE "id" IN (${Prisma.join(ids)})`;
   }
   const [{ id }] = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO "Transfer" ("kind", "senderWalletId", "receiverWalletId", "amount", "currency",
-      "receivedAmount", "receivedCurrency", "rate", "message", "createdAt")
-    VALUES (${plan.kind}, ${plan.senderWalletId}, ${plan.receiverWalletId}, ${plan.amount}, ${plan.currency},
-      ${plan.receivedAmount}, ${plan.receivedCurrency}, ${plan.rate}, ${plan.message}, ${plan.createdAt})
+    INSERT INTO "Transfer" (${INSERTED}) VALUES (${Prisma.join(TRANSFER_COLUMNS.map((column) => plan[column]))})
     RETURNING "id"`;
   await tx.$executeRaw`
     INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")

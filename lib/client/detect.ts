@@ -1,6 +1,7 @@
 /**
  * Cheap environment checks that do not load the Telegram SDK, so the first paint of a sign-in
- * page in a plain browser ships none of it.
+ * page in a plain browser ships none of it. Below lib/client/telegram/ (which uses the API client,
+ * the session and the language, and they use these), so imports here run downward only.
  */
 
 export type ThemeName = "light" | "dark";
