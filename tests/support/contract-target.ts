@@ -130,6 +130,15 @@ export async function inPool<T>(width: number, jobs: (() => Promise<T>)[]): Prom
   return results;
 }
 
+/**
+ * A run's exit code, with the end of its output when the code is not `expected` or no check ran
+ * (empty otherwise): an assertion on it shows why a run that could not start ended.
+ */
+export function outcome(run: Run, expected = 0): { code: number | null; tail: string } {
+  const checked = /^(ok|FAIL|ENV) {2}/m.test(run.output);
+  return { code: run.code, tail: run.code === expected && checked ? "" : run.output.slice(-2000) };
+}
+
 /** Lines of the suite's report that failed, without their details. */
 export const failures = (output: string) => output.split("\n").filter((line) => line.startsWith("FAIL"));
 
