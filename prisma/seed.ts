@@ -8,7 +8,7 @@
  * Run directly: `npm run db:seed` (DATABASE_URL, default file:./data/minibank.db).
  * `npm run demo` calls `seedDemo(db)` when the database has no users.
  */
-import type { Db, Tx } from "@/lib/server/db";
+import type { Db, Sql } from "@/lib/server/db";
 import type { Currency } from "@/lib/shared/money";
 
 const DAY_MS = 86_400_000;
@@ -111,8 +111,9 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   const { bankWallet } = await import("@/lib/server/ledger/bank");
   const { topUpIn } = await import("@/lib/server/ledger/top-up");
   const { ensureWallets } = await import("@/lib/server/wallets/init-wallets");
+  const { walletsOf } = await import("@/lib/server/wallets/store");
   const { CURRENCIES } = await import("@/lib/shared/money");
-  const { sqlIn } = await import("@/lib/server/db");
+  const { sqlOf } = await import("@/lib/server/db");
 
   if (await db.user.findUnique({ where: { username: PEOPLE[0].username } })) {
     return { users: 0, transfers: 0, rates: 0 };
@@ -121,7 +122,12 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   const today = Date.parse(`${isoDay((options.now ?? new Date()).getTime())}T00:00:00Z`);
   const start = today - 56 * DAY_MS;
   const at = (ms: number) => new Date(ms);
-  const inTx = <T>(work: (tx: Tx) => Promise<T>) => db.$transaction(work, { timeout: 15_000 });
+  // Each step is one transaction of the ledger's store, as the app's own are (SQL only inside).
+  const store = await sqlOf(db);
+  const inTx = <T>(work: (tx: Sql) => Promise<T>) => store.transaction(work);
+  /** The sender wallet's balance, read inside the transfer's transaction. */
+  const balanceOf = async (tx: Sql, wallet: { id: number; userId: number }) =>
+    (await walletsOf(wallet.userId, tx)).find((w) => w.id === wallet.id)!.balance;
 
   const rates = demoRates(today, random);
   for (const rate of rates) {
@@ -133,7 +139,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
   }
 
   await inTx(async (tx) => {
-    for (const currency of CURRENCIES) await bankWallet(sqlIn(db, tx), currency, random.int);
+    for (const currency of CURRENCIES) await bankWallet(tx, currency, random.int);
   });
 
   const wallets: Record<Currency, { id: number; userId: number; currency: string }>[] = [];
@@ -156,13 +162,13 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     for (const [p, own] of wallets.entries()) {
       const salary = Math.round(year.between(9_000_000, 16_000_000) / 100) * 100;
       const paidAt = at(monthStart + (2 * DAY_MS + (9 + p) * 3_600_000));
-      await inTx((tx) => topUpIn(sqlIn(db, tx), { userId: own.RUB.userId, currency: "RUB", amount: salary, createdAt: paidAt }));
+      await inTx((tx) => topUpIn(tx, { userId: own.RUB.userId, currency: "RUB", amount: salary, createdAt: paidAt }));
       if (month === 0) {
         for (const [i, currency] of CURRENCIES.filter((c) => c !== "RUB").entries()) {
           const [min, max] = OPENING[currency];
           const amount = Math.round(year.between(min, max) / 100) * 100;
           const createdAt = at(monthStart + 2 * DAY_MS + (12 + p) * 3_600_000 + i * 60_000);
-          await inTx((tx) => topUpIn(sqlIn(db, tx), { userId: own.RUB.userId, currency, amount, createdAt }));
+          await inTx((tx) => topUpIn(tx, { userId: own.RUB.userId, currency, amount, createdAt }));
         }
       }
     }
@@ -177,10 +183,10 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       const wanted = BigInt(Math.round(year.between(min, max) / 100) * 100) * (currency === "RUB" ? 3n : 1n);
       const sender = wallets[from][currency];
       const moved = await inTx(async (tx) => {
-        const { balance } = await tx.wallet.findUniqueOrThrow({ where: { id: sender.id } });
+        const balance = await balanceOf(tx, sender);
         const amount = wanted < balance / 2n ? wanted : (balance / 2n / 100n) * 100n;
         if (amount < 100n) return false;
-        await postTransfer(sqlIn(db, tx), { kind: "transfer", sender, receiver: wallets[to][currency], amount, createdAt });
+        await postTransfer(tx, { kind: "transfer", sender, receiver: wallets[to][currency], amount, createdAt });
         return true;
       });
       if (moved) yearTransfers += 1;
@@ -192,7 +198,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
       const [min, max] = OPENING[currency];
       const amount = Math.round(random.between(min, max) / 100) * 100;
       const createdAt = at(start + (i + 1) * 37 * 60_000 + (p + 1) * 3_600_000);
-      await inTx((tx) => topUpIn(sqlIn(db, tx), { userId: own.RUB.userId, currency, amount, createdAt }));
+      await inTx((tx) => topUpIn(tx, { userId: own.RUB.userId, currency, amount, createdAt }));
     }
   }
 
@@ -211,17 +217,17 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<SeedR
     const sender = wallets[from][currency];
     const moved = await inTx(async (tx) => {
       // Never more than half of what the sender has, so the story never runs out of money.
-      const { balance } = await tx.wallet.findUniqueOrThrow({ where: { id: sender.id } });
+      const balance = await balanceOf(tx, sender);
       const amount = wanted < balance / 2n ? wanted : (balance / 2n / 100n) * 100n;
       if (amount < 100n) return false;
-      await postTransfer(sqlIn(db, tx), { kind: "transfer", sender, receiver: wallets[to][into], amount, createdAt });
+      await postTransfer(tx, { kind: "transfer", sender, receiver: wallets[to][into], amount, createdAt });
       return true;
     });
     if (moved) transfers += 1;
     if (i === 17) {
       // A mid-period top-up, so the history shows one between transfers.
       await inTx((tx) =>
-        topUpIn(sqlIn(db, tx), { userId: wallets[0].RUB.userId, currency: "RUB", amount: 1_500_000, createdAt: at(createdAt.getTime() + 3_600_000) }),
+        topUpIn(tx, { userId: wallets[0].RUB.userId, currency: "RUB", amount: 1_500_000, createdAt: at(createdAt.getTime() + 3_600_000) }),
       );
     }
   }
