@@ -30,17 +30,22 @@ async function main() {
   });
 
   await migrate(databaseUrl);
-  const { createDb } = await import("@/lib/server/db");
+  const { closeDb, createDb } = await import("@/lib/server/db");
   const { countUsers } = await import("@/lib/server/users/store");
-  const db = createDb(databaseUrl);
-  if ((await countUsers(db)) === 0) {
+  // The store's functions use the process's client, on DATABASE_URL (set above).
+  if ((await countUsers()) === 0) {
     const { seedDemo } = await import("@/prisma/seed");
     console.log("Seeding the demo database…");
-    await seedDemo(db);
+    const db = createDb(databaseUrl);
+    try {
+      await seedDemo(db);
+    } finally {
+      await db.$disconnect();
+    }
     const { seedDemoSplits } = await import("@/prisma/seed-splits");
     await seedDemoSplits();
   }
-  await db.$disconnect();
+  await closeDb();
 
   if (!args.has("--no-build")) await run("npx", ["next", "build"]);
   const port = process.env.PORT ?? "3000";

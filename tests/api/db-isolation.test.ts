@@ -13,12 +13,12 @@ import { call } from "@/tests/support/api";
  * same file does when two first sign-ins arrive together.
  */
 let mockBetweenReadAndWrite: (() => void) | null = null;
-jest.mock("@/lib/server/users/store", () => {
-  const actual = jest.requireActual("@/lib/server/users/store");
+jest.mock("@/lib/server/users/username", () => {
+  const actual = jest.requireActual("@/lib/server/users/username");
   return {
     ...actual,
-    uniqueUsername: async (...args: unknown[]) => {
-      const made = await actual.uniqueUsername(...args);
+    freeUsername: (...args: unknown[]) => {
+      const made = actual.freeUsername(...args);
       const interfere = mockBetweenReadAndWrite;
       mockBetweenReadAndWrite = null;
       interfere?.();

@@ -1,13 +1,15 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { uniqueUsername } from "@/lib/server/users/store";
-import { emailHandleBase, usernameBase } from "@/lib/server/users/username";
+import { emailHandleBase, freeUsername, usernameBase } from "@/lib/server/users/username";
 
 /**
  * The statements of signing in: the users it finds or creates (by e-mail, by Telegram id), the
  * init data already used, and the Telegram user a demo signs for. Refresh tokens are in
  * store-tokens.ts, e-mail codes in store-codes.ts.
  */
+
+/** The users whose username starts with `base`: every candidate `freeUsername` may answer is among them. */
+const startingWith = (base: string) => ({ where: { username: { startsWith: base } }, select: { username: true } }) as const;
 
 /**
  * The id of the user with `email`, created (with a fresh handle) on first sign-in, in one
@@ -22,7 +24,8 @@ export function findOrCreateEmailUser(email: string): Promise<number | null> {
     });
     if (existing?.isSystem) return null;
     if (existing) return existing.id;
-    const username = await uniqueUsername(tx, emailHandleBase());
+    const base = emailHandleBase();
+    const username = freeUsername(base, await tx.user.findMany(startingWith(base)));
     const created = await tx.user.create({ data: { email, username }, select: { id: true } });
     return created.id;
   });
@@ -53,6 +56,7 @@ export type TelegramSignIn = {
  */
 export function saveTelegramUser(user: TelegramSignIn): Promise<number | null> {
   return getDb().$transaction(async (tx) => {
+    const unique = async (base: string) => freeUsername(base, await tx.user.findMany(startingWith(base)));
     const telegramData = {
       telegramUsername: user.telegramUsername,
       telegramFirstName: user.telegramFirstName,
@@ -74,13 +78,13 @@ export function saveTelegramUser(user: TelegramSignIn): Promise<number | null> {
       if (!holder) username = wanted;
       else if (!holder.isSystem && holder.telegramUsername?.toLowerCase() !== wanted) {
         const aside = holder.telegramId
-          ? await uniqueUsername(tx, usernameBase(`tg${holder.telegramId}`))
-          : await uniqueUsername(tx, emailHandleBase());
+          ? await unique(usernameBase(`tg${holder.telegramId}`))
+          : await unique(emailHandleBase());
         await tx.user.update({ where: { id: holder.id }, data: { username: aside } });
         username = wanted;
       }
     }
-    username ??= await uniqueUsername(tx, usernameBase(`tg${user.telegramId}`));
+    username ??= await unique(usernameBase(`tg${user.telegramId}`));
     if (existing) {
       const granted = user.allowsWrite ? { botMayWrite: true } : {};
       await tx.user.update({ where: { id: existing.id }, data: { ...telegramData, ...granted, username } });

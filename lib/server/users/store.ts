@@ -1,9 +1,8 @@
 import "server-only";
-import { getDb, type Db, type Tx } from "@/lib/server/db";
-import { RESERVED_USERNAMES } from "@/lib/server/users/username";
+import { getDb } from "@/lib/server/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
-/** Every statement of the users domain: profiles, look-ups, settings, handles. */
+/** Every statement of the users domain: profiles, look-ups, settings. (A new user's handle is chosen in sign-in's transactions, auth/store.ts.) */
 
 /** The columns the DTOs need (never more). */
 const userSelect = {
@@ -72,24 +71,7 @@ export async function saveBotMayWrite(telegramId: string, mayWrite: boolean): Pr
   await getDb().user.updateMany({ where: { telegramId }, data: { botMayWrite: mayWrite } });
 }
 
-/** `base` if nobody has it (and it is not reserved), else `base2`, `base3`, … — the smallest free one. */
-export async function uniqueUsername(tx: Tx, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await tx.user.findMany({
-        where: { username: { startsWith: base } },
-        select: { username: true },
-      })
-    ).map((user) => user.username),
-  );
-  if (!taken.has(base) && !RESERVED_USERNAMES.has(base)) return base;
-  for (let n = 2; ; n += 1) {
-    const candidate = `${base}${n}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
-
 /** How many users the database holds (a demo seeds an empty one). */
-export function countUsers(db: Db = getDb()): Promise<number> {
-  return db.user.count();
+export function countUsers(): Promise<number> {
+  return getDb().user.count();
 }

@@ -32,7 +32,7 @@ export function isMadeHandle(name: string): boolean {
   return MADE_HANDLE.test(name);
 }
 
-/** A new e-mail user's handle base: "e.k7qm2xwa" (40 random bits; `uniqueUsername` settles a clash). */
+/** A new e-mail user's handle base: "e.k7qm2xwa" (40 random bits; `freeUsername` settles a clash). */
 export function emailHandleBase(): string {
   const bytes = crypto.randomBytes(8);
   return EMAIL_HANDLE_PREFIX + Array.from(bytes, (b) => HANDLE_ALPHABET[b % HANDLE_ALPHABET.length]).join("");
@@ -55,6 +55,19 @@ export function usernameBase(raw: string): string {
     .replace(/^_|_$/g, "")
     .slice(0, MAX_LENGTH - 6);
   return cleaned.length >= 3 ? cleaned : `user_${cleaned}`.replace(/_$/, "");
+}
+
+/**
+ * `base` if nobody has it (and it is not reserved), else `base2`, `base3`, … — the smallest free
+ * one, given the usernames `taken` that start with `base` (more do no harm).
+ */
+export function freeUsername(base: string, taken: readonly { username: string | null }[]): string {
+  const held = new Set(taken.map((user) => user.username));
+  if (!held.has(base) && !RESERVED_USERNAMES.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}${n}`;
+    if (!held.has(candidate)) return candidate;
+  }
 }
 
 /**
