@@ -1,4 +1,4 @@
-import { getDb, sqlIn } from "@/lib/server/db";
+import { getDb, sqlOf } from "@/lib/server/db";
 import { takeTurns } from "@/lib/server/db/claim";
 import { TELEGRAM_CLAIMS, TELEGRAM_PER_SECOND, type Channel } from "@/lib/server/notifications/claim";
 import { claimDue } from "@/lib/server/notifications/store-claim";
@@ -33,18 +33,25 @@ describe("Telegram's limits over several instances", () => {
     const bob = await telegramUser();
     await queue("telegram", Array.from({ length: 80 }, (_, i) => String(995_000 + i)), bob.user.id);
     const newest = await getDb().notification.findMany({ orderBy: { id: "desc" }, take: TELEGRAM_PER_SECOND, select: { id: true } });
-    let overlapping: ReturnType<typeof claimDue> | null = null;
-    await getDb().$transaction(async (tx) => {
-      // Another instance's claim, half done: it has its turn and has leased a second's worth.
-      await takeTurns(sqlIn(getDb(), tx), TELEGRAM_CLAIMS);
-      await tx.notification.updateMany({
-        where: { id: { in: newest.map((r) => r.id) } },
-        data: { status: "sending", attempts: 1, leaseUntil: new Date(Date.now() + LEASE_MS) },
-      });
-      overlapping = claimDue("telegram", new Date(), TELEGRAM_PER_SECOND);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+    let taken!: () => void;
+    const turnTaken = new Promise<void>((resolve) => (taken = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Another instance's claim, half done: it has its turn and has leased a second's worth.
+    const other = (await sqlOf()).transaction(async (tx) => {
+      await takeTurns(tx, TELEGRAM_CLAIMS);
+      await tx.$executeRaw`
+        UPDATE "Notification" SET "status" = 'sending', "attempts" = 1, "leaseUntil" = ${new Date(Date.now() + LEASE_MS)}
+        WHERE "id" = ANY(${newest.map((r) => r.id)})`;
+      taken();
+      await released;
     });
-    expect((await overlapping!).messages).toEqual([]);
+    await turnTaken;
+    const overlapping = claimDue("telegram", new Date(), TELEGRAM_PER_SECOND);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await other;
+    expect((await overlapping).messages).toEqual([]);
   });
 });
 

@@ -15,9 +15,8 @@ import { processState } from "@/lib/server/platform/process-state";
 export type { Dialect, Sql, SqlRunner };
 export { isRunner, SELF_WAIT, UNIT_DID_IO };
 export { takeTurns } from "@/lib/server/db/claim";
+/** The Prisma client (`getDb()`, or one `createDb` made for a script or a test). */
 export type Db = PrismaClient;
-/** The client inside `db.$transaction(async (tx) => …)`. */
-export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 type Connection = { dialect: Dialect; runner(): Promise<SqlRunner> };
 
@@ -95,16 +94,6 @@ function connectionOf(db: PrismaClient): Connection {
  */
 export function sqlOf(db: PrismaClient = getDb()): Promise<SqlRunner> {
   return connectionOf(db).runner();
-}
-
-/** A Prisma transaction client of `db` seen as the ledger's `Sql` (for scripts such as the seed). */
-export function sqlIn(db: PrismaClient, tx: Tx): Sql {
-  return {
-    dialect: connectionOf(db).dialect,
-    $queryRaw: <T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-      tx.$queryRaw(query, ...values) as Promise<T>,
-    $executeRaw: (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => tx.$executeRaw(query, ...values),
-  };
 }
 
 /**

@@ -2,7 +2,8 @@ import "server-only";
 import { AppError } from "@/lib/server/platform/errors";
 import { isOpenShare, toSplitDto } from "@/lib/server/splits/dto";
 import { visibleSplit } from "@/lib/server/splits/read-splits";
-import { splitByToken, takeShare } from "@/lib/server/splits/store";
+import { splitByToken } from "@/lib/server/splits/store";
+import { takeShare } from "@/lib/server/splits/store-shares";
 import type { SplitDto } from "@/lib/shared/schemas/splits";
 
 /**

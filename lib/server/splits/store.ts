@@ -1,14 +1,13 @@
 import "server-only";
-import { getDb, sqlIn, sqlOf } from "@/lib/server/db";
-import { addToCounter, takeFromCounter, type CounterWindow } from "@/lib/server/db/counter";
-import { inList } from "@/lib/server/db/claim";
-import { isUniqueViolation } from "@/lib/server/db/errors";
+import { getDb } from "@/lib/server/db";
 import type { Contact } from "@/lib/server/notifications/enqueue";
-import { insertPlainNotices, type PlainNotice } from "@/lib/server/notifications/store";
 
 /**
- * Every statement of the splits domain. A split is its row and one row per share; the shares'
- * payment requests are the requests domain's rows, read here only for their status.
+ * The statements of the splits domain's records, through the Prisma model API. A split is its row
+ * and one row per share; the shares' payment requests are the requests domain's rows, read here
+ * only for their status. What must hold under concurrency or reads as written for its index —
+ * taking a share, recording a reminder with its counters and notices, whom an organiser has dealt
+ * with — is SQL, in store-shares.ts (docs/architecture.md, Persistence).
  */
 
 type Person = { id: number; username: string | null; telegramFirstName: string | null; photoUrl: string | null };
@@ -110,24 +109,6 @@ export async function splitByKey(organiserId: number, key: string): Promise<{ to
   });
 }
 
-/**
- * The people among `ids` the organiser has dealt with: not the bank's own users, and money moved
- * between a wallet of theirs and one of the organiser's, either way. Each person is a few probes of
- * the (sender, receiver) index, whatever either side's history holds.
- */
-export async function dealtWithPeople(organiserId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const sql = await sqlOf();
-  const rows = await sql.$queryRaw<{ id: number | bigint }[]>`
-    SELECT u."id" FROM "User" u
-    WHERE u."id" ${inList(sql, ids)} AND u."isSystem" = FALSE AND (
-      EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Wallet" p CROSS JOIN "Transfer" t
-        WHERE o."userId" = ${organiserId} AND p."userId" = u."id" AND t."senderWalletId" = o."id" AND t."receiverWalletId" = p."id")
-      OR EXISTS (SELECT 1 FROM "Wallet" o CROSS JOIN "Wallet" p CROSS JOIN "Transfer" t
-        WHERE o."userId" = ${organiserId} AND p."userId" = u."id" AND t."senderWalletId" = p."id" AND t."receiverWalletId" = o."id"))`;
-  return new Set(rows.map((r) => Number(r.id)));
-}
-
 export type NewSplit = {
   token: string;
   organiserId: number;
@@ -149,61 +130,6 @@ export async function insertSplit(split: NewSplit): Promise<void> {
     await tx.splitShare.createMany({ data: shares.map((share) => ({ ...share, splitId: id })) });
   });
 }
-
-/**
- * Gives an open share of `splitId` to `userId` unless someone took it first or `userId` already
- * holds one of this split: true when it is theirs. Checked and taken in one statement, and the
- * unique (split, participant) index refuses a second share that a join at the same moment (on any
- * instance) took first — that is a false too.
- */
-export async function takeShare(splitId: number, shareId: number, userId: number): Promise<boolean> {
-  const sql = await sqlOf();
-  try {
-    const count = await sql.$executeRaw`
-      UPDATE "SplitShare" SET "participantId" = ${userId}
-      WHERE "id" = ${shareId} AND "splitId" = ${splitId} AND "participantId" IS NULL
-        AND NOT EXISTS (SELECT 1 FROM "SplitShare" "held" WHERE "held"."splitId" = ${splitId} AND "held"."participantId" = ${userId})`;
-    return count === 1;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
-}
-
-/**
- * Records a reminder at `now` unless one was recorded after `since`: true when this one counts.
- * One conditional update, so two at once (on any instance) cannot both pass. Each notice counts on
- * its person's reminder counter in `window`, from every organiser together; a person it would take
- * past `perPerson` is not told (the share is still marked reminded).
- */
-export async function recordReminder(
-  reminder: { splitId: number; now: Date; since: Date; shareIds: number[]; notices: ReminderNotice[] },
-  window: CounterWindow,
-  perPerson: number,
-): Promise<boolean> {
-  const { splitId, now, since, shareIds, notices } = reminder;
-  const db = getDb();
-  return db.$transaction(async (tx) => {
-    const { count } = await tx.split.updateMany({
-      where: { id: splitId, OR: [{ lastRemindedAt: null }, { lastRemindedAt: { lte: since } }] },
-      data: { lastRemindedAt: now },
-    });
-    if (count !== 1) return false;
-    await tx.splitShare.updateMany({ where: { id: { in: shareIds } }, data: { remindedAt: now } });
-    const sql = sqlIn(db, tx);
-    const told: ReminderNotice[] = [];
-    for (const notice of notices) {
-      if ((await addToCounter(sql, "ReminderCounter", notice.userId, window)) <= perPerson) told.push(notice);
-      else await takeFromCounter(sql, "ReminderCounter", notice.userId);
-    }
-    // The reminders leave through the outbox, written with the reminder: told exactly when it counts.
-    await insertPlainNotices(tx, told, now);
-    return true;
-  });
-}
-
-/** A reminder for the outbox (it tells of no transfer). */
-export type ReminderNotice = PlainNotice;
 
 /** How each of `userIds` may be told something (the bot's chat only where it may write). */
 export async function contactsOf(userIds: number[]): Promise<Map<number, Contact>> {
