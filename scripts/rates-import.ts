@@ -4,16 +4,14 @@
  */
 
 async function main(): Promise<void> {
-  const { createDb } = await import("@/lib/server/db");
+  const { closeDb } = await import("@/lib/server/db");
   const { importCbrRates, CBR_DAILY_URL } = await import("@/lib/server/rates/import-cbr");
-  const { getDatabaseUrl } = await import("@/lib/server/platform/env");
-  const db = createDb(getDatabaseUrl());
   try {
     const url = process.env.RATES_SOURCE_URL || CBR_DAILY_URL;
-    const result = await importCbrRates(url, db);
+    const result = await importCbrRates(url);
     console.log(`Rates for ${result.date}: ${result.imported.join(", ") || "none"} imported from ${url}`);
   } finally {
-    await db.$disconnect();
+    await closeDb();
   }
 }
 

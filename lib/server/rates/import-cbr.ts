@@ -1,6 +1,5 @@
 import "server-only";
 import iconv from "iconv-lite";
-import type { Db } from "@/lib/server/db";
 import { CBR_DAILY_URL } from "@/lib/server/platform/env";
 import { quoteToRateUnits, type Currency } from "@/lib/shared/money";
 import { forgetCachedRates } from "@/lib/server/rates/latest";
@@ -45,16 +44,13 @@ export function parseCbrDaily(bytes: Buffer): CbrQuotes {
 
 export type ImportResult = { date: string; imported: Currency[] };
 
-/**
- * Fetches one daily document and upserts its USD/EUR/CNY quotes for the document's date (into
- * `db`, the process's database unless a script names its own).
- */
-export async function importCbrRates(url: string = CBR_DAILY_URL, db?: Db): Promise<ImportResult> {
+/** Fetches one daily document and upserts its USD/EUR/CNY quotes for the document's date. */
+export async function importCbrRates(url: string = CBR_DAILY_URL): Promise<ImportResult> {
   const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
   if (!response.ok) throw new Error(`CBR source answered ${response.status}`);
   const quotes = parseCbrDaily(Buffer.from(await response.arrayBuffer()));
   const imported = IMPORTED_CURRENCIES.filter((currency) => quotes.rates[currency] !== undefined);
-  await saveQuotes(quotes.date, imported.map((currency) => [currency, Number(quotes.rates[currency])]), db);
+  await saveQuotes(quotes.date, imported.map((currency) => [currency, Number(quotes.rates[currency])]));
   forgetCachedRates();
   return { date: quotes.date, imported };
 }

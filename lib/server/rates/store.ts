@@ -1,8 +1,12 @@
 import "server-only";
-import { getDb, sqlOf, type Db, type Sql } from "@/lib/server/db";
+import { sqlOf, type Sql } from "@/lib/server/db";
 import { RATE_SCALE, type Currency } from "@/lib/shared/money";
 
-/** Every statement of exchange rates: quotes per currency and day (YYYY-MM-DD, Moscow). */
+/**
+ * Every statement of exchange rates: quotes per currency and day (YYYY-MM-DD, Moscow). SQL
+ * throughout (docs/architecture.md, Persistence): a transfer across currencies reads its rate
+ * inside its own transaction, and a day's quote is stored with one `ON CONFLICT` upsert.
+ */
 
 /**
  * The ruble price of one unit in ten-thousandths from the newest quote dated on or before `asOf`
@@ -31,29 +35,23 @@ export async function quotesBetween(
   fromDay: string,
   toDay: string,
 ): Promise<{ before: number | null; inRange: { date: string; value: number }[] }> {
-  const db = getDb();
+  const sql = await sqlOf();
   const [before, inRange] = await Promise.all([
-    db.rate.findFirst({
-      where: { currency, date: { lt: fromDay } },
-      orderBy: { date: "desc" },
-      select: { value: true },
-    }),
-    db.rate.findMany({
-      where: { currency, date: { gte: fromDay, lte: toDay } },
-      orderBy: { date: "asc" },
-      select: { date: true, value: true },
-    }),
+    sql.$queryRaw<{ value: number }[]>`
+      SELECT "value" FROM "Rate" WHERE "currency" = ${currency} AND "date" < ${fromDay} ORDER BY "date" DESC LIMIT 1`,
+    sql.$queryRaw<{ date: string; value: number }[]>`
+      SELECT "date", "value" FROM "Rate" WHERE "currency" = ${currency} AND "date" >= ${fromDay} AND "date" <= ${toDay}
+      ORDER BY "date" ASC`,
   ]);
-  return { before: before?.value ?? null, inRange };
+  return { before: before[0] ? Number(before[0].value) : null, inRange: inRange.map((r) => ({ date: r.date, value: Number(r.value) })) };
 }
 
 /** Stores the day's quote of each currency, replacing one stored for the same day (one statement each). */
-export async function saveQuotes(date: string, quotes: [Currency, number][], db: Db = getDb()): Promise<void> {
+export async function saveQuotes(date: string, quotes: [Currency, number][]): Promise<void> {
+  const sql = await sqlOf();
   for (const [currency, value] of quotes) {
-    await db.rate.upsert({
-      where: { currency_date: { currency, date } },
-      create: { currency, date, value },
-      update: { value },
-    });
+    await sql.$executeRaw`
+      INSERT INTO "Rate" ("currency", "date", "value") VALUES (${currency}, ${date}, ${value})
+      ON CONFLICT ("currency", "date") DO UPDATE SET "value" = excluded."value"`;
   }
 }
