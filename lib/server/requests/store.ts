@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { getDb, sqlOf, type SqlRunner } from "@/lib/server/db";
+import { sqlOf, type SqlRunner } from "@/lib/server/db";
 import {
   sentLatelyColumns,
   storedKeyColumns,
@@ -10,7 +10,7 @@ import {
 } from "@/lib/server/ledger/store";
 import type { RequestRow } from "@/lib/server/requests/dto";
 
-/** Every statement of payment requests. */
+/** Every statement of payment requests. SQL throughout (docs/architecture.md, Persistence): a request is paid by a transfer, inside its transaction. */
 
 /** A request with its requester's name columns (`RequestRow`). */
 const REQUEST_COLUMNS = Prisma.sql`r."id", r."token", r."requesterId", r."walletId", r."amount", r."currency",
@@ -54,11 +54,14 @@ export type RequestWallet = {
 };
 
 /** The user's wallet of `currency`, with the owner's name columns a request shows. */
-export function findRequestWallet(userId: number, currency: string): Promise<RequestWallet | null> {
-  return getDb().wallet.findFirst({
-    where: { userId, currency },
-    select: { id: true, user: { select: { username: true, telegramFirstName: true, photoUrl: true } } },
-  });
+export async function findRequestWallet(userId: number, currency: string): Promise<RequestWallet | null> {
+  const sql = await sqlOf();
+  const [row] = await sql.$queryRaw<({ id: number } & RequestWallet["user"])[]>`
+    SELECT w."id", u."username", u."telegramFirstName", u."photoUrl"
+    FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" WHERE w."userId" = ${userId} AND w."currency" = ${currency}`;
+  if (!row) return null;
+  const { id, ...user } = row;
+  return { id, user };
 }
 
 export type NewRequest = {
@@ -72,9 +75,18 @@ export type NewRequest = {
   expiresAt: Date;
 };
 
-/** Stores a request; a unique violation when its token is taken. */
-export function insertRequest(request: NewRequest) {
-  return getDb().paymentRequest.create({ data: request });
+/** A request's own columns (`RequestRow` without its requester's name). */
+const OWN_COLUMNS = Prisma.sql`"id", "token", "requesterId", "walletId", "amount", "currency", "message", "status",
+  "transferId", "payerId", "createdAt", "expiresAt", "paidAt"`;
+
+/** Stores a pending request and answers its row; a unique violation when its token is taken. */
+export async function insertRequest(r: NewRequest): Promise<Omit<RequestRow, "username" | "telegramFirstName" | "photoUrl">> {
+  const sql = await sqlOf();
+  const [row] = await sql.$queryRaw<Omit<RequestRow, "username" | "telegramFirstName" | "photoUrl">[]>`
+    INSERT INTO "PaymentRequest" ("token", "requesterId", "walletId", "amount", "currency", "message", "status", "createdAt", "expiresAt")
+    VALUES (${r.token}, ${r.requesterId}, ${r.walletId}, ${r.amount}, ${r.currency}, ${r.message}, ${"pending"}, ${r.createdAt}, ${r.expiresAt})
+    RETURNING ${OWN_COLUMNS}`;
+  return row;
 }
 
 /** What paying a request reads, in one query (see `readRequestToPay`). */
