@@ -1,27 +1,17 @@
 import "server-only";
-import { getDb, sqlOf } from "@/lib/server/db";
+import { getDb } from "@/lib/server/db";
 import { clockNow } from "@/lib/server/platform/clock";
 
 /**
- * Every statement of refresh tokens and sessions. A session is a refresh-token family: the
- * tokens issued one after another from one sign-in.
+ * The statements of refresh tokens and sessions, through the Prisma model API. A session is a
+ * refresh-token family: the tokens issued one after another from one sign-in. Whether a session
+ * was revoked, asked on every authenticated request, is direct SQL in store-revocation.ts.
  */
 
 export type NewRefreshToken = { tokenHash: string; family: string; userId: number; expiresAt: Date };
 
 export async function insertRefreshToken(token: NewRefreshToken): Promise<void> {
   await getDb().refreshToken.create({ data: token });
-}
-
-/**
- * Whether any token of the family is revoked. On every authenticated request: one indexed
- * look-up on the direct SQL path.
- */
-export async function isFamilyRevoked(family: string): Promise<boolean> {
-  const sql = await sqlOf();
-  const rows = await sql.$queryRaw<unknown[]>`
-    SELECT 1 FROM "RefreshToken" WHERE "family" = ${family} AND "revokedAt" IS NOT NULL LIMIT 1`;
-  return rows.length > 0;
 }
 
 export async function revokeFamily(family: string): Promise<void> {

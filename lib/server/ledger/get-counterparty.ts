@@ -1,7 +1,7 @@
 import "server-only";
 import { publicName } from "@/lib/server/users/public-name";
 import { AppError } from "@/lib/server/platform/errors";
-import { findKnownWallet, findWalletOwner } from "@/lib/server/ledger/store-history";
+import { findKnownWallet, findWalletOwner } from "@/lib/server/ledger/store-parties";
 import { avatarUrlFor } from "@/lib/server/users/dto";
 import type { CounterpartyDto } from "@/lib/shared/schemas/transfers";
 import { DEFAULT_LANGUAGE, DICTIONARIES, type Language } from "@/lib/shared/i18n";

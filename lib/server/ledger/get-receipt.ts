@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/server/platform/errors";
 import { BANK_AVATAR_URL } from "@/lib/server/ledger/get-counterparty";
 import { toTransferDto } from "@/lib/server/ledger/transfer-row";
-import { findScheduleOfTransfer, findTransferWithParties } from "@/lib/server/ledger/store-history";
+import { findScheduleOfTransfer, findTransferWithParties } from "@/lib/server/ledger/store-parties";
 import { avatarUrlFor, personName } from "@/lib/server/users/dto";
 import { maskAccountNumber } from "@/lib/shared/account-number";
 import type { ReceiptDto, ReceiptPartyDto } from "@/lib/shared/schemas/transfers";

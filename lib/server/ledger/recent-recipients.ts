@@ -1,5 +1,5 @@
 import "server-only";
-import { recentTransferReceivers } from "@/lib/server/ledger/store-history";
+import { recentTransferReceivers } from "@/lib/server/ledger/store-parties";
 import { avatarUrlFor, personName } from "@/lib/server/users/dto";
 import type { Currency } from "@/lib/shared/money";
 import type { RecentRecipientDto } from "@/lib/shared/schemas/transfers";

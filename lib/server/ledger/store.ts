@@ -14,8 +14,9 @@ import { clockNow, clockNowMs } from "@/lib/server/platform/clock";
  * stored Idempotency-Key and what the limits need, in one query), which also hands over the
  * ledger's store that the rest of the movement — its plan (rates, the bank's wallets) and its
  * commit (the transfer engine, store-engine.ts) — runs on; and the key's own statements. The
- * bank's wallets are in store-bank.ts, the reads of past transfers in store-history.ts, the
- * invariant checks in store-check.ts.
+ * bank's wallets are in store-bank.ts, a wallet's history page in store-history.ts, the other
+ * reads of past transfers (receipts, counterparties; the Prisma model API) in store-parties.ts,
+ * the invariant checks in store-check.ts.
  */
 
 export type { TransferRow } from "@/lib/server/ledger/transfer-row";

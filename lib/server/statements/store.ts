@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
-import { personSelect } from "@/lib/server/ledger/store-history";
+import { personSelect } from "@/lib/server/ledger/store-parties";
 import type { Bounds } from "@/lib/server/statements/period";
 
 /**
