@@ -94,12 +94,12 @@ build_both() {
 
 phase lint 60 npm run --silent lint
 phase types 60 npm run --silent typecheck
-phase builds 180 build_both
+phase builds 120 build_both
 export MINIBANK_PROD_BUILD_DIR=.next-prod
 export NEXT_DIST_DIR=.next-e2e NEXT_PUBLIC_TON_TEST_WALLET=1 MINIBANK_BUILD_DIR=.next-e2e
 # Two workers on two cores: every API file has a database of its own and every production file its
 # own servers, ports and folders; much of a production file's time is spent waiting on its server.
-phase jest 1080 npx jest --ci --maxWorkers=2
-phase playwright 300 env E2E_SKIP_BUILD=1 npx playwright test
+phase jest 780 npx jest --ci --maxWorkers=2
+phase playwright 660 env E2E_SKIP_BUILD=1 npx playwright test
 # Through npm run contract -- proxy: sign-in, transfers, history, receipts; zero breaches.
 phase proxy 120 env E2E_SKIP_BUILD=1 npx playwright test -c playwright.proxy.config.ts
