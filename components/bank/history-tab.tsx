@@ -3,12 +3,14 @@
 import Link from "next/link";
 import { useEffect, useMemo, useRef } from "react";
 import { formatHistoryDate, mergeHistory, type HistoryEntry } from "@/components/bank/bank-math";
+import { HistoryFilterBar, useHistoryFilters } from "@/components/bank/history-filter-bar";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dayKey, dayLabel, monthKey, monthLabel } from "@/lib/client/date";
 import { useHistoryFeed } from "@/lib/client/history-feed";
 import { useCounterparties, useMe, useWallets } from "@/lib/client/hooks";
+import { hasFilters } from "@/lib/shared/history-filters";
 import { formatMoneyChange } from "@/lib/shared/money";
 import type { CounterpartyDto, TransferDto } from "@/lib/shared/schemas/transfers";
 import { useLanguage, useStrings } from "@/lib/client/language";
@@ -143,13 +145,22 @@ type Feed = ReturnType<typeof useHistoryFeed>;
  * up once per wallet id) and opening its receipt. Older transfers load as the end scrolls into
  * view (or with "Показать ещё").
  */
-export function HistoryDays({ feed, ownWalletIds }: { feed: Feed & { transfers: TransferDto[] }; ownWalletIds: readonly number[] }) {
+export function HistoryDays({
+  feed,
+  ownWalletIds,
+  emptyText,
+}: {
+  feed: Feed & { transfers: TransferDto[] };
+  ownWalletIds: readonly number[];
+  /** What an empty history says (by default, that there are no transfers yet). */
+  emptyText?: string;
+}) {
   const t = useStrings();
   const language = useLanguage();
   const entries = useMemo(() => mergeHistory([feed.transfers], ownWalletIds), [feed.transfers, ownWalletIds]);
   const counterparties = useCounterparties(entries.map((e) => e.counterpartyWalletId));
   const sentinel = useWhenVisible(() => void feed.loadMore(), feed.hasMore && !feed.moreError);
-  if (entries.length === 0) return <Message text={t.history.empty} />;
+  if (entries.length === 0) return <Message text={emptyText ?? t.history.empty} />;
   return (
     <>
       {groupByMonth(entries, undefined, language).map((month) => (
@@ -201,15 +212,18 @@ export function RefreshButton({ feed }: { feed: Feed }) {
 }
 
 /**
- * History tab: transfers of all own wallets merged (see HistoryDays); "Обновить" reads the newest
- * again; every error offers a retry.
+ * History tab: transfers of all own wallets merged (see HistoryDays), searched and filtered as the
+ * address says (history-filter-bar.tsx); "Обновить" reads the newest again; every error offers a
+ * retry.
  */
 export function HistoryTab() {
   const t = useStrings();
   const me = useMe();
   const wallets = useWallets();
   const ids = useMemo(() => wallets.data?.map((w) => w.id) ?? null, [wallets.data]);
-  const feed = useHistoryFeed(ids && ids.length > 0 ? ids : null);
+  const [filters, setFilters] = useHistoryFilters();
+  const feed = useHistoryFeed(ids && ids.length > 0 ? ids : null, filters);
+  const filtered = hasFilters(filters);
 
   const retry = () => {
     void me.mutate();
@@ -222,7 +236,15 @@ export function HistoryTab() {
   else if (wallets.error || feed.error) body = <Message text={t.history.loadFailed} alert onRetry={retry} />;
   else if (wallets.data && wallets.data.length === 0) body = <Message text={t.history.walletsNotFound} alert />;
   else if (!feed.transfers || !ids) body = <HistorySkeleton />;
-  else body = <HistoryDays feed={{ ...feed, transfers: feed.transfers }} ownWalletIds={ids} />;
+  else {
+    body = (
+      <HistoryDays
+        feed={{ ...feed, transfers: feed.transfers }}
+        ownWalletIds={ids}
+        emptyText={filtered ? t.history.filters.nothingFound : undefined}
+      />
+    );
+  }
 
   return (
     <>
@@ -230,6 +252,7 @@ export function HistoryTab() {
         <h1 className="tab-title">{t.history.title}</h1>
         {feed.transfers && <RefreshButton feed={feed} />}
       </div>
+      {wallets.data && wallets.data.length > 0 && <HistoryFilterBar filters={filters} onChange={setFilters} />}
       {body}
     </>
   );

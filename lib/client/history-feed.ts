@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { call } from "@/lib/client/api";
 import { useTransfersOf } from "@/lib/client/hooks";
+import type { HistoryFilters } from "@/lib/shared/history-filters";
 import { operations } from "@/lib/shared/api/operations";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
 
@@ -40,8 +41,8 @@ type Extra = { of: unknown; pages: WalletPages[] };
  * first pages come from SWR (shared with the rest of the app and refreshed after money moves);
  * older pages are kept beside them and dropped whenever the first pages are fetched again.
  */
-export function useHistoryFeed(walletIds: readonly number[] | null) {
-  const first = useTransfersOf(walletIds);
+export function useHistoryFeed(walletIds: readonly number[] | null, filters: HistoryFilters = {}) {
+  const first = useTransfersOf(walletIds, filters);
   const [extra, setExtra] = useState<Extra | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState<unknown>(null);
@@ -61,7 +62,7 @@ export function useHistoryFeed(walletIds: readonly number[] | null) {
       const loaded = await Promise.all(
         window.toLoad.map(async (p) => {
           const cursor = p.items[p.items.length - 1]?.id;
-          const query = { limit: HISTORY_PAGE, cursor: cursor || undefined };
+          const query = { ...filters, limit: HISTORY_PAGE, cursor: cursor || undefined };
           const items = await call(operations.history, { params: { walletId: p.walletId }, query });
           return { walletId: p.walletId, items, more: items.length >= HISTORY_PAGE };
         }),
@@ -76,7 +77,7 @@ export function useHistoryFeed(walletIds: readonly number[] | null) {
     } finally {
       setLoadingMore(false);
     }
-  }, [pages, window, loadingMore, first.data]);
+  }, [pages, window, loadingMore, first.data, filters]);
 
   return {
     transfers: window?.transfers ?? null,

@@ -7,6 +7,7 @@ import { getAccessToken } from "@/lib/client/session";
 import { normalizeAccountNumber } from "@/lib/shared/account-number";
 import type { Check } from "@/lib/shared/api/check";
 import { operations, pathOf } from "@/lib/shared/api/operations";
+import { hasFilters, searchWithFilters, type HistoryFilters } from "@/lib/shared/history-filters";
 import type { Currency } from "@/lib/shared/money";
 
 /**
@@ -85,9 +86,11 @@ export function useRecipient(method: LookupMethod, target: string | null) {
 }
 
 /** Transfers of several own wallets in one request batch (the history tab merges them). */
-export function useTransfersOf(walletIds: readonly number[] | null) {
-  return useSWR(walletIds ? ["transfers-of", ...walletIds] : null, ([, ...ids]: [string, ...number[]]) =>
-    Promise.all(ids.map((walletId) => call(operations.history, { params: { walletId } }))),
+export function useTransfersOf(walletIds: readonly number[] | null, filters: HistoryFilters = {}) {
+  // The filters are part of the key (as the address's query says them: "" for none).
+  const search = searchWithFilters("", filters);
+  return useSWR(walletIds ? ["transfers-of", search, ...walletIds] : null, ([, , ...ids]: [string, string, ...number[]]) =>
+    Promise.all(ids.map((walletId) => call(operations.history, { params: { walletId }, query: hasFilters(filters) ? filters : undefined }))),
   );
 }
 

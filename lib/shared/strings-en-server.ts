@@ -72,6 +72,8 @@ export const enServer = {
     invalidRefresh: "The session has expired. Please sign in again",
     mailFailed: "Could not send the e-mail",
     invalidDateRange: "Invalid date range",
+    historySearchInvalid: "The search text must be at most 100 characters long",
+    historyFilterInvalid: "Unknown history filter",
     unavailable: "The service is temporarily unavailable",
     rateUnavailable: "The exchange rate is unavailable right now. Try again later",
     idempotencyKeyInvalid: "The idempotency key must be 1 to 128 characters long",

@@ -93,6 +93,8 @@ export const ruServer = {
     invalidRefresh: "Сессия истекла. Войдите снова",
     mailFailed: "Не удалось отправить письмо",
     invalidDateRange: "Некорректный период дат",
+    historySearchInvalid: "Строка поиска должна быть не длиннее 100 символов",
+    historyFilterInvalid: "Неизвестный фильтр истории",
     unavailable: "Сервис временно недоступен",
     rateUnavailable: "Курс обмена сейчас недоступен. Попробуйте позже",
     idempotencyKeyInvalid: "Ключ идемпотентности должен содержать от 1 до 128 символов",

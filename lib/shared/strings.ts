@@ -70,6 +70,21 @@ export const ru = {
     refresh: "Обновить",
     retry: "Повторить",
     scheduledMark: "Запланированный",
+    /** Search and filters of the history (their state is in the address). */
+    filters: {
+      label: "Поиск и фильтры",
+      search: "Поиск",
+      searchPlaceholder: "Имя, @ник, сообщение или сумма",
+      kind: "Операции",
+      kindAll: "Все операции",
+      kinds: { transfer: "Переводы", topup: "Пополнения", exchange: "Обмены", request: "Оплаты запросов" },
+      direction: "Направление",
+      directions: { all: "Все", in: "Входящие", out: "Исходящие" },
+      from: "С даты",
+      to: "По дату",
+      reset: "Сбросить фильтры",
+      nothingFound: "Ничего не найдено",
+    },
   },
   /** Currencies by name, as accounts are called. */
   currencies: { RUB: "Рубли", USD: "Доллары", EUR: "Евро", CNY: "Юани" },

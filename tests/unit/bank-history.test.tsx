@@ -6,6 +6,8 @@ import { fakeServer, ME, on, renderFresh, type Route } from "./bank-support";
 
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn() }),
+  usePathname: () => "/bank",
+  useSearchParams: () => new URLSearchParams("tab=history"),
 }));
 
 const WALLETS = [

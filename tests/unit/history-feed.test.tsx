@@ -8,6 +8,8 @@ import { fakeServer, ME, on, renderFresh } from "./bank-support";
 
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ replace: jest.fn(), push: jest.fn() }),
+  usePathname: () => "/bank",
+  useSearchParams: () => new URLSearchParams("tab=history"),
 }));
 
 function transfer(id: number, walletId: number, day = "2025-03-05"): TransferDto {

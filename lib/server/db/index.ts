@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { createPostgresClient, createPostgresPool, postgresRunner } from "@/lib/server/db/postgres";
 import { isRunner, SELF_WAIT, UNIT_DID_IO, type Dialect, type Sql, type SqlRunner } from "@/lib/server/db/sql";
-import { sqliteAdapter, type SqliteFactory } from "@/lib/server/db/sqlite";
+import { SQLITE_LOWER, sqliteAdapter, type SqliteFactory } from "@/lib/server/db/sqlite";
 import { getDatabaseUrl } from "@/lib/server/platform/env";
 import { processState } from "@/lib/server/platform/process-state";
 
@@ -94,6 +94,20 @@ function connectionOf(db: PrismaClient): Connection {
  */
 export function sqlOf(db: PrismaClient = getDb()): Promise<SqlRunner> {
   return connectionOf(db).runner();
+}
+
+/**
+ * `expression` in lower case, Unicode letters included, on either database: PostgreSQL's lower()
+ * (a UTF-8 database folds Cyrillic, too), a function of the connection's on SQLite (whose own
+ * lower() folds ASCII only). Compare it with a pattern lowered by `toLowerCase()`.
+ */
+export function lowerText(dialect: Dialect, expression: Prisma.Sql): Prisma.Sql {
+  return dialect === "sqlite" ? Prisma.sql`${Prisma.raw(SQLITE_LOWER)}(${expression})` : Prisma.sql`lower(${expression})`;
+}
+
+/** `text` as a LIKE pattern that finds it anywhere, its %, _ and \ taken literally (ESCAPE '\'). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 /**

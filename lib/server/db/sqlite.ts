@@ -148,6 +148,18 @@ function serialise(adapter: Adapter, lock: Lock): Adapter {
  * does not document (`client`, present in 6.19.3, the exact version package.json pins).
  * tests/api/db-lock.test.ts fails loudly when an upgrade moves it.
  */
+/** The name of the SQL function that lower-cases text on SQLite as PostgreSQL's lower() does. */
+export const SQLITE_LOWER = "minibank_lower";
+
+/**
+ * Functions SQLite lacks that a store's SQL uses (through db/index.ts, never by name). SQLite's
+ * own lower() and LIKE fold ASCII letters only; the history's search must find "Анна" as "анна".
+ * Any connection that prepares such a statement (a tool's own, read-only) adds them too.
+ */
+export function addSqliteFunctions(database: Database.Database): void {
+  database.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
+}
+
 function connectionOf(adapter: Adapter): Database.Database {
   const client = (adapter as unknown as { client?: unknown }).client;
   if (!(client instanceof Database)) {
@@ -177,6 +189,7 @@ export function sqliteAdapter(url: string): SqliteFactory {
       await adapter.executeScript(SQLITE_PRAGMAS);
       const lock = createLock();
       const database = connectionOf(adapter);
+      addSqliteFunctions(database);
       runner = createGroupCommitRunner(database, lock);
       const checkpointer = database.memory ? null : startCheckpointer(database, database.name);
       const served = serialise(adapter, lock);

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Check } from "@/lib/shared/api/check";
 import { anyAnswer, codeRequestedDto, counterpartyDto, initDataDto, okDto, publicUserDto, publicWalletListDto, rateDto, receiptDto, recentRecipientListDto, tokenPairDto, transferDto, transferListDto, userDto, walletListDto } from "@/lib/shared/api/dtos";
 import type { logoutBody, refreshBody, requestCodeBody, telegramLoginBody, verifyCodeBody } from "@/lib/shared/schemas/auth";
+import type { HistoryFilters } from "@/lib/shared/history-filters";
 import type { createTransferBody } from "@/lib/shared/schemas/transfers";
 import type { notificationsBody } from "@/lib/shared/schemas/users";
 import type { topUpBody } from "@/lib/shared/schemas/wallets";
@@ -121,7 +122,7 @@ export const operations = {
     idempotent: true,
   }),
   receipt: op()({ method: "GET", path: "/api/v1/transfers/{id}", response: receiptDto }),
-  history: op<undefined, { limit?: number; cursor?: number }>()({
+  history: op<undefined, { limit?: number; cursor?: number } & HistoryFilters>()({
     method: "GET",
     path: "/api/v1/transfers/wallet/{walletId}",
     response: transferListDto,

@@ -1,0 +1,143 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Segmented } from "@/components/ui/segmented";
+import { TextField } from "@/components/ui/text-field";
+import { useStrings } from "@/lib/client/language";
+import {
+  filtersOfSearch,
+  hasFilters,
+  MAX_HISTORY_SEARCH,
+  searchWithFilters,
+  type HistoryDirection,
+  type HistoryFilters,
+} from "@/lib/shared/history-filters";
+import { TRANSFER_KINDS, isTransferKind } from "@/lib/shared/transfer-kind";
+import "./history-tab.css";
+import "@/components/schedules/schedules.css";
+
+/** How long typing pauses before the search goes into the address (and to the server). */
+export const SEARCH_DELAY_MS = 300;
+
+/**
+ * The history's filters as the address holds them (`?q=&kind=&direction=&from=&to=`), and the
+ * function that changes them: the address is replaced, not pushed, so a reload, a shared link and
+ * Back from a receipt all show the same filtered history. Other parameters (`tab`) stay.
+ */
+export function useHistoryFilters(): [HistoryFilters, (next: HistoryFilters) => void] {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const search = params.toString();
+  const filters = useMemo(() => filtersOfSearch(new URLSearchParams(search)), [search]);
+  const set = (next: HistoryFilters) => {
+    const query = searchWithFilters(search, next);
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  };
+  return [filters, set];
+}
+
+type DirectionChoice = HistoryDirection | "all";
+
+/** The search field and the filters above the history. */
+export function HistoryFilterBar({ filters, onChange }: { filters: HistoryFilters; onChange: (next: HistoryFilters) => void }) {
+  const t = useStrings();
+  const s = t.history.filters;
+  // The field shows what is typed at once; the address follows after a pause. When the address
+  // changes otherwise (Back, a reset), the field follows it.
+  const [text, setText] = useState(filters.q ?? "");
+  const typed = useRef(filters.q ?? "");
+  useEffect(() => {
+    if ((filters.q ?? "") !== typed.current.trim()) {
+      typed.current = filters.q ?? "";
+      setText(filters.q ?? "");
+    }
+  }, [filters.q]);
+  const latest = useRef({ filters, onChange });
+  useEffect(() => {
+    latest.current = { filters, onChange };
+  });
+  useEffect(() => {
+    const q = text.trim();
+    if (q === (latest.current.filters.q ?? "")) return;
+    const timer = setTimeout(() => latest.current.onChange({ ...latest.current.filters, q: q || undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const directions: { value: DirectionChoice; label: string }[] = [
+    { value: "all", label: s.directions.all },
+    { value: "in", label: s.directions.in },
+    { value: "out", label: s.directions.out },
+  ];
+  return (
+    <section className="history-filters stack" aria-label={s.label}>
+      <TextField
+        type="search"
+        label={s.search}
+        placeholder={s.searchPlaceholder}
+        value={text}
+        maxLength={MAX_HISTORY_SEARCH}
+        enterKeyHint="search"
+        autoComplete="off"
+        onChange={(event) => {
+          typed.current = event.target.value;
+          setText(event.target.value);
+        }}
+      />
+      <label className="field">
+        <span className="field-label">{s.kind}</span>
+        <select
+          className="field-input schedule-select"
+          value={filters.kind ?? ""}
+          onChange={(event) => {
+            const kind = event.target.value;
+            onChange({ ...filters, kind: isTransferKind(kind) ? kind : undefined });
+          }}
+        >
+          <option value="">{s.kindAll}</option>
+          {TRANSFER_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {s.kinds[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Segmented<DirectionChoice>
+        label={s.direction}
+        options={directions}
+        value={filters.direction ?? "all"}
+        onChange={(value) => onChange({ ...filters, direction: value === "all" ? undefined : value })}
+      />
+      <div className="history-period">
+        <TextField
+          type="date"
+          label={s.from}
+          value={filters.from ?? ""}
+          max={filters.to}
+          onChange={(event) => onChange({ ...filters, from: event.target.value || undefined })}
+        />
+        <TextField
+          type="date"
+          label={s.to}
+          value={filters.to ?? ""}
+          min={filters.from}
+          onChange={(event) => onChange({ ...filters, to: event.target.value || undefined })}
+        />
+      </div>
+      {hasFilters(filters) && (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            typed.current = "";
+            setText("");
+            onChange({});
+          }}
+        >
+          {s.reset}
+        </Button>
+      )}
+    </section>
+  );
+}
