@@ -91,6 +91,7 @@ describe("the history's filters live in the address", () => {
     expect(await screen.findAllByTestId("history-row")).toHaveLength(1);
 
     fireEvent.change(screen.getByLabelText("Поиск"), { target: { value: "  кофе " } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(replace).not.toHaveBeenCalled();
     await waitFor(() => expect(replace).toHaveBeenLastCalledWith("/bank?tab=history&q=%D0%BA%D0%BE%D1%84%D0%B5", { scroll: false }));
     rerender();
