@@ -15,6 +15,7 @@ import {
   type HistoryFilters,
 } from "@/lib/shared/history-filters";
 import { TRANSFER_KINDS, isTransferKind } from "@/lib/shared/transfer-kind";
+import "@/components/ui/text-field.css";
 import "./history-tab.css";
 import "@/components/schedules/schedules.css";
 
@@ -41,12 +42,11 @@ export function useHistoryFilters(): [HistoryFilters, (next: HistoryFilters) => 
 
 type DirectionChoice = HistoryDirection | "all";
 
-/** The search field and the filters above the history. */
-export function HistoryFilterBar({ filters, onChange }: { filters: HistoryFilters; onChange: (next: HistoryFilters) => void }) {
-  const t = useStrings();
-  const s = t.history.filters;
-  // The field shows what is typed at once; the address follows after a pause. When the address
-  // changes otherwise (Back, a reset), the field follows it.
+/**
+ * The search field's text: shown as typed at once, written to the address after a pause. When
+ * the address changes otherwise (Back, a reset), the text follows it.
+ */
+function useSearchText(filters: HistoryFilters, onChange: (next: HistoryFilters) => void): [string, (text: string) => void] {
   const [text, setText] = useState(filters.q ?? "");
   const typed = useRef(filters.q ?? "");
   useEffect(() => {
@@ -65,7 +65,67 @@ export function HistoryFilterBar({ filters, onChange }: { filters: HistoryFilter
     const timer = setTimeout(() => latest.current.onChange({ ...latest.current.filters, q: q || undefined }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
+  const type = (next: string) => {
+    typed.current = next;
+    setText(next);
+  };
+  return [text, type];
+}
 
+type BarProps = { filters: HistoryFilters; onChange: (next: HistoryFilters) => void };
+
+/** The kind of movement: all, or one of them. */
+function KindSelect({ filters, onChange }: BarProps) {
+  const s = useStrings().history.filters;
+  return (
+    <label className="field">
+      <span className="field-label">{s.kind}</span>
+      <select
+        className="field-input schedule-select"
+        value={filters.kind ?? ""}
+        onChange={(event) => {
+          const kind = event.target.value;
+          onChange({ ...filters, kind: isTransferKind(kind) ? kind : undefined });
+        }}
+      >
+        <option value="">{s.kindAll}</option>
+        {TRANSFER_KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {s.kinds[kind]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The period: its first and last day, side by side (the native date picker). */
+function PeriodFields({ filters, onChange }: BarProps) {
+  const s = useStrings().history.filters;
+  return (
+    <div className="history-period">
+      <TextField
+        type="date"
+        label={s.from}
+        value={filters.from ?? ""}
+        max={filters.to}
+        onChange={(event) => onChange({ ...filters, from: event.target.value || undefined })}
+      />
+      <TextField
+        type="date"
+        label={s.to}
+        value={filters.to ?? ""}
+        min={filters.from}
+        onChange={(event) => onChange({ ...filters, to: event.target.value || undefined })}
+      />
+    </div>
+  );
+}
+
+/** The search field and the filters above the history. */
+export function HistoryFilterBar({ filters, onChange }: BarProps) {
+  const s = useStrings().history.filters;
+  const [text, setText] = useSearchText(filters, onChange);
   const directions: { value: DirectionChoice; label: string }[] = [
     { value: "all", label: s.directions.all },
     { value: "in", label: s.directions.in },
@@ -81,56 +141,20 @@ export function HistoryFilterBar({ filters, onChange }: { filters: HistoryFilter
         maxLength={MAX_HISTORY_SEARCH}
         enterKeyHint="search"
         autoComplete="off"
-        onChange={(event) => {
-          typed.current = event.target.value;
-          setText(event.target.value);
-        }}
+        onChange={(event) => setText(event.target.value)}
       />
-      <label className="field">
-        <span className="field-label">{s.kind}</span>
-        <select
-          className="field-input schedule-select"
-          value={filters.kind ?? ""}
-          onChange={(event) => {
-            const kind = event.target.value;
-            onChange({ ...filters, kind: isTransferKind(kind) ? kind : undefined });
-          }}
-        >
-          <option value="">{s.kindAll}</option>
-          {TRANSFER_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {s.kinds[kind]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <KindSelect filters={filters} onChange={onChange} />
       <Segmented<DirectionChoice>
         label={s.direction}
         options={directions}
         value={filters.direction ?? "all"}
         onChange={(value) => onChange({ ...filters, direction: value === "all" ? undefined : value })}
       />
-      <div className="history-period">
-        <TextField
-          type="date"
-          label={s.from}
-          value={filters.from ?? ""}
-          max={filters.to}
-          onChange={(event) => onChange({ ...filters, from: event.target.value || undefined })}
-        />
-        <TextField
-          type="date"
-          label={s.to}
-          value={filters.to ?? ""}
-          min={filters.from}
-          onChange={(event) => onChange({ ...filters, to: event.target.value || undefined })}
-        />
-      </div>
+      <PeriodFields filters={filters} onChange={onChange} />
       {hasFilters(filters) && (
         <Button
           variant="secondary"
           onClick={() => {
-            typed.current = "";
             setText("");
             onChange({});
           }}
