@@ -68,6 +68,21 @@ describe("GET /api/v1/openapi.json", () => {
     const ok = paths["/api/v1/transfers/wallet/{walletId}"].get.responses["200"];
     expect(ok.content["application/json"].schema.type).toBe("array");
     expect(ok.headers["x-next-cursor"]).toBeDefined();
+    // The history's page and its filters.
+    const walletHistory = paths["/api/v1/transfers/wallet/{walletId}"].get.parameters as { name: string; in: string; schema: { enum?: string[] } }[];
+    expect(walletHistory.map((p) => `${p.in}:${p.name}`)).toEqual([
+      "path:walletId",
+      "query:limit",
+      "query:cursor",
+      "query:q",
+      "query:kind",
+      "query:direction",
+      "query:currency",
+      "query:from",
+      "query:to",
+    ]);
+    expect(walletHistory.find((p) => p.name === "kind")?.schema.enum).toEqual(["transfer", "topup", "exchange", "request"]);
+    expect(walletHistory.find((p) => p.name === "direction")?.schema.enum).toEqual(["in", "out"]);
     const history = paths["/api/v1/rates/{currency}/history"].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(history).toEqual(["path:currency", "query:from", "query:to"]);
   });
