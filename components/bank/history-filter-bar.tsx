@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Segmented } from "@/components/ui/segmented";
 import { TextField } from "@/components/ui/text-field";
@@ -122,10 +122,21 @@ function PeriodFields({ filters, onChange }: BarProps) {
   );
 }
 
-/** The search field and the filters above the history. */
+/** How many of the filters behind "Фильтры" are set (the search is always in view). */
+function moreFilters(filters: HistoryFilters): number {
+  return [filters.kind, filters.direction, filters.from, filters.to].filter(Boolean).length;
+}
+
+/**
+ * The search field above the history, and the other filters behind "Фильтры" (open while any of
+ * them is set), so the list keeps the screen.
+ */
 export function HistoryFilterBar({ filters, onChange }: BarProps) {
   const s = useStrings().history.filters;
   const [text, setText] = useSearchText(filters, onChange);
+  const set = moreFilters(filters);
+  const [open, setOpen] = useState(set > 0);
+  const panelId = useId();
   const directions: { value: DirectionChoice; label: string }[] = [
     { value: "all", label: s.directions.all },
     { value: "in", label: s.directions.in },
@@ -143,24 +154,34 @@ export function HistoryFilterBar({ filters, onChange }: BarProps) {
         autoComplete="off"
         onChange={(event) => setText(event.target.value)}
       />
-      <KindSelect filters={filters} onChange={onChange} />
-      <Segmented<DirectionChoice>
-        label={s.direction}
-        options={directions}
-        value={filters.direction ?? "all"}
-        onChange={(value) => onChange({ ...filters, direction: value === "all" ? undefined : value })}
-      />
-      <PeriodFields filters={filters} onChange={onChange} />
-      {hasFilters(filters) && (
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setText("");
-            onChange({});
-          }}
-        >
-          {s.reset}
+      <div className="history-filter-actions">
+        <Button variant="secondary" fullWidth={false} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+          {set > 0 ? `${s.more} (${set})` : s.more}
         </Button>
+        {hasFilters(filters) && (
+          <Button
+            variant="secondary"
+            fullWidth={false}
+            onClick={() => {
+              setText("");
+              onChange({});
+            }}
+          >
+            {s.reset}
+          </Button>
+        )}
+      </div>
+      {open && (
+        <div id={panelId} className="stack">
+          <KindSelect filters={filters} onChange={onChange} />
+          <Segmented<DirectionChoice>
+            label={s.direction}
+            options={directions}
+            value={filters.direction ?? "all"}
+            onChange={(value) => onChange({ ...filters, direction: value === "all" ? undefined : value })}
+          />
+          <PeriodFields filters={filters} onChange={onChange} />
+        </div>
       )}
     </section>
   );

@@ -79,6 +79,7 @@ export const en = {
       directions: { all: "All", in: "Incoming", out: "Outgoing" },
       from: "From",
       to: "To",
+      more: "Filters",
       reset: "Reset filters",
       nothingFound: "Nothing found",
     },

@@ -82,6 +82,7 @@ export const ru = {
       directions: { all: "Все", in: "Входящие", out: "Исходящие" },
       from: "С даты",
       to: "По дату",
+      more: "Фильтры",
       reset: "Сбросить фильтры",
       nothingFound: "Ничего не найдено",
     },

@@ -70,6 +70,7 @@ describe("the history's filters live in the address", () => {
     const calls = fakeServer(...base);
     renderFresh(<HistoryTab />);
     expect(await screen.findByText("Ничего не найдено")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Фильтры (4)" })).toHaveAttribute("aria-expanded", "true");
     expect(screen.getByLabelText("Поиск")).toHaveValue("кофе");
     expect(screen.getByLabelText("Операции")).toHaveValue("transfer");
     expect(screen.getByRole("radio", { name: "Входящие" })).toHaveAttribute("aria-checked", "true");
@@ -96,6 +97,12 @@ describe("the history's filters live in the address", () => {
     await waitFor(() => expect(replace).toHaveBeenLastCalledWith("/bank?tab=history&q=%D0%BA%D0%BE%D1%84%D0%B5", { scroll: false }));
     rerender();
 
+    // The other filters are behind "Фильтры" until one is set.
+    expect(screen.queryByLabelText("Операции")).toBeNull();
+    const more = screen.getByRole("button", { name: "Фильтры" });
+    expect(more).toHaveAttribute("aria-expanded", "false");
+    fireEvent.click(more);
+    expect(more).toHaveAttribute("aria-expanded", "true");
     fireEvent.change(screen.getByLabelText("Операции"), { target: { value: "exchange" } });
     expect(Object.fromEntries(search)).toEqual({ tab: "history", q: "кофе", kind: "exchange" });
     rerender();
@@ -104,6 +111,7 @@ describe("the history's filters live in the address", () => {
     fireEvent.change(screen.getByLabelText("С даты"), { target: { value: "2025-03-01" } });
     rerender();
     expect(Object.fromEntries(search)).toEqual({ tab: "history", q: "кофе", kind: "exchange", direction: "out", from: "2025-03-01" });
+    expect(screen.getByRole("button", { name: "Фильтры (3)" })).toBeInTheDocument();
     expect(await screen.findByText("Ничего не найдено")).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Сбросить фильтры" }));
