@@ -145,6 +145,17 @@ describe("production build under npm start, every optional feature on", () => {
       id: number;
     }[];
     expect(history.map((t) => t.id)).toEqual(expect.arrayContaining([same.id, cross.id]));
+    // Searched and filtered as the history tab asks: an amount typed the Russian way, the other
+    // side's currency, a kind, a direction; an unknown kind is refused.
+    const rub = wallet(aliceWallets, "RUB").id;
+    const found = async (query: string) =>
+      ((await ok("GET", `/api/v1/transfers/wallet/${rub}?${query}`, { token: alice })) as unknown as { id: number }[]).map((t) => t.id);
+    expect(await found(`q=${encodeURIComponent("1 500,00")}`)).toEqual([same.id]);
+    expect(await found("currency=USD")).toEqual([cross.id]);
+    expect(await found("kind=topup")).toHaveLength(1);
+    expect(await found("direction=in&kind=transfer")).toEqual([]);
+    const unknown = await call("GET", `/api/v1/transfers/wallet/${rub}?kind=gift`, { token: alice });
+    expect([unknown.status, unknown.body.code]).toEqual([400, "VALIDATION_ERROR"]);
     const after = (await ok("GET", "/api/v1/wallet", { token: bob })) as unknown as Wallet[];
     expect(wallet(after, "RUB").balance).toBe(150_000);
     expect(wallet(after, "USD").balance).toBe(1_000);

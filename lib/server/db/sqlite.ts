@@ -143,11 +143,6 @@ function serialise(adapter: Adapter, lock: Lock): Adapter {
   });
 }
 
-/**
- * The better-sqlite3 connection inside the adapter: the one place that reads a field the adapter
- * does not document (`client`, present in 6.19.3, the exact version package.json pins).
- * tests/api/db-lock.test.ts fails loudly when an upgrade moves it.
- */
 /** The name of the SQL function that lower-cases text on SQLite as PostgreSQL's lower() does. */
 export const SQLITE_LOWER = "minibank_lower";
 
@@ -160,6 +155,11 @@ export function addSqliteFunctions(database: Database.Database): void {
   database.function(SQLITE_LOWER, { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
 }
 
+/**
+ * The better-sqlite3 connection inside the adapter: the one place that reads a field the adapter
+ * does not document (`client`, present in 6.19.3, the exact version package.json pins).
+ * tests/api/db-lock.test.ts fails loudly when an upgrade moves it.
+ */
 function connectionOf(adapter: Adapter): Database.Database {
   const client = (adapter as unknown as { client?: unknown }).client;
   if (!(client instanceof Database)) {
