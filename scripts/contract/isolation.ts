@@ -84,7 +84,11 @@ export async function authorizationMatrix(api: ContractClient, options: OracleOp
   for (const op of operationsOf(document).filter((o) => o.secured)) {
     const name = `${op.method} ${op.path}`;
     // Without the example's Idempotency-Key: one cell's key would make the next a different body under that key (409).
-    const base = { ...exampleRequest(document, op, alice.tokens.access_token, pool, options.seed), headers: {} };
+    // Without its optional query parameters: a filter is no part of who may call, and two drawn
+    // apart may break a rule the document cannot state (a period's start after its end is a 400).
+    const example = exampleRequest(document, op, alice.tokens.access_token, pool, options.seed);
+    const required = new Set((op.operation.parameters ?? []).filter((p) => p.in === "query" && p.required).map((p) => p.name));
+    const base = { ...example, query: Object.fromEntries(Object.entries(example.query).filter(([name]) => required.has(name))), headers: {} };
     const cells: Cell[] = [
       ["no token", { ...base, token: undefined }, [401]],
       ["malformed", { ...base, token: "not.a.token" }, [401]],
