@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { getDb, sqlOf, UNIT_DID_IO, type Sql } from "@/lib/server/db";
-import { isSqliteLockConflict, isUniqueViolation } from "@/lib/server/db/errors";
+import { isDatabaseUnavailable, isSqliteLockConflict, isUniqueViolation } from "@/lib/server/db/errors";
 import { POST as requestCode } from "@/app/api/v1/auth/email/request-code/route";
 import { POST as verifyCode } from "@/app/api/v1/auth/email/verify-code/route";
 import { CLIENT_IP_HEADER } from "@/lib/server/http/client-ip";
@@ -246,6 +246,28 @@ describe("direct SQL on the same connection (the hot paths)", () => {
     } finally {
       other.close();
     }
+  });
+
+  it("reports another process holding the write lock past the busy timeout as a lock conflict too, and as busy (503) once retries are spent", async () => {
+    const other = new Database(process.env.DATABASE_URL!.replace(/^file:/, ""));
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      other.prepare(`INSERT INTO "User" ("username", "createdAt") VALUES (?, ?)`).run("holding_the_lock", Date.now());
+      // Through Prisma this is P1008 ("timed out"), the driver's SQLITE_BUSY only in its cause.
+      const error = await getDb()
+        .$transaction(async (tx) => {
+          await tx.user.findFirst();
+          await tx.user.create({ data: { username: "while_it_holds" } });
+        })
+        .then(() => null, (e: unknown) => e);
+      expect(isSqliteLockConflict(error)).toBe(true);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(isDatabaseUnavailable(new Error("database is locked"))).toBe(false);
+    } finally {
+      other.exec("ROLLBACK");
+      other.close();
+    }
+    expect(await getDb().user.count({ where: { username: { in: ["holding_the_lock", "while_it_holds"] } } })).toBe(0);
   });
 
   it("a first sign-in whose user creation meets another process's write is run again, not answered 500", async () => {

@@ -328,4 +328,37 @@ describe("2 production instances on one SQLite file", () => {
     }
     console.log(`two processes on one SQLite file: ${statuses.filter((s) => s === 201).length} of ${statuses.length} answers 201, ${statuses.filter((s) => s === 503).length} 503`);
   });
+
+  it("first sign-ins at the same moment on both processes: each makes its user, none answers 500", async () => {
+    const [one, two] = sqliteServers;
+    const emails = Array.from({ length: 12 }, (_, i) => `first${i}.sqlite@example.test`);
+    const codes: string[] = [];
+    for (const [i, email] of emails.entries()) {
+      const before = mailbox.received.length;
+      expect((await call(i % 2 ? two : one, "POST", "/api/v1/auth/email/request-code", { body: { email } })).status).toBe(200);
+      codes.push(await codeSentTo(email, before));
+    }
+    // Every user is created by whichever process verifies first; both write the file at once.
+    const verify = (i: number, server: AppServer) => call(server, "POST", "/api/v1/auth/email/verify-code", { body: { email: emails[i], code: codes[i] } });
+    const answers = await Promise.all(emails.map((_, i) => verify(i, i % 2 ? one : two)));
+    // As with transfers: a process that waited too long for the other's write says 503 (retry
+    // later), never 500. The code was spent by then, so that person asks for a new one.
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status !== 503) continue;
+      const before = mailbox.received.length;
+      expect((await call(one, "POST", "/api/v1/auth/email/request-code", { body: { email: emails[i] } })).status).toBe(200);
+      codes[i] = await codeSentTo(emails[i], before);
+      expect((await verify(i, one)).status).toBe(200);
+    }
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(file(), { readonly: true });
+    try {
+      const made = db.prepare(`SELECT COUNT(*) AS n FROM "User" WHERE "email" LIKE 'first%.sqlite@example.test'`).get() as { n: number };
+      expect(made.n).toBe(emails.length);
+    } finally {
+      db.close();
+    }
+    console.log(`first sign-ins on one SQLite file: ${answers.filter((a) => a.status === 200).length} of ${emails.length} at once answered 200, the rest 503`);
+  });
 });

@@ -54,14 +54,15 @@ export function isRetryableConflict(error: unknown): boolean {
 }
 
 /**
- * SQLite refused a deferred transaction the write lock it asked for after reading, because another
- * process had written or held the lock meanwhile ("database is locked", returned at once: waiting
- * could not help that transaction). Nothing of it was written; running it again is the remedy.
+ * SQLite refused a transaction the write lock because another process had written or held it
+ * meanwhile ("database is locked"): at once, when the transaction had read first (waiting could
+ * not help it), or after the busy timeout. Nothing of it was written; running it again is the
+ * remedy. The driver's own code comes as the error's, or, through Prisma (which then says P1008,
+ * "timed out"), as the adapter's cause.
  */
 export function isSqliteLockConflict(error: unknown): boolean {
   const e = fields(error);
-  const code = e?.code ?? e?.meta?.driverAdapterError?.cause?.originalCode;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+  return [e?.code, e?.meta?.driverAdapterError?.cause?.originalCode].some((code) => typeof code === "string" && code.startsWith("SQLITE_BUSY"));
 }
 
 /** The pool or Prisma could not start a transaction in time (P2028, P2024): the server is busy. */
@@ -87,7 +88,8 @@ const PG_UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connect
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = fields(error);
   if (!e) return false;
-  if (isBusy(error) || e.code === "P1001" || e.code === "P1017") return true;
+  // Another process kept the SQLite file's write lock past every retry: busy, not broken.
+  if (isBusy(error) || isSqliteLockConflict(error) || e.code === "P1001" || e.code === "P1017") return true;
   if (error instanceof pg.DatabaseError && PG_UNAVAILABLE.test(error.code ?? "")) return true;
   if (typeof e.code === "string" && NETWORK.has(e.code)) return true;
   if (error instanceof Error && !e.code && PG_UNAVAILABLE_MESSAGES.test(error.message)) return true;
