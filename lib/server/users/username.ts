@@ -74,14 +74,18 @@ export function freeUsername(base: string, taken: readonly { username: string | 
  * Runs `attempt` (one transaction) again when it lost a race: on a unique column (username,
  * e-mail, Telegram id), or on SQLite for the file's write lock, which another process took between
  * the transaction's reads and its first write ("database is locked", SQLITE_BUSY_SNAPSHOT:
- * nothing was written), as two instances on one file do with simultaneous first sign-ins.
+ * nothing was written), as two instances on one file do with simultaneous first sign-ins. Past
+ * its tries a lock conflict answers 503 (db/errors.ts), never 500.
  */
-export async function retryOnConflict<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+export async function retryOnConflict<T>(attempt: () => Promise<T>, tries = 5): Promise<T> {
   for (let i = 1; ; i += 1) {
     try {
       return await attempt();
     } catch (error) {
       if (i >= tries || !(isUniqueViolation(error) || isSqliteLockConflict(error))) throw error;
+      // The other process is still writing: give it a few milliseconds, more each time, at
+      // random so that two processes that collided do not collide again in step.
+      if (isSqliteLockConflict(error)) await new Promise((resolve) => setTimeout(resolve, i * (10 + Math.random() * 20)));
     }
   }
 }
