@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { Avatar } from "@/components/ui/avatar";
+import { Avatar, AvatarIcon } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Details } from "@/components/ui/details";
 import { IconExchange } from "@/components/ui/icons";
@@ -86,9 +86,9 @@ export function ConfirmSheet(props: ConfirmSheetProps) {
         </h2>
         <div className="sheet-person">
           {summary.ownAccounts ? (
-            <span className="sheet-own-accounts" aria-hidden="true">
+            <AvatarIcon size={48}>
               <IconExchange size={24} />
-            </span>
+            </AvatarIcon>
           ) : (
             <Avatar src={summary.recipientAvatar} name={summary.recipientName} size={48} />
           )}

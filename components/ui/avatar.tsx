@@ -44,3 +44,12 @@ export function Avatar({ src, name, size = 40 }: AvatarProps) {
     </span>
   );
 }
+
+/** An icon where a person's picture would be (one's own accounts, a share open to its link): decorative. */
+export function AvatarIcon({ children, size = 40 }: { children: React.ReactNode; size?: number }) {
+  return (
+    <span className="avatar avatar-icon" style={{ width: size, height: size }} aria-hidden="true">
+      {children}
+    </span>
+  );
+}

@@ -83,7 +83,7 @@ describe("exchange form", () => {
     // "Получатель: Между своими счетами" with the exchange icon, not the initials of those words.
     expect(within(sheet).getByText("Между своими счетами")).toBeInTheDocument();
     expect(within(sheet).queryByRole("img")).toBeNull();
-    expect(sheet.querySelector(".sheet-own-accounts svg")).not.toBeNull();
+    expect(sheet.querySelector(".avatar-icon svg")).not.toBeNull();
     await user.click(within(sheet).getByRole("button", { name: "Подтвердить" }));
     await waitFor(() => expect(push).toHaveBeenCalledWith("/receipt/77?new=1"));
     const [request] = posts(sent, "/api/v1/exchanges");

@@ -97,7 +97,7 @@ describe("a split's screen", () => {
       ["Рассчитались вне приложения"],
     ]);
     // The share left to the link shows the app's own icon, not an emoji that needs an emoji font.
-    expect(rows[2].querySelector(".split-link-badge svg")).not.toBeNull();
+    expect(rows[2].querySelector(".avatar-icon svg")).not.toBeNull();
     expect(rows[2].textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 
