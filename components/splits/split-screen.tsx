@@ -116,17 +116,26 @@ function OrganiserActions({ split, act, toast }: { split: SplitDto; act: Act; to
   );
 }
 
-/** The participant's own share: what they owe and the way to pay it (the request's own screen). */
-function MyShare({ split, share }: { split: SplitDto; share: SplitShareDto }) {
+/**
+ * The participant's own share: what they owe, the way to pay it (the request's own screen), and
+ * the way to turn it down — a claim from someone they may not know ends there, with no reminders.
+ */
+function MyShare({ split, share, act }: { split: SplitDto; share: SplitShareDto; act: Act }) {
   const t = useAllStrings();
   const language = useFeatureLanguage();
   const router = useRouter();
+  const pending = share.status === "pending" && share.requestToken !== null;
   return (
     <section className="section split-mine" aria-label={t.splits.yourShare}>
       <p className="hint">{t.splits.yourShare}</p>
       <p className="split-mine-amount">{formatMoney(share.amount, split.currency, language)}</p>
       <span className={`request-status split-status-${share.status}`}>{t.splits.status[share.status]}</span>
-      {share.status === "pending" && share.requestToken && <Button onClick={() => router.push(payPathFor(share.requestToken!))}>{t.splits.pay}</Button>}
+      {pending && <Button onClick={() => router.push(payPathFor(share.requestToken!))}>{t.splits.pay}</Button>}
+      {pending && (
+        <Button variant="secondary" onClick={() => act(() => splitAction(split.token, "decline"), t.splits.declinedDone)}>
+          {t.splits.decline}
+        </Button>
+      )}
     </section>
   );
 }
@@ -143,7 +152,7 @@ function SplitBody({ split, act, toast }: { split: SplitDto; act: Act; toast: To
         {split.status === "cancelled" && <p className="inline-error" role="status">{t.splits.cancelledSplit}</p>}
       </section>
       <SplitProgress split={split} />
-      {mine && <MyShare split={split} share={mine} />}
+      {mine && <MyShare split={split} share={mine} act={act} />}
       {split.joinable && <Button onClick={() => act(() => splitAction(split.token, "join"), t.splits.joined)}>{t.splits.join}</Button>}
       {split.shares.length > 0 && (
         <section className="stack" aria-labelledby="split-who">

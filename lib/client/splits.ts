@@ -30,7 +30,7 @@ export function createSplit(body: CreateSplitBody, idempotencyKey: string) {
   return call(featureOperations.createSplit, { body, idempotencyKey });
 }
 
-const ACTIONS = { join: featureOperations.joinSplit, remind: featureOperations.remindSplit, cancel: featureOperations.cancelSplit } as const;
+const ACTIONS = { join: featureOperations.joinSplit, remind: featureOperations.remindSplit, cancel: featureOperations.cancelSplit, decline: featureOperations.declineShare } as const;
 
 export function splitAction(token: string, action: keyof typeof ACTIONS) {
   return call(ACTIONS[action], { params: { token } });

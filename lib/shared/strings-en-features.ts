@@ -132,6 +132,8 @@ export const enFeatures = {
     status: { paid: "paid", settled: "settled", pending: "pending", declined: "declined" },
     cancelledSplit: "The bill was cancelled",
     pay: "Pay my share",
+    decline: "Decline the share",
+    declinedDone: "You declined the share: its request is cancelled, and there will be no reminders",
     join: "Take a share",
     joined: "The share is yours — you can pay it",
     remind: "Remind",

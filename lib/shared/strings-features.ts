@@ -141,6 +141,8 @@ export const ruFeatures = {
     status: { paid: "оплачено", settled: "рассчитались", pending: "ожидает", declined: "отклонено" },
     cancelledSplit: "Счёт отменён",
     pay: "Оплатить свою долю",
+    decline: "Отказаться от доли",
+    declinedDone: "Вы отказались от доли: запрос отменён, напоминаний не будет",
     join: "Взять долю",
     joined: "Доля ваша — её можно оплатить",
     remind: "Напомнить",

@@ -68,6 +68,7 @@ export const FOREIGN: Record<string, ForeignCell[]> = {
   "POST /api/v1/splits/{token}/join": [{ what: "another user's split with no share open to its link", build: (_m, t) => ({ params: { token: t.split! } }), refused: [403, 404] }],
   "POST /api/v1/splits/{token}/remind": organiserOnly(),
   "POST /api/v1/splits/{token}/cancel": organiserOnly(),
+  "POST /api/v1/splits/{token}/decline": [{ what: "another user's split the caller has no share of", build: (_m, t) => ({ params: { token: t.split! } }), refused: [403, 404] }],
   "POST /api/v1/splits/{token}/shares/{position}/settle": [
     { what: "a share of another user's split", build: (_m, t) => ({ params: { token: t.split!, position: 1 } }), refused: [403, 404] },
     { what: "a share of another user's split open to its link", build: (_m, t) => ({ params: { token: t.openSplit!, position: 1 } }), refused: [403, 404] },

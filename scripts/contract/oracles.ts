@@ -6,7 +6,7 @@ import { insightsAgreeWithStatements, schedulesKeepTheirRules } from "./feature-
 import { runMoneyOracles } from "./money-oracles";
 import { caller, sectionOf, split, walletOf, type OracleOptions } from "./oracle-kit";
 import { signIn, type Person } from "./session";
-import { shareSettledOutsideTheApp, splitCancelledRest, splitRemindedOncePerDay } from "./split-action-oracles";
+import { shareDeclined, shareSettledOutsideTheApp, splitCancelledRest, splitRemindedOncePerDay } from "./split-action-oracles";
 import { splitJoinedByLink, splitsAddUp, type SplitParty } from "./split-oracles";
 
 /**
@@ -118,4 +118,5 @@ async function splitActions(api: ContractClient, options: OracleOptions, alice: 
   await section("a split's rest cancelled: pending shares declined and unpayable, paid ones stay paid, no money moved; then 409 SPLIT_CLOSED to a reminder", () =>
     splitCancelledRest(call, party),
   );
+  await section("a share declined by its participant: declined, its request cancelled, no money moved, not reminded; a paid share is 409 REQUEST_PAID", () => shareDeclined(call, party));
 }

@@ -4,7 +4,7 @@ import { byName, codeOf, funded, moved, newSplit, payShare, readSplit, requestSt
 
 /**
  * What only a split's organiser may do, from outside: remind once per 24 hours, mark a share
- * settled outside the app, cancel the rest. Each is checked by the shares' statuses and progress,
+ * settled outside the app, cancel the rest; and what only a participant may: decline their share. Each is checked by the shares' statuses and progress,
  * the payment requests behind them, the money that moved (none, but for the payments made), and
  * the refusals the document names; anyone but the organiser gets 404.
  */
@@ -120,5 +120,42 @@ export async function splitCancelledRest(call: Caller, { organiser, payer, other
   if (stateOf(again) !== stateOf(cancelled)) problems.push(`cancelling again changed the split: ${stateOf(cancelled)} became ${stateOf(again)}`);
   const closed = await call(SPLIT.remind, as(organiser), { params }, 409);
   if (codeOf(closed.body) !== "SPLIT_CLOSED") problems.push(`reminding a cancelled split answered 409 ${codeOf(closed.body)}, not SPLIT_CLOSED`);
+  return problems;
+}
+
+/**
+ * Declining one's share: only its participant may (the organiser and an outsider get 404); it
+ * reads declined, its request is cancelled (paying it is 409 REQUEST_CANCELLED) and no money moves;
+ * declining again changes nothing; the organiser's reminder passes it by; a paid share is 409
+ * REQUEST_PAID and stays paid.
+ */
+export async function shareDeclined(call: Caller, { organiser, payer, other, outsider }: SplitParty): Promise<string[]> {
+  await funded(call, payer, other);
+  const made = await newSplit(call, organiser, 600, "equal", [byName(payer), byName(other)]);
+  const params = { token: made.token };
+  const [declinedToken, paidToken] = [0, 1].map((position) => shareAt(made, position)?.requestToken);
+  if (!declinedToken || !paidToken) return ["a participant's share has no request"];
+  const problems: string[] = [];
+  await call(SPLIT.decline, as(organiser), { params }, 404);
+  await call(SPLIT.decline, as(outsider), { params }, 404);
+  let declined = made;
+  const still = await moved(call, payer, organiser, async () => {
+    declined = (await call(SPLIT.decline, as(payer), { params })).body as Split;
+    const refused = await payShare(call, payer, declinedToken, 409);
+    if (codeOf(refused.body) !== "REQUEST_CANCELLED") problems.push(`paying a declined share's request answered 409 ${codeOf(refused.body)}, not REQUEST_CANCELLED`);
+  });
+  if (still.paid !== 0 || still.received !== 0) problems.push(`declining a share moved money: ${still.paid} left the participant, ${still.received} reached the organiser`);
+  const expected = "open; 0:declined, 1:pending";
+  if (!stateOf(declined).startsWith(expected) || declined.progress.declined !== 1 || declined.progress.collected !== 0) problems.push(`after a participant declined share 0 the split reads ${stateOf(declined)}, not ${expected} with nothing collected`);
+  if ((await requestStatus(call, organiser, declinedToken)) !== "cancelled") problems.push("a declined share's request does not read cancelled");
+  const again = (await call(SPLIT.decline, as(payer), { params })).body as Split;
+  if (stateOf(again) !== stateOf(declined)) problems.push(`declining again changed the split: ${stateOf(declined)} became ${stateOf(again)}`);
+  const reminded = (await call(SPLIT.remind, as(organiser), { params })).body as Split;
+  if (shareAt(reminded, 0)?.remindedAt !== null || !shareAt(reminded, 1)?.remindedAt) {
+    problems.push(`a reminder marked the declined share at ${shareAt(reminded, 0)?.remindedAt} and the pending one at ${shareAt(reminded, 1)?.remindedAt}: only the pending one is reminded`);
+  }
+  await payShare(call, other, paidToken);
+  const paid = await call(SPLIT.decline, as(other), { params }, 409);
+  if (codeOf(paid.body) !== "REQUEST_PAID") problems.push(`declining a paid share answered 409 ${codeOf(paid.body)}, not REQUEST_PAID`);
   return problems;
 }

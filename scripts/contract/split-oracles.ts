@@ -22,6 +22,7 @@ export const SPLIT = {
   join: "POST /api/v1/splits/{token}/join",
   remind: "POST /api/v1/splits/{token}/remind",
   cancel: "POST /api/v1/splits/{token}/cancel",
+  decline: "POST /api/v1/splits/{token}/decline",
   settle: "POST /api/v1/splits/{token}/shares/{position}/settle",
   request: "GET /api/v1/requests/{token}",
   pay: "POST /api/v1/requests/{token}/pay",

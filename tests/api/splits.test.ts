@@ -3,6 +3,7 @@ import { GET as getRequestRoute } from "@/app/api/v1/requests/[token]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/v1/splits/route";
 import { GET as getRoute } from "@/app/api/v1/splits/[token]/route";
 import { POST as cancelRoute } from "@/app/api/v1/splits/[token]/cancel/route";
+import { POST as declineRoute } from "@/app/api/v1/splits/[token]/decline/route";
 import { POST as joinRoute } from "@/app/api/v1/splits/[token]/join/route";
 import { POST as remindRoute } from "@/app/api/v1/splits/[token]/remind/route";
 import { POST as settleRoute } from "@/app/api/v1/splits/[token]/shares/[position]/settle/route";
@@ -366,6 +367,37 @@ describe("splitting a bill", () => {
     expect((await post(settleRoute, alice, { token: split.token, position: "0" })).body.code).toBe("REQUEST_PAID");
     expect((await post(settleRoute, alice, { token: split.token, position: "7" })).status).toBe(404);
     expect((await post(settleRoute, alice, { token: split.token, position: "x" })).status).toBe(400);
+  });
+
+  it("a stranger named by username declines their share at first sight: its request is cancelled, nobody reminds them, the rest goes on", async () => {
+    const stranger = await createFundedUser({ RUB: 100_000 });
+    const split = await splitAmong(alice, [stranger, bob], 1_000);
+    const bystander = await createFundedUser();
+    // Only the share's own participant may decline: the organiser, a stranger to the split, an unknown split are 404.
+    expect((await post(declineRoute, alice, { token: split.token })).status).toBe(404);
+    expect((await post(declineRoute, bystander, { token: split.token })).status).toBe(404);
+    expect((await post(declineRoute, stranger, { token: "x".repeat(8) })).status).toBe(400);
+    expect((await read(stranger, split.token)).body.shares[0].status).toBe("pending");
+    const declined = await post(declineRoute, stranger, { token: split.token });
+    expect(declined.status).toBe(200);
+    expect(declined.body.shares.map((s: Share) => s.status)).toEqual(["declined", "pending"]);
+    expect(declined.body.progress).toMatchObject({ declined: 1, pending: 1, collected: 0 });
+    // Its request can no longer be paid, and no money moved.
+    expect((await pay(stranger, split.shares[0].requestToken!, stranger.wallets.RUB)).body.code).toBe("REQUEST_CANCELLED");
+    expect(await balanceOf(stranger.wallets.RUB)).toBe(100_000);
+    // Declining again changes nothing; the organiser sees it declined.
+    expect((await post(declineRoute, stranger, { token: split.token })).body.shares[0].status).toBe("declined");
+    expect((await read(alice, split.token)).body.shares[0].status).toBe("declined");
+    // A reminder passes the declined share by: only Bob is reminded and told.
+    const told = () => getDb().notification.count({ where: { transferId: null, userId: stranger.user.id } });
+    const before = await told();
+    const reminded = await post(remindRoute, alice, { token: split.token });
+    expect(reminded.status).toBe(200);
+    expect(reminded.body.shares.map((s: Share & { remindedAt: string | null }) => s.remindedAt !== null)).toEqual([false, true]);
+    expect(await told()).toBe(before);
+    // A paid share cannot be declined.
+    expect((await pay(bob, split.shares[1].requestToken!, bob.wallets.RUB)).status).toBe(201);
+    expect((await post(declineRoute, bob, { token: split.token })).body.code).toBe("REQUEST_PAID");
   });
 
   it("honours Idempotency-Key: the same key answers the same split without new requests", async () => {

@@ -74,6 +74,26 @@ describe("a split's screen", () => {
     expect(push).toHaveBeenCalledWith(`/pay?r=${REQUEST}`);
   });
 
+  it("lets the participant decline their share, and then offers neither paying nor declining", async () => {
+    const declined = {
+      ...SPLIT,
+      progress: { ...SPLIT.progress, pending: 0, declined: 1 },
+      shares: SPLIT.shares.map((share) => (share.mine ? { ...share, status: "declined" } : share)),
+    };
+    const sent = fakeApi((s: Sent) => {
+      if (s.path === `/api/v1/splits/${TOKEN}/decline` && s.method === "POST") return { status: 200, body: declined };
+      return s.path === `/api/v1/splits/${TOKEN}` ? { status: 200, body: SPLIT } : undefined;
+    });
+    const user = userEvent.setup();
+    renderWithSwr(<SplitScreen token={TOKEN} />);
+    await user.click(await screen.findByRole("button", { name: "Отказаться от доли" }));
+    expect(await screen.findByText("Вы отказались от доли: запрос отменён, напоминаний не будет")).toBeInTheDocument();
+    expect(posts(sent, `/api/v1/splits/${TOKEN}/decline`)).toHaveLength(1);
+    const mine = screen.getByRole("region", { name: "Ваша доля" });
+    await waitFor(() => expect(within(mine).getByText("отклонено")).toBeInTheDocument());
+    expect(within(mine).queryAllByRole("button")).toEqual([]);
+  });
+
   it("gives the organiser one link to share, each unpaid share one way to settle, and the link's share an icon", async () => {
     const own = {
       ...SPLIT,

@@ -80,6 +80,7 @@ export const featureOperations = {
   joinSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/join", response: splitDto }),
   remindSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/remind", response: splitDto }),
   cancelSplit: op()({ method: "POST", path: "/api/v1/splits/{token}/cancel", response: splitDto }),
+  declineShare: op()({ method: "POST", path: "/api/v1/splits/{token}/decline", response: splitDto }),
   settleShare: op()({ method: "POST", path: "/api/v1/splits/{token}/shares/{position}/settle", response: splitDto }),
 
   // Sharing in Telegram

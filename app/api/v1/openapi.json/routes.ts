@@ -26,6 +26,7 @@ import * as schedulesIdResume from "@/app/api/v1/schedules/[id]/resume/route";
 import * as splits from "@/app/api/v1/splits/route";
 import * as splitsToken from "@/app/api/v1/splits/[token]/route";
 import * as splitsTokenCancel from "@/app/api/v1/splits/[token]/cancel/route";
+import * as splitsTokenDecline from "@/app/api/v1/splits/[token]/decline/route";
 import * as splitsTokenJoin from "@/app/api/v1/splits/[token]/join/route";
 import * as splitsTokenRemind from "@/app/api/v1/splits/[token]/remind/route";
 import * as splitsTokenSharesPositionSettle from "@/app/api/v1/splits/[token]/shares/[position]/settle/route";
@@ -89,6 +90,7 @@ const MODULES: Record<string, RouteHandler>[] = [
   splits,
   splitsToken,
   splitsTokenCancel,
+  splitsTokenDecline,
   splitsTokenJoin,
   splitsTokenRemind,
   splitsTokenSharesPositionSettle,
