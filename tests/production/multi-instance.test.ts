@@ -40,6 +40,8 @@ const CODE_LIMIT_PER_IP = 11;
 /** Above what the exactly-once test sends from one person (80), below the burst's 120. */
 const SENDING_LIMIT = 90;
 const BURST = 120;
+/** The two SQLite processes' sending limit: above the 50 transfers each sender makes in the first test. */
+const SQLITE_SENDING_LIMIT = 60;
 
 const databaseName = `minibank_multi_${process.pid}_${Date.now().toString(36)}`;
 const databaseUrl = (postgresUrl as (name: string) => string)(databaseName);
@@ -272,7 +274,7 @@ describe("2 production instances on one SQLite file", () => {
       name: "shared",
       port: ports[0],
       smtpPort: mailbox.port,
-      extra: { DATABASE_URL: `file:${file()}`, TOPUP_DAILY_LIMIT: "100000000", AUTH_CODE_LIMIT_PER_IP: "1000" },
+      extra: { DATABASE_URL: `file:${file()}`, TOPUP_DAILY_LIMIT: "100000000", AUTH_CODE_LIMIT_PER_IP: "1000", TRANSFER_LIMIT_PER_USER: String(SQLITE_SENDING_LIMIT) },
     });
     // The first applies the migrations; the second finds nothing to do.
     for (const [i, port] of ports.entries()) {
@@ -360,5 +362,37 @@ describe("2 production instances on one SQLite file", () => {
       db.close();
     }
     console.log(`first sign-ins on one SQLite file: ${answers.filter((a) => a.status === 200).length} of ${emails.length} at once answered 200, the rest 503`);
+  });
+
+  it("holds the sending limit under a burst spread over both processes: exactly the limit is sent", async () => {
+    const [one, two] = sqliteServers;
+    const tokens: string[] = [];
+    for (const email of ["burst.sqlite@example.test", "burst-receiver.sqlite@example.test"]) {
+      const before = mailbox.received.length;
+      expect((await call(one, "POST", "/api/v1/auth/email/request-code", { body: { email } })).status).toBe(200);
+      tokens.push((await call(two, "POST", "/api/v1/auth/email/verify-code", { body: { email, code: await codeSentTo(email, before) } })).body.access_token as string);
+    }
+    const rub: number[] = [];
+    for (const token of tokens) {
+      expect((await call(one, "POST", "/api/v1/wallet/init", { token })).status).toBe(200);
+      const list = (await call(two, "GET", "/api/v1/wallet", { token })).body as unknown as { id: number; currency: string }[];
+      rub.push(list.find((w) => w.currency === "RUB")!.id);
+    }
+    expect((await call(one, "POST", "/api/v1/wallet/topup", { token: tokens[0], body: { currency: "RUB", amount: 1_000_000 } })).status).toBe(201);
+    // The limit against 80 sent at once, 40 to each process, each with its key.
+    const keys = Array.from({ length: 80 }, () => crypto.randomUUID());
+    const send = (i: number) =>
+      call(i % 2 ? two : one, "POST", "/api/v1/transfers", { token: tokens[0], key: keys[i], body: { senderWalletId: rub[0], receiverWalletId: rub[1], amount: 100 } });
+    const statuses = (await Promise.all(keys.map((_, i) => send(i)))).map((answer) => answer.status);
+    // A process that waited too long for the other's write says 503: that transfer goes again with its key.
+    for (const [i, status] of statuses.entries()) for (let tries = 0; statuses[i] === 503 && tries < 5; tries++) statuses[i] = (await send(i)).status;
+    expect({ sent: statuses.filter((s) => s === 201).length, refused: statuses.filter((s) => s === 429).length }).toEqual({ sent: SQLITE_SENDING_LIMIT, refused: 80 - SQLITE_SENDING_LIMIT });
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(file(), { readonly: true });
+    try {
+      expect((db.prepare(`SELECT COUNT(*) AS n FROM "Transfer" WHERE "senderWalletId" = ?`).get(rub[0]) as { n: number }).n).toBe(SQLITE_SENDING_LIMIT);
+    } finally {
+      db.close();
+    }
   });
 });
