@@ -447,6 +447,17 @@ describe("one customer's schedules cannot crowd out others'", () => {
   );
 
   it(
+    "the cap holds when many are created at once: exactly SCHEDULE_LIMIT_PER_USER are made, the rest refused",
+    withEnv({ SCHEDULE_LIMIT_PER_USER: "3" }, async () => {
+      const alice = await createFundedUser({ RUB: 10_000 });
+      const bob = await createFundedUser({ RUB: 10_000 });
+      const answers = await Promise.all(Array.from({ length: 12 }, () => schedule(alice, bob)));
+      expect({ made: answers.filter((r) => r.status === 201).length, refused: answers.filter((r) => r.status === 422).length }).toEqual({ made: 3, refused: 9 });
+      expect(await getDb().schedule.count({ where: { userId: alice.user.id } })).toBe(3);
+    }),
+  );
+
+  it(
     "a scheduler pass takes owners in turn, and at most a bounded number of one owner's schedules",
     withEnv({ SCHEDULE_LIMIT_PER_USER: "30" }, async () => {
       const flooder = await createFundedUser({ RUB: 100_000 });
