@@ -387,6 +387,23 @@ describe("long folds", () => {
     const rows = await getDb().notification.findMany({ where: { userId: bob.user.id } });
     expect(rows.map((r) => [r.status, r.lastError])).toEqual(Array(63).fill(["sent", null]));
   });
+  it("a Telegram that refuses even 256 characters: the message waits for a later try, logged, and goes out once it fits", async () => {
+    fake.limitText(40);
+    const { bob, notices } = await backlog(3);
+    await deliverDue(new Date());
+    // Halved down to 256 characters and still too long: nothing reached the chat, nothing is given up.
+    expect(sent().length).toBeGreaterThan(1);
+    expect(sent().every((c) => c.status === 400)).toBe(true);
+    const waiting = await getDb().notification.findMany({ where: { userId: bob.user.id } });
+    expect(waiting.map((r) => r.status)).toEqual(Array(6).fill("pending"));
+    expect(waiting.every((r) => r.lastError !== null)).toBe(true);
+    fake.limitText(4096);
+    await drain(20);
+    const lines = sent().filter((c) => c.status === 200).flatMap((c) => String(c.params.text).split("\n"));
+    expect(lines.slice(1)).toEqual(notices);
+    const rows = await getDb().notification.findMany({ where: { userId: bob.user.id } });
+    expect(rows.map((r) => r.status)).toEqual(Array(6).fill("sent"));
+  });
 });
 
 describe("recording what was sent", () => {
