@@ -40,7 +40,7 @@ export async function migrate(url: string): Promise<void> {
   db.close();
 }
 
-const SQLITE_MIGRATIONS = path.join("prisma", "migrations");
+export const SQLITE_MIGRATIONS = path.join("prisma", "migrations");
 
 /** Whether a SQLite file lacks any migration of prisma/migrations (or is new). */
 function hasPendingSqliteMigrations(file: string): boolean {

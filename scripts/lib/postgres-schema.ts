@@ -14,10 +14,26 @@ function replaceOnce(text: string, from: RegExp, to: string): string {
   return text.replace(from, to);
 }
 
+const GENERATED_HEADER = "// Generated from ../schema.prisma by `npm run db:schema`: edit that file, not this one.\n";
+
+/** The url prisma/schema.prisma names: a placeholder (the app gives its adapter DATABASE_URL). */
+const SQLITE_URL = "file:./data/minibank.db";
+
 export function postgresSchema(sqlite: string): string {
   let text = replaceOnce(sqlite, /output(\s*)= "\.\.\/lib\/generated\/prisma"/, 'output$1= "../../lib/generated/prisma-pg"');
   text = replaceOnce(text, /provider = "sqlite"\n(\s*)url(\s*)= "[^"]*"/, 'provider = "postgresql"\n$1url$2= "postgresql://localhost/minibank"');
-  return `// Generated from ../schema.prisma by \`npm run db:schema\`: edit that file, not this one.\n${text}`;
+  return `${GENERATED_HEADER}${text}`;
+}
+
+/**
+ * The SQLite data model a PostgreSQL one was made from: `postgresSchema` undone. Until
+ * `npm run db:schema` runs, the PostgreSQL schema is the SQLite schema before the change, which is
+ * what the SQLite migration is written from.
+ */
+export function sqliteSchemaOf(postgres: string): string {
+  let text = postgres.startsWith(GENERATED_HEADER) ? postgres.slice(GENERATED_HEADER.length) : postgres;
+  text = replaceOnce(text, /output(\s*)= "\.\.\/\.\.\/lib\/generated\/prisma-pg"/, 'output$1= "../lib/generated/prisma"');
+  return replaceOnce(text, /provider = "postgresql"\n(\s*)url(\s*)= "postgresql:\/\/localhost\/minibank"/, `provider = "sqlite"\n$1url$2= "${SQLITE_URL}"`);
 }
 
 export function writePostgresSchema(root = process.cwd()): string {

@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import pg from "pg";
 import path from "node:path";
-import { dropPostgresDatabase, ensurePostgresDatabase, migratePostgres, POSTGRES_FUNCTIONS, POSTGRES_MIGRATIONS } from "@/scripts/lib/database";
-import { POSTGRES_SCHEMA, postgresSchema, SQLITE_SCHEMA } from "@/scripts/lib/postgres-schema";
+import os from "node:os";
+import Database from "better-sqlite3";
+import { dropPostgresDatabase, ensurePostgresDatabase, migrate, migratePostgres, POSTGRES_FUNCTIONS, POSTGRES_MIGRATIONS } from "@/scripts/lib/database";
+import { POSTGRES_SCHEMA, postgresSchema, SQLITE_SCHEMA, sqliteSchemaOf } from "@/scripts/lib/postgres-schema";
 // @ts-expect-error -- a plain .mjs helper shared with jest's global setup
 import { postgresUrl } from "@/tests/support/postgres.mjs";
 
@@ -32,11 +34,51 @@ async function structure(database: string): Promise<string[]> {
   }
 }
 
-describe("the PostgreSQL data model", () => {
-  it("is prisma/schema.prisma with PostgreSQL's datasource (npm run db:schema writes it)", () => {
-    const derived = postgresSchema(fs.readFileSync(SQLITE_SCHEMA, "utf8"));
+/** Every table's columns (type, nullability, default, key) and every index, of a SQLite file. */
+function sqliteStructure(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations'`).all() as { name: string }[];
+    const columns = tables.flatMap(({ name }) =>
+      (db.pragma(`table_info("${name}")`) as { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }[]).map(
+        (c) => `${name}.${c.name} ${c.type} ${c.notnull} ${c.dflt_value ?? ""} ${c.pk}`,
+      ),
+    );
+    const indexes = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL`).all() as { sql: string }[];
+    return [...columns, ...indexes.map((i) => i.sql)].sort();
+  } finally {
+    db.close();
+  }
+}
+
+describe("the data model", () => {
+  it("is prisma/schema.prisma with PostgreSQL's datasource (npm run db:schema writes it), and can be read back", () => {
+    const sqlite = fs.readFileSync(SQLITE_SCHEMA, "utf8");
+    const derived = postgresSchema(sqlite);
     expect(fs.readFileSync(POSTGRES_SCHEMA, "utf8")).toBe(derived);
+    // npm run db:schema writes the SQLite migration from the model the PostgreSQL schema was made from.
+    expect(sqliteSchemaOf(derived)).toBe(sqlite);
   });
+
+  it("is what the checked-in SQLite migrations build", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "minibank-model-"));
+    try {
+      const [migrated, declared] = [path.join(dir, "migrated.db"), path.join(dir, "declared.db")];
+      await migrate(`file:${migrated}`);
+      const sql = execFileSync("npx", ["prisma", "migrate", "diff", "--from-empty", "--to-schema-datamodel", SQLITE_SCHEMA, "--script"], {
+        encoding: "utf8",
+        env: { ...process.env, CHECKPOINT_DISABLE: "1", DATABASE_URL: `file:${path.join(dir, "diff.db")}` },
+      });
+      const db = new Database(declared);
+      db.exec(sql);
+      db.close();
+      const [built, described] = [sqliteStructure(migrated), sqliteStructure(declared)];
+      expect(built.length).toBeGreaterThan(50);
+      expect(built).toEqual(described);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it("is what the checked-in PostgreSQL migrations build", async () => {
     const stamp = `${process.pid}_${Date.now().toString(36)}`;
