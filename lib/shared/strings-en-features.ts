@@ -345,6 +345,8 @@ export const enFeatures = {
       RATE_UNAVAILABLE: "no rate to convert at",
       BALANCE_LIMIT: "the recipient's balance limit is reached",
       RATE_LIMITED: "the transfer limit is reached",
+      TRANSFERS_FROZEN: "transfers are frozen",
+      SPENDING_LIMIT: "your transfer limit is reached",
       MISSED: "missed while the service was down",
       other: "the transfer was refused",
     },

@@ -3,6 +3,10 @@ import type { ServerStrings } from "@/lib/shared/strings-server";
 /** The English texts only the server says: the same keys as `ruServer` (lib/shared/strings-server.ts). */
 export const enServer = {
   bot: {
+    limitRaised: "Your transfer limit in {currency} was raised ({limits}). The new limit applies from {when} (Moscow time). If this was not you, freeze transfers: Settings → Limits and freeze.",
+    limitDaily: "daily: {amount}",
+    limitMonthly: "monthly: {amount}",
+    limitNone: "no limit",
     menuButton: "Open Minibank",
     commandStart: "Open the wallet",
     commandHelp: "What the bot does",
@@ -50,6 +54,11 @@ export const enServer = {
     },
   },
   errors: {
+    spendingLimit: "This transfer would pass your limit on transfers to other people",
+    spendingDailyLimit: "This transfer would pass your daily limit on transfers to other people. You can change it in Settings: \"Limits and freeze\"",
+    spendingMonthlyLimit: "This transfer would pass your monthly limit on transfers to other people. You can change it in Settings: \"Limits and freeze\"",
+    transfersFrozen: "Transfers are frozen: no money leaves to other people now. You can unfreeze them in Settings: \"Limits and freeze\"",
+    limitsInvalid: "A limit is an amount above zero, or null (no limit)",
     validation: "Invalid request data",
     invalidJson: "The request body must be valid JSON",
     unauthorized: "Please sign in to the app",

@@ -363,6 +363,8 @@ export const ruFeatures = {
       RATE_UNAVAILABLE: "нет курса для конвертации",
       BALANCE_LIMIT: "превышен лимит баланса получателя",
       RATE_LIMITED: "превышен лимит переводов",
+      TRANSFERS_FROZEN: "переводы заморожены",
+      SPENDING_LIMIT: "превышен ваш лимит на переводы",
       MISSED: "пропущен, пока сервис не работал",
       other: "перевод отклонён",
     },

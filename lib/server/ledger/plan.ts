@@ -25,7 +25,12 @@ export type PlannedPosting = { walletId: number; currency: string; amount: bigin
  *    `limit`, read in the same transaction that adds to it, so concurrent transfers cannot pass
  *    the limit together;
  *  - `countLookup`: a transfer to a wallet its sender never dealt with, counted on the sender's
- *    lookup counter ("LookupCounter": windows of 10 minutes; lib/server/users/lookup-limit.ts).
+ *    lookup counter ("LookupCounter": windows of 10 minutes; lib/server/users/lookup-limit.ts);
+ *  - `spendLimit`: the sender's own limits on money leaving to other people in `currency`
+ *    (spending-limits.ts): what they sent to others since `dayStart` (and since `monthStart`),
+ *    with this transfer's `amount`, may not pass `daily` (`monthly`; null: none), else
+ *    SPENDING_DAILY_LIMIT (SPENDING_MONTHLY_LIMIT); summed in the transaction that moves the
+ *    money, under the sender's turn of `countSent`, so parallel transfers cannot pass it together.
  * A new effect is a new member here, a step in store-engine.ts and one in
  * prisma/postgres/functions/minibank_apply_plan.sql.
  */
@@ -34,7 +39,19 @@ export type PlanEffect =
   | NoticeEffect
   | { type: "recordKey"; userId: number; key: string; requestHash: string }
   | { type: "countSent"; userId: number; windowStart: Date; previousStart: Date; limit: number }
-  | LookupEffect;
+  | LookupEffect
+  | SpendLimitEffect;
+
+/** `spendLimit` (above); amounts in minor units of `currency`. */
+export type SpendLimitEffect = {
+  type: "spendLimit";
+  userId: number;
+  currency: string;
+  dayStart: Date;
+  monthStart: Date;
+  daily: bigint | null;
+  monthly: bigint | null;
+};
 
 /**
  * A transfer the ledger has decided (postings.ts): the row it will store (`TransferFacts`, its
@@ -59,6 +76,8 @@ export type Refusal =
   | "REQUEST_PAID"
   | "REQUEST_CANCELLED"
   | "REQUEST_EXPIRED"
-  | "SENDING_LIMIT";
+  | "SENDING_LIMIT"
+  | "SPENDING_DAILY_LIMIT"
+  | "SPENDING_MONTHLY_LIMIT";
 
 export type Applied = { id: number; refusal?: undefined } | { refusal: Refusal };

@@ -6,6 +6,7 @@ import { countTransfer } from "@/lib/server/platform/metrics";
 import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { findTransfer } from "@/lib/server/ledger/store";
 import { applyTransfer } from "@/lib/server/ledger/store-engine";
+import { addSpendingLimit } from "@/lib/server/ledger/spending-limits";
 import { factsOf, type TransferRow } from "@/lib/server/ledger/transfer-row";
 import { currentRateUnits, latestRateUnits, rateDay } from "@/lib/server/rates/latest";
 import type { TransferChannel, TransferKind } from "@/lib/shared/transfer-kind";
@@ -115,8 +116,12 @@ export function withEffects(plan: TransferPlan, ...effects: (PlanEffect | null |
  * answered as the 429 of the check before the plan).
  */
 export async function applyPlan(sql: Sql | SqlRunner, plan: TransferPlan): Promise<TransferRow> {
+  // Money to someone else: the customer's own freeze and limits (spending-limits.ts).
+  await addSpendingLimit(sql, plan);
   const applied = await applyTransfer(sql, plan);
   if (applied.refusal === "SENDING_LIMIT") throw new AppError("RATE_LIMITED", "errors.transferRateLimited");
+  if (applied.refusal === "SPENDING_DAILY_LIMIT") throw new AppError("SPENDING_LIMIT", "errors.spendingDailyLimit");
+  if (applied.refusal === "SPENDING_MONTHLY_LIMIT") throw new AppError("SPENDING_LIMIT", "errors.spendingMonthlyLimit");
   if (applied.refusal) throw new AppError(applied.refusal);
   // Counted once committed: on the store itself, the transfer was its own transaction.
   if (isRunner(sql)) countTransfer(plan.kind, plan.currency, plan.amount);

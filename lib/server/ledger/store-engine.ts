@@ -24,6 +24,8 @@ const REFUSALS: Refusal[] = [
   "REQUEST_CANCELLED",
   "REQUEST_EXPIRED",
   "SENDING_LIMIT",
+  "SPENDING_DAILY_LIMIT",
+  "SPENDING_MONTHLY_LIMIT",
 ];
 
 /** Net change of every tracked wallet, in id order (the order their rows are locked in). */
@@ -83,6 +85,22 @@ async function checkSent(tx: Sql, effect: Extract<PlanEffect, { type: "countSent
   return Number(row?.sent ?? 0) >= effect.limit ? "SENDING_LIMIT" : null;
 }
 
+/**
+ * `spendLimit`, before any write: what the sender's wallets in the limit's currency sent to other
+ * people's wallets since the month's start (and the day's), with this transfer, against the
+ * customer's own limits.
+ */
+async function checkSpend(tx: Sql, plan: TransferPlan, effect: Extract<PlanEffect, { type: "spendLimit" }>): Promise<Refusal | null> {
+  const [row] = await tx.$queryRaw<{ day: number | bigint | null; month: number | bigint | null }[]>`
+    SELECT SUM(CASE WHEN t."createdAt" >= ${effect.dayStart} THEN t."amount" ELSE 0 END) AS "day", SUM(t."amount") AS "month"
+    FROM "Transfer" t JOIN "Wallet" r ON r."id" = t."receiverWalletId"
+    WHERE t."senderWalletId" IN (SELECT w."id" FROM "Wallet" w WHERE w."userId" = ${effect.userId} AND w."currency" = ${effect.currency})
+      AND r."userId" <> ${effect.userId} AND t."createdAt" >= ${effect.monthStart}`;
+  if (effect.daily !== null && BigInt(row?.day ?? 0) + plan.amount > effect.daily) return "SPENDING_DAILY_LIMIT";
+  if (effect.monthly !== null && BigInt(row?.month ?? 0) + plan.amount > effect.monthly) return "SPENDING_MONTHLY_LIMIT";
+  return null;
+}
+
 /** Each effect's record, once the transfer exists. */
 async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, at: Date): Promise<void> {
   switch (effect.type) {
@@ -105,6 +123,8 @@ async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, at:
       return;
     case "countLookup":
       await addToCounter(tx, "LookupCounter", effect.userId, effect);
+      return;
+    case "spendLimit":
       return;
   }
 }
@@ -136,7 +156,8 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
   if (after.some((balance) => balance > plan.maxBalance)) return { refusal: "BALANCE_LIMIT" };
   // The checks that write nothing first: claiming a request is a write.
   for (const effect of plan.effects) {
-    const refusal = effect.type === "countSent" ? await checkSent(tx, effect) : null;
+    const refusal =
+      effect.type === "countSent" ? await checkSent(tx, effect) : effect.type === "spendLimit" ? await checkSpend(tx, plan, effect) : null;
     if (refusal) return { refusal };
   }
   for (const effect of plan.effects) {

@@ -31,6 +31,8 @@ const ERRORS = {
   BALANCE_LIMIT: { status: 422, key: "errors.balanceLimit" },
   TELEGRAM_ONLY: { status: 422, key: "share.errors.telegramOnly" },
   TOPUP_DAILY_LIMIT: { status: 422, key: "errors.topUpDailyLimit" },
+  SPENDING_LIMIT: { status: 422, key: "errors.spendingLimit" },
+  TRANSFERS_FROZEN: { status: 423, key: "errors.transfersFrozen" },
   STATEMENT_TOO_LARGE: { status: 422, key: "errors.statementTooLarge" },
   SCHEDULE_LIMIT: { status: 422, key: "schedules.errors.tooMany" },
   RATE_LIMITED: { status: 429, key: "errors.rateLimited" },

@@ -163,3 +163,28 @@ export const splitDto = object({
 export type SplitDto = Infer<typeof splitDto>;
 
 export const splitListDto = array(splitDto);
+
+/** A raise of a customer's limit that waits: the new amount (null: no limit) and when it applies. */
+const pendingLimit = nullable(object({ amount: nullable(int), from: string }));
+
+/**
+ * The caller's own limits on money leaving to other people, per currency (minor units; null: no
+ * limit), each with a raise that waits, what left to others today and this month (Moscow days),
+ * and whether transfers are frozen.
+ */
+export const spendingLimitsDto = object({
+  frozen: boolean,
+  frozenAt: nullable(string),
+  limits: array(
+    object({
+      currency,
+      daily: nullable(int),
+      monthly: nullable(int),
+      pendingDaily: pendingLimit,
+      pendingMonthly: pendingLimit,
+      sentToday: int,
+      sentThisMonth: int,
+    }),
+  ),
+});
+export type SpendingLimitsDto = Infer<typeof spendingLimitsDto>;

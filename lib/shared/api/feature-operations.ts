@@ -9,6 +9,7 @@ import {
   rateHistoryDto,
   scheduleDto,
   scheduleListDto,
+  spendingLimitsDto,
   splitDto,
   splitListDto,
   statementDto,
@@ -19,6 +20,7 @@ import type { createExchangeBody } from "@/lib/shared/schemas/exchanges";
 import type { createRequestBody, payRequestBody } from "@/lib/shared/schemas/requests";
 import type { createScheduleBody } from "@/lib/shared/schemas/schedules";
 import type { createSplitBody } from "@/lib/shared/schemas/splits";
+import type { spendingLimitBody, transferFreezeBody } from "@/lib/shared/schemas/limits";
 import type { prepareChatButtonBody, prepareShareBody } from "@/lib/shared/schemas/share";
 import type { statementLinkBody } from "@/lib/shared/schemas/statements";
 
@@ -89,6 +91,15 @@ export const featureOperations = {
     method: "POST",
     path: "/api/v1/share/chat-button",
     response: preparedChatButtonDto,
+  }),
+
+  // The customer's own limits on transfers to others, and the freeze
+  spendingLimits: op()({ method: "GET", path: "/api/v1/limits", response: spendingLimitsDto }),
+  setTransferFreeze: op<z.input<typeof transferFreezeBody>>()({ method: "PUT", path: "/api/v1/limits", response: spendingLimitsDto }),
+  setSpendingLimit: op<z.input<typeof spendingLimitBody>>()({
+    method: "PUT",
+    path: "/api/v1/limits/{currency}",
+    response: spendingLimitsDto,
   }),
 
   // Statements

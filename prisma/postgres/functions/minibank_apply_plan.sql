@@ -13,6 +13,11 @@
 --                                         (SENDING_LIMIT) when it already holds `limit`
 --   countLookup {userId, windowStart, previousStart}  one more on the sender's lookup counter
 --                                         (lib/server/users/lookup-limit.ts)
+--   spendLimit {userId, currency, dayStart, monthStart, daily, monthly}  the sender's own limits
+--                                         (lib/server/ledger/spending-limits.ts): sent to others in
+--                                         `currency` since dayStart (monthStart), with this
+--                                         transfer, may not pass daily (monthly; null: none), else
+--                                         SPENDING_DAILY_LIMIT (SPENDING_MONTHLY_LIMIT)
 -- Amounts are decimal strings (bigint), instants ISO 8601 in UTC.
 --
 -- Answers one row: a refusal (nothing written) or the new transfer's id. This file is the one
@@ -37,6 +42,8 @@ DECLARE
   v_window TIMESTAMP(3);
   v_sent INTEGER;
   v_transfer "Transfer";
+  v_day BIGINT;
+  v_month BIGINT;
 BEGIN
   -- The tracked wallets' net changes, locked in id order. A plan naming a wallet that does not
   -- exist is a fault of its caller, not a refusal: it fails before any check can answer for it.
@@ -87,6 +94,25 @@ BEGIN
         RETURN QUERY SELECT 'SENDING_LIMIT'::TEXT, NULL::INTEGER;
         RETURN;
       END IF;
+    ELSIF v_effect->>'type' = 'spendLimit' THEN
+      -- The customer's own limits, summed under the same turn as the sending counter.
+      PERFORM pg_advisory_xact_lock(1397050948, (v_effect->>'userId')::INTEGER);
+      SELECT COALESCE(SUM(CASE WHEN t."createdAt" >= ((v_effect->>'dayStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3)
+          THEN t."amount" ELSE 0 END), 0), COALESCE(SUM(t."amount"), 0)
+        INTO v_day, v_month
+        FROM "Transfer" t JOIN "Wallet" r ON r."id" = t."receiverWalletId"
+        WHERE t."senderWalletId" IN (SELECT w."id" FROM "Wallet" w
+            WHERE w."userId" = (v_effect->>'userId')::INTEGER AND w."currency" = v_effect->>'currency')
+          AND r."userId" <> (v_effect->>'userId')::INTEGER
+          AND t."createdAt" >= ((v_effect->>'monthStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3);
+      IF jsonb_typeof(v_effect->'daily') = 'string' AND v_day + v_amount > (v_effect->>'daily')::BIGINT THEN
+        RETURN QUERY SELECT 'SPENDING_DAILY_LIMIT'::TEXT, NULL::INTEGER;
+        RETURN;
+      END IF;
+      IF jsonb_typeof(v_effect->'monthly') = 'string' AND v_month + v_amount > (v_effect->>'monthly')::BIGINT THEN
+        RETURN QUERY SELECT 'SPENDING_MONTHLY_LIMIT'::TEXT, NULL::INTEGER;
+        RETURN;
+      END IF;
     END IF;
   END LOOP;
   -- Paying a request: of two payers at once the second (waiting on the receiver's wallet lock,
@@ -102,7 +128,7 @@ BEGIN
           WHEN 'cancelled' THEN 'REQUEST_CANCELLED' ELSE 'REQUEST_EXPIRED' END)::TEXT, NULL::INTEGER;
         RETURN;
       END IF;
-    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey', 'countSent', 'countLookup') THEN
+    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey', 'countSent', 'countLookup', 'spendLimit') THEN
       RAISE EXCEPTION 'unknown effect %', v_effect->>'type';
     END IF;
   END LOOP;
@@ -156,6 +182,8 @@ BEGIN
                 THEN c."current" ELSE 0 END,
             "current" = CASE WHEN c."windowStart" >= v_window THEN c."current" + 1 ELSE 1 END,
             "windowStart" = GREATEST(c."windowStart", v_window);
+      WHEN 'spendLimit' THEN
+        NULL; -- checked above; the transfer's own row is its record
     END CASE;
   END LOOP;
   RETURN QUERY SELECT NULL::TEXT, v_id;
