@@ -7,6 +7,7 @@ import { isUniqueViolation } from "@/lib/server/db/errors";
 import { bankWallets } from "@/lib/server/ledger/bank";
 import { planTransfer } from "@/lib/server/ledger/postings";
 import { fixedWindowAt } from "@/lib/server/limits/window";
+import { spendingWindowsAt } from "@/lib/server/ledger/spending-limits";
 import { AppError } from "@/lib/server/platform/errors";
 import { TRANSFER_CHANNELS, type TransferChannel, type TransferKind } from "@/lib/shared/transfer-kind";
 import { freshDatabaseUrl, kindOfThisFile } from "@/tests/support/fresh-database";
@@ -54,6 +55,8 @@ type Extras = {
   maxBalance: bigint | null;
   /** How the transfer was made: a stored column like any other (lib/server/ledger/transfer-row.ts). */
   channel: TransferChannel;
+  /** The payer's own limits on sending to others in the plan's currency (the `spendLimit` step). */
+  spendLimit: { daily: number | null; monthly: number | null } | null;
 };
 type Op =
   | { type: "transfer"; from: WalletName; to: WalletName; amount: number; fixedReceived: boolean; message: string | null; extras: Extras }
@@ -83,6 +86,10 @@ const extras: fc.Arbitrary<Extras> = fc.record({
   lookup: fc.boolean(),
   maxBalance: sometimes(fc.constantFrom(3_000n, 10_000n), 15),
   channel: fc.constantFrom(...TRANSFER_CHANNELS),
+  spendLimit: sometimes(
+    fc.record({ daily: sometimes(fc.integer({ min: 1, max: 8_000 }), 70), monthly: sometimes(fc.integer({ min: 1, max: 20_000 }), 60) }),
+    40,
+  ),
 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -269,6 +276,12 @@ async function planOf(side: Side, o: Op, at: Date): Promise<TransferPlan | { pla
   if (o.type === "topup" && o.windowLimit !== null) plan.topUpWindow = { since: new Date(at.getTime() - DAY), limit: BigInt(o.windowLimit) };
   if (o.extras.maxBalance !== null) plan.maxBalance = o.extras.maxBalance;
   plan.effects.push(...effectsOf(side, o, at, payer, receiver));
+  const limit = o.extras.spendLimit;
+  if (limit) {
+    const userId = side.users.get(payer) ?? side.users.get("u0")!;
+    const toBig = (value: number | null) => (value === null ? null : BigInt(value));
+    plan.effects.push({ type: "spendLimit", userId, currency: plan.currency, ...spendingWindowsAt(at), daily: toBig(limit.daily), monthly: toBig(limit.monthly) });
+  }
   return plan;
 }
 
@@ -288,7 +301,11 @@ function errorOf(error: unknown): string {
   return `error: ${message}`;
 }
 
+/** How many plans either engine refused for the payer's own limits: the generated plans must reach that step. */
+let spendRefusals = 0;
+
 function outcomeOf(applied: Applied): Outcome {
+  if (applied.refusal?.startsWith("SPENDING_")) spendRefusals += 1;
   return applied.refusal ? { refusal: applied.refusal } : { id: applied.id };
 }
 
@@ -423,5 +440,6 @@ describe("the transfer engine on SQLite and on PostgreSQL", () => {
       }),
       { numRuns: 100, seed: 20261129 },
     );
+    expect(spendRefusals).toBeGreaterThan(0);
   });
 });
