@@ -195,6 +195,13 @@ export function SettingsTab() {
         />
       </section>
 
+      <section className="section">
+        <a className="list-item list-item-action" href="/limits" data-testid="settings-limits">
+          <span className="list-item-text">
+            <span className="list-item-title">{t.settings.limits}</span>
+          </span>
+        </a>
+      </section>
       <LockSetting env={telegram} onError={toast.error} />
       <HomeScreenSetting />
       <LanguageSection />

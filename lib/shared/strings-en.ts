@@ -99,6 +99,7 @@ export const en = {
     language: "Language",
     languages: { ru: "Русский", en: "English" },
     logout: "Sign out",
+    limits: "Limits and freeze",
   },
   /** The analytics view: where money goes, as charts with a text equivalent each. */
   validation: {

@@ -104,6 +104,7 @@ export const ru = {
     /** Each language by its own name, the same in every dictionary. */
     languages: { ru: "Русский", en: "English" },
     logout: "Выйти",
+    limits: "Лимиты и заморозка",
   },
   /** A message that travels with a transfer. */
   /** Exchange between the user's own accounts. */

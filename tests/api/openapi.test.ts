@@ -57,7 +57,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(transfer.responses["422"].content["application/json"].schema).toEqual({
       allOf: [
         { $ref: "#/components/schemas/Error" },
-        { properties: { code: { enum: ["INSUFFICIENT_FUNDS", "BALANCE_LIMIT"] } } },
+        { properties: { code: { enum: ["INSUFFICIENT_FUNDS", "BALANCE_LIMIT", "SPENDING_LIMIT"] } } },
       ],
     });
     expect(transfer.parameters.map((p: { name: string }) => p.name)).toContain("Idempotency-Key");

@@ -142,3 +142,13 @@ export async function transferAllowed(env: Pick<TelegramEnv, "sdk" | "native" | 
   if (rubMinor !== null && rubMinor <= BigInt(readLockPrefs().aboveRub) * MINOR_PER_UNIT) return true;
   return unlockWithBiometry(biometry, currentFormStrings().lock.transferReason);
 }
+
+/**
+ * Before a step that lowers the customer's guard (unfreezing transfers): with the lock on, it needs
+ * biometrics. True when it may go: no lock on this device, or biometrics passed.
+ */
+export async function guardLifted(env: Pick<TelegramEnv, "sdk" | "native" | "launchParams">, reason: string): Promise<boolean> {
+  const biometry = await deviceBiometry(env);
+  if (!biometry || !lockIsOn(biometry)) return true;
+  return unlockWithBiometry(biometry, reason);
+}

@@ -15,6 +15,8 @@ import * as avatarsFile from "@/app/api/v1/avatars/[file]/route";
 import * as demoTelegramInitData from "@/app/api/v1/demo/telegram-init-data/route";
 import * as exchanges from "@/app/api/v1/exchanges/route";
 import * as insights from "@/app/api/v1/insights/route";
+import * as limits from "@/app/api/v1/limits/route";
+import * as limitsCurrency from "@/app/api/v1/limits/[currency]/route";
 import * as requests from "@/app/api/v1/requests/route";
 import * as requestsToken from "@/app/api/v1/requests/[token]/route";
 import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route";
@@ -77,6 +79,8 @@ const MODULES: Record<string, RouteHandler>[] = [
   demoTelegramInitData,
   exchanges,
   insights,
+  limits,
+  limitsCurrency,
   ratesCurrencyHistory,
   ratesCurrency,
   requests,
