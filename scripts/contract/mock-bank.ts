@@ -4,7 +4,9 @@ import { BANK } from "./knowledge";
 /**
  * The bank's core the mock keeps in memory, so that a frontend can be driven through it: e-mail
  * sign-in (any 6-digit code), the caller's profile and wallets, top-ups and transfers that change
- * balances, and history. Every other operation is left to the generated answer.
+ * balances, and history, and the customer's own limits and freeze of transfers to others (a raise
+ * waits 24 hours; past a limit 422 SPENDING_LIMIT, frozen 423 TRANSFERS_FROZEN). Every other
+ * operation is left to the generated answer.
  */
 
 export type User = { id: number; email: string };
@@ -20,7 +22,14 @@ export type BankState = {
   nextId: number;
   /** The bank's own wallets (nobody signs in to them): the sending side of every top-up. */
   bankWallets: Wallet[];
+  /** "userId:currency" → the customer's own limits (minor units; null: none), a raise waiting until `from`. */
+  limits: Map<string, Limit>;
+  /** Users whose transfers to others are frozen, and since when. */
+  frozen: Map<number, string>;
 };
+
+type Pending = { amount: number | null; from: string } | null;
+type Limit = { daily: number | null; monthly: number | null; pendingDaily: Pending; pendingMonthly: Pending };
 
 /** What the core needs from the mock: a body of the operation's success schema with known fields laid over it. */
 export type BankKit = { state: BankState; shaped: (op: DocumentedOperation, known: object) => object; print: (line: string) => void };
@@ -32,7 +41,7 @@ const walletNumber = (state: BankState) => String(4_000_000_000_000_000 + state.
 const walletsOf = (state: BankState, userId: number) => state.wallets.filter((w) => w.userId === userId);
 
 export function newBankState(): BankState {
-  const state: BankState = { users: [], wallets: [], movements: [], tokens: new Map(), nextId: 1, bankWallets: [] };
+  const state: BankState = { users: [], wallets: [], movements: [], tokens: new Map(), nextId: 1, bankWallets: [], limits: new Map(), frozen: new Map() };
   state.bankWallets = BANK.currencies.map((currency) => ({ id: state.nextId++, userId: 0, currency, balance: 0, number: walletNumber(state) }));
   return state;
 }
@@ -66,6 +75,8 @@ function moveMoney({ state, shaped }: BankKit, { op, name, user, body }: Call): 
   if (sender && sender.userId !== user!.id) return error(403, "FORBIDDEN", "Нет доступа");
   if (sender && sender.id === receiver.id) return error(400, "SAME_WALLET", "Нельзя перевести на тот же кошелек");
   if (sender && sender.balance < amount) return error(422, "INSUFFICIENT_FUNDS", "Недостаточно средств");
+  const refused = sender && receiver.userId !== sender.userId ? spendingRefusal(state, sender, amount) : null;
+  if (refused) return refused;
   // The mock's rate between any two currencies is 1: it moves money, it does not price it.
   if (sender) sender.balance -= amount;
   receiver.balance += amount;
@@ -123,7 +134,79 @@ function history({ state, shaped }: BankKit, { op, user, params }: Call): BankAn
   return { status: 200, body: list.map((m) => shaped(op, m)) };
 }
 
+/** A limit in force now: a raise whose time has come replaces it. */
+function limitNow(state: BankState, userId: number, currency: string): Limit {
+  const limit = state.limits.get(`${userId}:${currency}`) ?? { daily: null, monthly: null, pendingDaily: null, pendingMonthly: null };
+  const due = (p: Pending) => p !== null && Date.parse(p.from) <= Date.now();
+  return {
+    daily: due(limit.pendingDaily) ? limit.pendingDaily!.amount : limit.daily,
+    monthly: due(limit.pendingMonthly) ? limit.pendingMonthly!.amount : limit.monthly,
+    pendingDaily: due(limit.pendingDaily) ? null : limit.pendingDaily,
+    pendingMonthly: due(limit.pendingMonthly) ? null : limit.pendingMonthly,
+  };
+}
+
+/** What `userId` sent to others in `currency` since `since` (the mock's days and months are UTC's). */
+function sentSince(state: BankState, userId: number, currency: string, since: number): number {
+  const own = new Set(walletsOf(state, userId).map((w) => w.id));
+  return state.movements
+    .filter((m) => m.kind === "transfer" && own.has(m.senderWalletId) && !own.has(m.receiverWalletId) && m.currency === currency && Date.parse(m.createdAt) >= since)
+    .reduce((sum, m) => sum + m.amount, 0);
+}
+
+function spendingRefusal(state: BankState, sender: Wallet, amount: number): BankAnswer {
+  if (state.frozen.has(sender.userId)) return error(423, "TRANSFERS_FROZEN", "Переводы заморожены");
+  const limit = limitNow(state, sender.userId, sender.currency);
+  const now = new Date();
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const month = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  if (limit.daily !== null && sentSince(state, sender.userId, sender.currency, day) + amount > limit.daily) return error(422, "SPENDING_LIMIT", "Превышен дневной лимит");
+  if (limit.monthly !== null && sentSince(state, sender.userId, sender.currency, month) + amount > limit.monthly) return error(422, "SPENDING_LIMIT", "Превышен месячный лимит");
+  return null;
+}
+
+function limitsOf(state: BankState, userId: number) {
+  const now = new Date();
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const month = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  return {
+    frozen: state.frozen.has(userId),
+    frozenAt: state.frozen.get(userId) ?? null,
+    limits: BANK.currencies.map((currency) => ({
+      currency,
+      ...limitNow(state, userId, currency),
+      sentToday: sentSince(state, userId, currency, day),
+      sentThisMonth: sentSince(state, userId, currency, month),
+    })),
+  };
+}
+
+const isLimit = (value: unknown) => value === null || (Number.isSafeInteger(value) && Number(value) > 0);
+
+function limits({ state, shaped }: BankKit, { op, name, user, params, body }: Call): BankAnswer {
+  const userId = user!.id;
+  if (name === "PUT /api/v1/limits") {
+    if (typeof body.frozen !== "boolean") return error(400, "VALIDATION_ERROR", "Некорректные данные запроса");
+    if (body.frozen && !state.frozen.has(userId)) state.frozen.set(userId, new Date().toISOString());
+    if (!body.frozen) state.frozen.delete(userId);
+  } else if (name === "PUT /api/v1/limits/{currency}") {
+    if (!isLimit(body.daily) || !isLimit(body.monthly)) return error(400, "VALIDATION_ERROR", "Лимит — это сумма больше нуля или null");
+    if (!(BANK.currencies as readonly string[]).includes(params[0])) return error(400, "UNKNOWN_CURRENCY", "Неизвестная валюта");
+    const now = limitNow(state, userId, params[0]);
+    const from = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    const next = (wanted: number | null, current: number | null) =>
+      current !== null && (wanted === null || wanted > current) ? { value: current, pending: { amount: wanted, from } } : { value: wanted, pending: null };
+    const daily = next(body.daily as number | null, now.daily);
+    const monthly = next(body.monthly as number | null, now.monthly);
+    state.limits.set(`${userId}:${params[0]}`, { daily: daily.value, monthly: monthly.value, pendingDaily: daily.pending, pendingMonthly: monthly.pending });
+  }
+  return { status: 200, body: shaped(op, limitsOf(state, userId)) };
+}
+
 const HANDLERS: Record<string, (kit: BankKit, call: Call) => BankAnswer> = {
+  "GET /api/v1/limits": limits,
+  "PUT /api/v1/limits": limits,
+  "PUT /api/v1/limits/{currency}": limits,
   "POST /api/v1/auth/email/request-code": signIn,
   "POST /api/v1/auth/email/verify-code": signIn,
   [BANK.me]: ({ shaped }, { op, user }) => ({ status: 200, body: shaped(op, { id: user!.id, email: user!.email, username: null, notification: true }) }),

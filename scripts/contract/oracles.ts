@@ -3,6 +3,7 @@ import { send } from "./http";
 import { authorizationMatrix, idempotencyMatrix } from "./isolation";
 import { BANK } from "./knowledge";
 import { insightsAgreeWithStatements, schedulesKeepTheirRules } from "./feature-oracles";
+import { limitsHoldAndFreezeRefuses } from "./limit-oracles";
 import { runMoneyOracles } from "./money-oracles";
 import { caller, sectionOf, split, walletOf, type OracleOptions } from "./oracle-kit";
 import { signIn, type Person } from "./session";
@@ -88,6 +89,9 @@ export async function runOracles(api: ContractClient, options: OracleOptions): P
   await splitActions(api, options, alice, bob);
   await section("scheduled transfers: create is idempotent and listed, refusals make none, pause, resume and cancel as documented", () =>
     schedulesKeepTheirRules(call, alice, bob),
+  );
+  await section("limits hold under parallel sends, a freeze refuses every outgoing kind (a transfer, paying a request or a split's share) and moves nothing; exchanges still work", async () =>
+    limitsHoldAndFreezeRefuses(call, await person("ol"), bob),
   );
   await idempotencyMatrix(api, options, alice, bob);
   await authorizationMatrix(api, options, alice);

@@ -65,4 +65,18 @@ describe("npm run contract -- mock", () => {
     const again = await signIn("MOCK.Alice@example.com");
     expect(await balance(again.token)).toBe(30_000);
   });
+  it("follows the customer's own limits and freeze: a send past the limit is 422 SPENDING_LIMIT, a raise waits, frozen is 423 TRANSFERS_FROZEN", async () => {
+    const carol = await signIn("mock.carol@example.com");
+    const dan = await signIn("mock.dan@example.com");
+    await api("POST", "/api/v1/wallet/topup", { token: carol.token, body: { currency: "RUB", amount: 10_000 } });
+    expect((await api("PUT", "/api/v1/limits/RUB", { token: carol.token, body: { daily: 2_500, monthly: null } })).status).toBe(200);
+    const send = (amount: number) => api("POST", "/api/v1/transfers", { token: carol.token, body: { senderWalletId: carol.rub.id, receiverWalletId: dan.rub.id, amount } });
+    expect([(await send(1_000)).status, (await send(1_000)).status, (await send(1_000)).status]).toEqual([201, 201, 422]);
+    const raised = (await api("PUT", "/api/v1/limits/RUB", { token: carol.token, body: { daily: 9_000, monthly: null } })).body as { limits: { currency: string; daily: number; pendingDaily: { amount: number } }[] };
+    expect(raised.limits.find((l) => l.currency === "RUB")).toMatchObject({ daily: 2_500, pendingDaily: { amount: 9_000 } });
+    expect((await api("PUT", "/api/v1/limits", { token: carol.token, body: { frozen: true } })).status).toBe(200);
+    const frozen = await send(100);
+    expect(frozen).toMatchObject({ status: 423, body: { code: "TRANSFERS_FROZEN" } });
+    expect(((await api("GET", "/api/v1/limits", { token: dan.token })).body as { frozen: boolean }).frozen).toBe(false);
+  });
 });

@@ -111,6 +111,7 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "ok    oracle: a split's rest cancelled: pending shares declined and unpayable, paid ones stay paid, no money moved; then 409 SPLIT_CLOSED to a reminder",
       "ok    oracle: a share declined by its participant: declined, its request cancelled, no money moved, not reminded; a paid share is 409 REQUEST_PAID",
       "ok    oracle: scheduled transfers: create is idempotent and listed, refusals make none, pause, resume and cancel as documented",
+      "ok    oracle: limits hold under parallel sends, a freeze refuses every outgoing kind (a transfer, paying a request or a split's share) and moves nothing; exchanges still work",
       "ok    idempotency POST /api/v1/splits: a replay answers the same, another body 409, the same key from another user a result of their own",
       "ok    idempotency POST /api/v1/schedules: a replay answers the same, another body 409, the same key from another user a result of their own",
       "ok    authorization GET /api/v1/transfers/wallet/{walletId}: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's wallet 403",
@@ -251,6 +252,17 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
           },
         };
       })(),
+    ],
+    [
+      "a frozen customer's payment of a request is answered as made",
+      "oracle: limits hold under parallel sends",
+      {
+        answer: (x, a) => {
+          if (!/^\/api\/v1\/requests\/[^/]+\/pay$/.test(x.pathname) || (a.body as { code?: string }).code !== "TRANSFERS_FROZEN") return;
+          const made = { id: 1, kind: "request", senderWalletId: (x.body as { walletId: number }).walletId, receiverWalletId: 1, amount: 100, currency: "RUB", receivedAmount: 100, receivedCurrency: "RUB", rate: "1", message: null, channel: "request", createdAt: new Date().toISOString() };
+          return { status: 201, headers: new Headers({ "content-type": "application/json" }), body: made };
+        },
+      },
     ],
     [
       "a month's insights leave out 1,00 of money in",

@@ -152,6 +152,38 @@ describe("exchange, payment requests and messages in a production build", () => 
     expect((await call("POST", `/api/v1/requests/${token}/cancel`, { token: requester })).status).toBe(409);
     expect((await call("POST", `/api/v1/requests/${token}/cancel`, { token: payers[0] })).status).toBe(404);
   });
+
+  it("the customer's own limits and freeze: parallel sends stop at the limit, a raise waits and is told by the bot, a freeze refuses and exchanges still work", async () => {
+    const lena = await telegramUser(525_252, "Лена");
+    const oleg = await emailUser("oleg.limits@example.test");
+    await ok("POST", "/api/v1/wallet/topup", { token: lena, key: crypto.randomUUID(), body: { currency: "RUB", amount: 100_000 } });
+    const from = (await walletOf(lena, "RUB")).id;
+    const to = (await walletOf(oleg, "RUB")).id;
+    const limits = await ok("PUT", "/api/v1/limits/RUB", { token: lena, body: { daily: 5_000, monthly: null } });
+    expect((limits.limits as Body[]).find((l) => l.currency === "RUB")).toMatchObject({ daily: 5_000, pendingDaily: null });
+    const send = () => call("POST", "/api/v1/transfers", { token: lena, key: crypto.randomUUID(), body: { senderWalletId: from, receiverWalletId: to, amount: 1_000 } });
+    const answers = await Promise.all(Array.from({ length: 8 }, send));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 422).map((a) => a.body.code)).toEqual(["SPENDING_LIMIT", "SPENDING_LIMIT", "SPENDING_LIMIT"]);
+    expect((await walletOf(oleg, "RUB")).balance).toBe(5_000);
+
+    const raised = await ok("PUT", "/api/v1/limits/RUB", { token: lena, body: { daily: 50_000, monthly: null } });
+    expect((raised.limits as Body[]).find((l) => l.currency === "RUB")).toMatchObject({ daily: 5_000, pendingDaily: { amount: 50_000 } });
+    const messages = botMessagesTo(525_252);
+    await waitFor(() => messages().some((m) => /повышен/.test(String(m.params.text))));
+    expect(messages().some((m) => /повышен/.test(String(m.params.text)))).toBe(true);
+    expect((await send()).status).toBe(422);
+
+    expect((await ok("PUT", "/api/v1/limits", { token: lena, body: { frozen: true } })).frozen).toBe(true);
+    const refused = await call("POST", "/api/v1/transfers", { token: lena, key: crypto.randomUUID(), body: { senderWalletId: from, receiverWalletId: to, amount: 1 } });
+    expect(refused.status).toBe(423);
+    expect(refused.body).toMatchObject({ code: "TRANSFERS_FROZEN", message: ru.errors.transfersFrozen });
+    const usd = (await walletOf(lena, "USD")).id;
+    expect((await call("POST", "/api/v1/exchanges", { token: lena, key: crypto.randomUUID(), body: { fromWalletId: from, toWalletId: usd, amount: 10_000 } })).status).toBe(201);
+    expect((await call("PUT", "/api/v1/limits/RUB", { token: lena, body: { daily: -5, monthly: null } })).status).toBe(400);
+    expect((await call("GET", "/api/v1/limits", { token: oleg })).body.frozen).toBe(false);
+    expect((await ok("PUT", "/api/v1/limits", { token: lena, body: { frozen: false } })).frozen).toBe(false);
+  });
 });
 
 describe("edges of rates, request links and statement links in a production build", () => {
