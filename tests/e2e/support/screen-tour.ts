@@ -113,6 +113,12 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await expect(page.getByTestId("settings-username")).not.toBeEmpty();
   await expect(page.getByRole("switch", { name: "Уведомления" })).toBeEnabled();
   await stop(page, "bank-settings", visit);
+  // "Лимиты и заморозка", reached from the settings.
+  await page.getByTestId("settings-limits").click();
+  await expect(page).toHaveURL(/\/limits$/);
+  await expect(page.getByRole("switch", { name: "Заморозить переводы" })).toBeEnabled();
+  await expect(page.getByTestId("limits-RUB")).toBeVisible();
+  await stop(page, "limits", visit);
 
   await openInTheme(page, "/bank?tab=payments", theme);
   await expect(page.getByText("Раздел в разработке")).toBeVisible();
