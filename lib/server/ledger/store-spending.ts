@@ -43,10 +43,12 @@ export async function readSpendingControls(
   within?: Sql,
 ): Promise<{ frozen: boolean; limit: SpendingLimitRow | null }> {
   const sql = within ?? (await sqlOf());
-  const [freeze] = await sql.$queryRaw<{ userId: number }[]>`SELECT "userId" FROM "TransferFreeze" WHERE "userId" = ${userId}`;
-  const [limit] = await sql.$queryRaw<SpendingLimitRow[]>`
-    SELECT ${rawColumns()} FROM "SpendingLimit" l WHERE l."userId" = ${userId} AND l."currency" = ${currency}`;
-  return { frozen: freeze !== undefined, limit: limit ? limitRow(limit) : null };
+  // One round trip on the transfer's path: the freeze, and the limit row when there is one.
+  const [row] = await sql.$queryRaw<(Omit<SpendingLimitRow, "currency"> & { currency: string | null; frozen: number | bigint })[]>`
+    SELECT (SELECT COUNT(*) FROM "TransferFreeze" f WHERE f."userId" = ${userId}) AS "frozen", ${rawColumns()}
+    FROM (SELECT 1 AS "one") o LEFT JOIN "SpendingLimit" l ON l."userId" = ${userId} AND l."currency" = ${currency}`;
+  const limit = row && row.currency !== null ? { ...row, currency: row.currency } : null;
+  return { frozen: Number(row?.frozen ?? 0) > 0, limit: limit ? limitRow(limit) : null };
 }
 
 /** The user's limit rows, their freeze, and what they sent to others per currency since `dayStart` and `monthStart`. */
