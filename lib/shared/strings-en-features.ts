@@ -387,7 +387,7 @@ export const enFeatures = {
     monthly: "Monthly",
     noLimit: "No limit",
     sent: "Sent today {today}, this month {month}",
-    pending: "Raise to {amount} from {date}",
+    pending: "raise to {amount} from {date}",
     save: "Save",
     saved: "Limits saved",
     savedPending: "Saved. The raise applies in 24 hours",

@@ -408,7 +408,7 @@ export const ruFeatures = {
     monthly: "В месяц",
     noLimit: "Без лимита",
     sent: "Отправлено сегодня {today}, в этом месяце {month}",
-    pending: "Повышение до {amount} с {date}",
+    pending: "повышение до {amount} с {date}",
     save: "Сохранить",
     saved: "Лимиты сохранены",
     savedPending: "Сохранено. Повышение вступит в силу через 24 часа",

@@ -40,7 +40,7 @@ describe("Лимиты и заморозка", () => {
     expect(within(rub).getByLabelText("В день")).toHaveValue("5000,00");
     expect(within(rub).getByLabelText("В месяц")).toHaveValue("");
     expect(within(rub).getByText(/^Отправлено сегодня/).textContent).toBe("Отправлено сегодня 123,45\u00a0₽, в этом месяце 990,00\u00a0₽");
-    expect(within(rub).getByTestId("limit-pending")).toHaveTextContent(/В день: Повышение до 20\s000,00\s₽ с 2 дек\. 2037/);
+    expect(within(rub).getByTestId("limit-pending")).toHaveTextContent(/В день: повышение до 20\s000,00\s₽ с 2 дек\. 2037/);
   });
 
   it("saves a currency's limits in minor units, an empty field as no limit", async () => {
