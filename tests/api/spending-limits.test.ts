@@ -56,6 +56,9 @@ describe("limits on transfers to other people", () => {
     const alice = await createFundedUser({ RUB: 100_000, USD: 10_000 });
     const bob = await createFundedUser();
     await setLimit(alice, "RUB", { daily: null, monthly: 3_000 });
+    // Money between one's own accounts is not sent to anyone: it does not count.
+    const exchanged = await call(exchangeRoute, { token: alice.token, body: { fromWalletId: alice.wallets.RUB, toWalletId: alice.wallets.USD, amount: 5_000 } });
+    expect(exchanged.status).toBe(201);
     expect((await send(alice, bob, 2_000)).status).toBe(201);
     const over = await send(alice, bob, 1_001);
     expect(over.status).toBe(422);
