@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { LimitsScreen } from "@/components/limits/limits-screen";
+import { mayUnfreeze } from "@/lib/client/limits";
 import { fakeApi, renderWithSwr, type Sent } from "./transfer-helpers";
+
+// The app lock's answer (biometrics inside Telegram) is the test's.
+jest.mock("@/lib/client/limits", () => ({ ...jest.requireActual("@/lib/client/limits"), mayUnfreeze: jest.fn() }));
+const lockAnswer = jest.mocked(mayUnfreeze);
 
 jest.mock("next/navigation", () => ({
   useRouter: () => ({ push: jest.fn(), replace: jest.fn(), back: jest.fn() }),
@@ -20,9 +25,9 @@ const LIMITS = {
   ],
 };
 
-function renderScreen() {
+function renderScreen(start: typeof LIMITS = LIMITS) {
   const sent = fakeApi((s) => {
-    if (s.method === "GET" && s.path === "/api/v1/limits") return { status: 200, body: LIMITS };
+    if (s.method === "GET" && s.path === "/api/v1/limits") return { status: 200, body: start };
     if (s.method === "PUT" && s.path === "/api/v1/limits") return { status: 200, body: { ...LIMITS, ...(s.body as object), frozenAt: "2037-12-01T10:00:00.000Z" } };
     if (s.method === "PUT" && s.path === "/api/v1/limits/RUB") return { status: 200, body: LIMITS };
     return undefined;
@@ -76,5 +81,23 @@ describe("Лимиты и заморозка", () => {
     expect(puts(sent, "/api/v1/limits")[0].body).toEqual({ frozen: true });
     await waitFor(() => expect(within(section).getByRole("switch")).toHaveAttribute("aria-checked", "true"));
     expect(within(section).getByTestId("freeze-state")).toHaveTextContent(/Переводы заморожены с/);
+  });
+
+  it("unfreezing asks for the app lock: refused, nothing is sent and transfers stay frozen; passed, it unfreezes", async () => {
+    const frozen = { ...LIMITS, frozen: true, frozenAt: "2037-12-01T10:00:00.000Z" };
+    lockAnswer.mockResolvedValueOnce(false);
+    const sent = renderScreen(frozen);
+    const user = userEvent.setup();
+    const section = await screen.findByTestId("freeze-section");
+    await user.click(within(section).getByRole("switch", { name: "Заморозить переводы" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Не удалось подтвердить: переводы остаются замороженными");
+    expect(lockAnswer).toHaveBeenCalledWith(null, "Подтвердите, чтобы разморозить переводы");
+    expect(puts(sent, "/api/v1/limits")).toHaveLength(0);
+    expect(within(section).getByRole("switch")).toHaveAttribute("aria-checked", "true");
+
+    lockAnswer.mockResolvedValueOnce(true);
+    await user.click(within(section).getByRole("switch", { name: "Заморозить переводы" }));
+    await waitFor(() => expect(puts(sent, "/api/v1/limits")).toHaveLength(1));
+    expect(puts(sent, "/api/v1/limits")[0].body).toEqual({ frozen: false });
   });
 });
