@@ -24,20 +24,22 @@ export function rubleEquivalent(wallet: Pick<WalletDto, "balance" | "currency">,
 }
 
 /**
- * Total balance in kopecks: Σ balance × ruble rate (spec §9) over the wallets whose rate is known,
- * and the currencies of the wallets left out because their rate is missing (non-zero balances
- * only: an empty wallet changes no total).
+ * Total balance in kopecks: Σ (balance + pocketed) × ruble rate (spec §9; what an account's
+ * pockets hold counts as its money) over the wallets whose rate is known, and the currencies of the
+ * wallets left out because their rate is missing (non-zero balances only: an empty wallet changes
+ * no total).
  */
 export function totalRubles(
-  wallets: readonly Pick<WalletDto, "balance" | "currency">[],
+  wallets: readonly Pick<WalletDto, "balance" | "currency" | "pocketed">[],
   rates: RateUnits,
 ): { total: bigint; missing: Currency[] } {
   let total = 0n;
   const missing: Currency[] = [];
   for (const wallet of wallets) {
-    const value = rubleEquivalent(wallet, rates);
+    const balance = wallet.balance + (wallet.pocketed ?? 0);
+    const value = rubleEquivalent({ balance, currency: wallet.currency }, rates);
     if (value !== null) total += value;
-    else if (wallet.balance !== 0 && !missing.includes(wallet.currency)) missing.push(wallet.currency);
+    else if (balance !== 0 && !missing.includes(wallet.currency)) missing.push(wallet.currency);
   }
   return { total, missing };
 }

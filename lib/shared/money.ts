@@ -37,6 +37,21 @@ export const MAX_BALANCE_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
 /** Top-ups per user and currency within 24 hours, by default (TOPUP_DAILY_LIMIT, in units). */
 export const DEFAULT_TOPUP_DAILY_LIMIT_UNITS = 3_000_000;
 
+/** The steps a pocket may round outgoing transfers up to, in whole units of their currency. */
+export const ROUND_UP_STEPS = [10, 100] as const;
+export type RoundUpStep = (typeof ROUND_UP_STEPS)[number];
+
+/**
+ * What rounds `amount` (minor units) up to the next multiple of `stepUnits` whole units: 0 when it
+ * is one already (10 units: 123.40 → 6.60; 100 units: 123.40 → 76.60).
+ */
+export function roundUpOf(amount: bigint, stepUnits: number): bigint {
+  const step = BigInt(stepUnits) * MINOR_PER_UNIT;
+  if (step <= 0n || amount <= 0n) return 0n;
+  const rest = amount % step;
+  return rest === 0n ? 0n : step - rest;
+}
+
 export function isCurrency(value: unknown): value is Currency {
   return typeof value === "string" && (CURRENCIES as readonly string[]).includes(value);
 }

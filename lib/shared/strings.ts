@@ -58,7 +58,7 @@ export const ru = {
     loadFailed: "Ошибка загрузки истории переводов",
     topUpName: "Пополнение",
     /** A row named by what happened rather than by the other side. */
-    kinds: { exchange: "Обмен", topup: "Пополнение", request: "Оплата запроса" },
+    kinds: { exchange: "Обмен", topup: "Пополнение", request: "Оплата запроса", pocket: "Копилка" },
     today: "Сегодня",
     yesterday: "Вчера",
     /** Month names as a date says them: "12 ноября". */
@@ -77,7 +77,7 @@ export const ru = {
       searchPlaceholder: "Имя, @ник, сообщение или сумма",
       kind: "Операции",
       kindAll: "Все операции",
-      kinds: { transfer: "Переводы", topup: "Пополнения", exchange: "Обмены", request: "Оплаты запросов" },
+      kinds: { transfer: "Переводы", topup: "Пополнения", exchange: "Обмены", request: "Оплаты запросов", pocket: "Копилки" },
       direction: "Направление",
       directions: { all: "Все", in: "Входящие", out: "Исходящие" },
       from: "С даты",

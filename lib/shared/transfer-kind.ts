@@ -1,9 +1,9 @@
 /**
  * What a movement is: a transfer between people, a top-up from the bank, an exchange between two
- * of one's own accounts, or the payment of a payment request. (No zod here: the browser's answer
- * checks import it too.)
+ * of one's own accounts, the payment of a payment request, or money moved between an account and
+ * one of its pockets. (No zod here: the browser's answer checks import it too.)
  */
-export const TRANSFER_KINDS = ["transfer", "topup", "exchange", "request"] as const;
+export const TRANSFER_KINDS = ["transfer", "topup", "exchange", "request", "pocket"] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 export function isTransferKind(value: string): value is TransferKind {
@@ -12,9 +12,10 @@ export function isTransferKind(value: string): value is TransferKind {
 
 /**
  * How a movement came to be made: by its sender in the app (a transfer, a top-up, an exchange),
- * by a schedule's run, by paying a payment request, or by paying one's part of a split.
+ * by a schedule's run, by paying a payment request, by paying one's part of a split, or as the
+ * round-up of an outgoing transfer into a pocket.
  */
-export const TRANSFER_CHANNELS = ["app", "schedule", "request", "split"] as const;
+export const TRANSFER_CHANNELS = ["app", "schedule", "request", "split", "roundup"] as const;
 export type TransferChannel = (typeof TRANSFER_CHANNELS)[number];
 
 export function isTransferChannel(value: string): value is TransferChannel {

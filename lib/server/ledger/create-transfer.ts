@@ -3,6 +3,7 @@ import { AppError } from "@/lib/server/platform/errors";
 import { keyEffect, made, runIdempotent, storedEnding, type Ending } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
 import type { SqlRunner } from "@/lib/server/db";
+import { roundUpEffect } from "@/lib/server/ledger/round-up";
 import { readTransferWallets, type KeyToRecord, type TransferWalletRow } from "@/lib/server/ledger/store";
 import { checkSendingLimits, countSentEffect } from "@/lib/server/ledger/transfer-limits";
 import { creditNotice } from "@/lib/server/notifications/enqueue";
@@ -77,7 +78,9 @@ async function applyTo(
   // Counted on the sender's counters with the money, in the same transaction.
   const counted = found.toSomeoneElse ? countSentEffect(options.userId, plan.createdAt) : null;
   const lookedUp = found.lookup ? countLookupEffect(options.userId, plan.createdAt) : null;
-  return applyPlan(sql, withEffects(plan, keyEffect(key), notice, counted, lookedUp));
+  // Money leaving for someone else is rounded up into the sender's pocket, when one takes it.
+  const roundUp = found.toSomeoneElse ? roundUpEffect(plan, sender) : null;
+  return applyPlan(sql, withEffects(plan, keyEffect(key), notice, counted, lookedUp, roundUp));
 }
 
 /** A transfer from one of the caller's wallets to any user's wallet, converting if needed. */

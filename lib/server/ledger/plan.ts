@@ -31,6 +31,10 @@ export type PlannedPosting = { walletId: number; currency: string; amount: bigin
  *    with this transfer's `amount`, may not pass `daily` (`monthly`; null: none), else
  *    SPENDING_DAILY_LIMIT (SPENDING_MONTHLY_LIMIT); summed in the transaction that moves the
  *    money, under the sender's turn of `countSent`, so parallel transfers cannot pass it together.
+ *  - `roundUp`: once the transfer is written, a second movement `row` (kind "pocket", channel
+ *    "roundup") from the sending account into its pocket: made only when the account's balance,
+ *    after the transfer, still covers it and the pocket is open and takes round-ups; else skipped,
+ *    and the transfer stands (round-up.ts).
  * A new effect is a new member here, a step in store-engine.ts and one in
  * prisma/postgres/functions/minibank_apply_plan.sql.
  */
@@ -40,7 +44,8 @@ export type PlanEffect =
   | { type: "recordKey"; userId: number; key: string; requestHash: string }
   | { type: "countSent"; userId: number; windowStart: Date; previousStart: Date; limit: number }
   | LookupEffect
-  | SpendLimitEffect;
+  | SpendLimitEffect
+  | RoundUpEffect;
 
 /** `spendLimit` (above); amounts in minor units of `currency`. */
 export type SpendLimitEffect = {
@@ -52,6 +57,9 @@ export type SpendLimitEffect = {
   daily: bigint | null;
   monthly: bigint | null;
 };
+
+/** The round-up of a transfer into a pocket (round-up.ts): its own transfer row, sender to pocket. */
+export type RoundUpEffect = { type: "roundUp"; row: TransferFacts };
 
 /**
  * A transfer the ledger has decided (postings.ts): the row it will store (`TransferFacts`, its

@@ -4,7 +4,7 @@ import { addToCounter } from "@/lib/server/db/counter";
 import { applyInGroup } from "@/lib/server/db/postgres-group-commit";
 import { isRunner, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import type { Applied, PlanEffect, Refusal, TransferPlan } from "@/lib/server/ledger/plan";
-import { TRANSFER_COLUMNS } from "@/lib/server/ledger/transfer-row";
+import { TRANSFER_COLUMNS, type TransferFacts } from "@/lib/server/ledger/transfer-row";
 
 /**
  * The transfer engine: applies a plan the ledger decided (its vocabulary: plan.ts) all or nothing,
@@ -101,8 +101,31 @@ async function checkSpend(tx: Sql, plan: TransferPlan, effect: Extract<PlanEffec
   return null;
 }
 
+/**
+ * `roundUp`, once the transfer is written: the second movement, from the sending account into its
+ * pocket, when the account still covers it (its balance after the transfer), the pocket is open and
+ * takes round-ups, and stays within the balance limit; else nothing, and the transfer stands.
+ */
+async function roundUp(tx: Sql, row: TransferFacts, maxBalance: bigint): Promise<void> {
+  const [ok] = await tx.$queryRaw<{ ok: number | bigint | boolean }[]>`
+    SELECT (a."balance" >= ${row.amount} AND p."balance" + ${row.amount} <= ${maxBalance}) AS "ok"
+    FROM "Wallet" a JOIN "Wallet" p ON p."id" = ${row.receiverWalletId}
+      JOIN "Pocket" k ON k."walletId" = p."id" AND k."closedAt" IS NULL AND k."roundUp" > 0
+    WHERE a."id" = ${row.senderWalletId}`;
+  if (!ok || !Number(ok.ok)) return;
+  await tx.$executeRaw`UPDATE "Wallet" SET "balance" = "balance" - ${row.amount} WHERE "id" = ${row.senderWalletId}`;
+  await tx.$executeRaw`UPDATE "Wallet" SET "balance" = "balance" + ${row.amount} WHERE "id" = ${row.receiverWalletId}`;
+  const [{ id }] = await tx.$queryRaw<{ id: number }[]>`
+    INSERT INTO "Transfer" (${INSERTED}) VALUES (${Prisma.join(TRANSFER_COLUMNS.map((column) => row[column]))})
+    RETURNING "id"`;
+  await tx.$executeRaw`
+    INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")
+    VALUES (${id}, ${row.senderWalletId}, ${row.currency}, ${-row.amount}), (${id}, ${row.receiverWalletId}, ${row.currency}, ${row.amount})`;
+}
+
 /** Each effect's record, once the transfer exists. */
-async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, at: Date): Promise<void> {
+async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, plan: TransferPlan): Promise<void> {
+  const at = plan.createdAt;
   switch (effect.type) {
     case "payRequest":
       await tx.$executeRaw`UPDATE "PaymentRequest" SET "transferId" = ${transferId} WHERE "id" = ${effect.requestId}`;
@@ -125,6 +148,9 @@ async function recordEffect(tx: Sql, effect: PlanEffect, transferId: number, at:
       await addToCounter(tx, "LookupCounter", effect.userId, effect);
       return;
     case "spendLimit":
+      return;
+    case "roundUp":
+      await roundUp(tx, effect.row, plan.maxBalance);
       return;
   }
 }
@@ -177,7 +203,7 @@ async function applyInTransaction(tx: Sql, plan: TransferPlan): Promise<Applied>
   await tx.$executeRaw`
     INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount")
     VALUES ${Prisma.join(plan.postings.map((p) => Prisma.sql`(${id}, ${p.walletId}, ${p.currency}, ${p.amount})`))}`;
-  for (const effect of plan.effects) await recordEffect(tx, effect, Number(id), plan.createdAt);
+  for (const effect of plan.effects) await recordEffect(tx, effect, Number(id), plan);
   return { id: Number(id) };
 }
 

@@ -142,14 +142,29 @@ export type TransferWalletRow = WithStoredKey &
     username: string | null;
     telegramUsername: string | null;
     language: string;
+    /** The sender's open pocket in this currency that takes round-ups, and its step (10 or 100 units). */
+    roundUpPocket?: number | null;
+    roundUpStep?: number | null;
   };
 
 /** A movement's first read, and the ledger's store the movement goes on with (its plan, its commit). */
 export type FirstRead<R> = { rows: R[]; ledger: SqlRunner };
 
 /**
- * Both wallets of a transfer, their owners, what a notice needs, the stored key and what the
- * sending limits need (of `userId` towards the receiving wallet), in one query.
+ * The columns "roundUpPocket" and "roundUpStep": the wallet's open pocket that takes round-ups
+ * (round-up.ts), if any. (One at most: opening or setting another is refused.)
+ */
+const roundUpColumns = (() => {
+  const pocket = (column: string) => Prisma.sql`(SELECT ${Prisma.raw(column)} FROM "Pocket" k JOIN "Wallet" p ON p."id" = k."walletId"
+      WHERE k."userId" = w."userId" AND p."currency" = w."currency" AND k."closedAt" IS NULL AND k."roundUp" > 0
+      ORDER BY k."walletId" LIMIT 1)`;
+  return Prisma.sql`, ${pocket(`k."walletId"`)} AS "roundUpPocket", ${pocket(`k."roundUp"`)} AS "roundUpStep"`;
+})();
+
+/**
+ * Both wallets of a transfer, their owners, what a notice needs, the stored key, what the
+ * sending limits need (of `userId` towards the receiving wallet) and the sender's round-up pocket,
+ * in one query. A pocket's own wallet is neither (lib/server/pockets moves its money).
  */
 export async function readTransferWallets(
   options: { userId: number; senderWalletId: number; receiverWalletId: number },
@@ -160,9 +175,9 @@ export async function readTransferWallets(
     SELECT w."id", w."userId", w."currency", u."isSystem", u."notification" AS "notify",
       CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId",
       u."email", u."language", u."username", u."telegramUsername" ${storedKeyColumns(key)}
-      ${limitColumns(options.userId, options.receiverWalletId)}
+      ${limitColumns(options.userId, options.receiverWalletId)} ${roundUpColumns}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
-    WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId})`;
+    WHERE w."id" IN (${options.senderWalletId}, ${options.receiverWalletId}) AND w."pocket" = 0`;
   return { rows, ledger };
 }
 
@@ -188,7 +203,7 @@ export async function readExchangeWallets(
       (SELECT COUNT(*) FROM (SELECT 1 FROM "Wallet" o JOIN "Transfer" t ON t."senderWalletId" = o."id"
           WHERE o."userId" = ${options.userId} AND t."kind" = 'exchange' AND t."createdAt" >= ${since}
           LIMIT ${getEnv().exchangeCountDailyLimit}) recent) AS "exchangesLately"
-    FROM "Wallet" w WHERE w."id" IN (${options.fromWalletId}, ${options.toWalletId})`;
+    FROM "Wallet" w WHERE w."id" IN (${options.fromWalletId}, ${options.toWalletId}) AND w."pocket" = 0`;
   return { rows, ledger };
 }
 
@@ -240,6 +255,6 @@ export async function readTopUpWallet(
       CASE WHEN u."botMayWrite" THEN u."telegramId" END AS "telegramId", u."email", u."language"
       ${storedKeyColumns(key)} ${topUpCountColumn(options.userId, counted)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
-    WHERE w."userId" = ${options.userId} AND w."currency" = ${options.currency}`;
+    WHERE w."userId" = ${options.userId} AND w."currency" = ${options.currency} AND w."pocket" = 0`;
   return { wallet, ledger };
 }

@@ -58,7 +58,7 @@ export async function findRequestWallet(userId: number, currency: string): Promi
   const sql = await sqlOf();
   const [row] = await sql.$queryRaw<({ id: number } & RequestWallet["user"])[]>`
     SELECT w."id", u."username", u."telegramFirstName", u."photoUrl"
-    FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" WHERE w."userId" = ${userId} AND w."currency" = ${currency}`;
+    FROM "Wallet" w JOIN "User" u ON u."id" = w."userId" WHERE w."userId" = ${userId} AND w."currency" = ${currency} AND w."pocket" = 0`;
   if (!row) return null;
   const { id, ...user } = row;
   return { id, user };
@@ -133,7 +133,7 @@ export async function readRequestToPay(options: {
       EXISTS (SELECT 1 FROM "SplitShare" s WHERE s."requestToken" = r."token") AS "ofSplit" ${storedKeyColumns(options.key)}
       ${sentLatelyColumns(options.payerId)}
     FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
-      LEFT JOIN "Wallet" pw ON pw."id" = ${options.walletId} LEFT JOIN "User" pu ON pu."id" = pw."userId"
+      LEFT JOIN "Wallet" pw ON pw."id" = ${options.walletId} AND pw."pocket" = 0 LEFT JOIN "User" pu ON pu."id" = pw."userId"
     WHERE r."token" = ${options.token}`;
   return { row, ledger: sql };
 }

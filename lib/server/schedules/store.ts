@@ -82,7 +82,7 @@ export async function scheduleWallets(userId: number, senderWalletId: number, re
   const rows = await sql.$queryRaw<{ id: number; userId: number; currency: string; isSystem: boolean; dealtWith: unknown }[]>`
     SELECT w."id", w."userId", w."currency", u."isSystem", ${dealtWithColumn(userId, receiverWalletId)}
     FROM "Wallet" w JOIN "User" u ON u."id" = w."userId"
-    WHERE w."id" IN (${senderWalletId}, ${receiverWalletId})`;
+    WHERE w."id" IN (${senderWalletId}, ${receiverWalletId}) AND w."pocket" = 0`;
   return rows.map((r) => ({
     id: Number(r.id),
     userId: Number(r.userId),

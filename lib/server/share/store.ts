@@ -19,7 +19,7 @@ export function findTelegramUser(telegramId: string): Promise<{ id: number } | n
 
 /** The id of the user's wallet of `currency`, or null. */
 export function findWalletOf(userId: number, currency: string): Promise<{ id: number } | null> {
-  return getDb().wallet.findFirst({ where: { userId, currency }, select: { id: true } });
+  return getDb().wallet.findFirst({ where: { userId, currency, pocket: 0 }, select: { id: true } });
 }
 
 /** A payment request's row id (what a chat-request button carries), by its token. */

@@ -42,7 +42,8 @@ function whereFor(lookup: ProfileQuery): Prisma.UserWhereInput {
     case "username":
       return { username: { in: lookup.usernames } };
     case "wallet":
-      return { wallets: { some: { number: lookup.number } } };
+      // A pocket's number names nobody: its money moves only between it and its account.
+      return { wallets: { some: { number: lookup.number, pocket: 0 } } };
   }
 }
 

@@ -8,6 +8,7 @@ export function toWalletDto(row: WalletRow): WalletDto {
     id: row.id,
     currency: row.currency as Currency,
     balance: toSafeNumber(row.balance),
+    pocketed: toSafeNumber(BigInt(row.pocketed ?? 0)),
     number: row.number,
   };
 }

@@ -9,16 +9,20 @@ import { clockNow } from "@/lib/server/platform/clock";
  */
 
 /** A wallet as its owner sees it. */
-export type WalletRow = { id: number; currency: string; balance: bigint; number: string };
+export type WalletRow = { id: number; currency: string; balance: bigint; number: string; pocketed?: bigint | null };
 
 /**
  * The user's wallets with balances, in no particular order: on the store, or inside the caller's
  * transaction `tx`.
  */
 export async function walletsOf(userId: number, tx?: Sql): Promise<WalletRow[]> {
-  // Direct SQL: the wallet list is the app's most frequent read.
+  // Direct SQL: the wallet list is the app's most frequent read. The accounts only, each with
+  // what its pockets hold ("pocketed": their own wallets, lib/server/pockets).
   return (tx ?? (await sqlOf())).$queryRaw<WalletRow[]>`
-    SELECT "id", "currency", "balance", "number" FROM "Wallet" WHERE "userId" = ${userId}`;
+    SELECT w."id", w."currency", w."balance", w."number",
+      (SELECT CAST(COALESCE(SUM(p."balance"), 0) AS BIGINT) FROM "Wallet" p
+        WHERE p."userId" = w."userId" AND p."currency" = w."currency" AND p."pocket" > 0) AS "pocketed"
+    FROM "Wallet" w WHERE w."userId" = ${userId} AND w."pocket" = 0`;
 }
 
 /** Whether a user is the bank, and their wallets' ids, currencies and numbers (never balances). */
@@ -28,7 +32,7 @@ export async function publicWalletsOf(
   const sql = await sqlOf();
   const rows = await sql.$queryRaw<{ isSystem: boolean; id: number | null; currency: string | null; number: string | null }[]>`
     SELECT u."isSystem", w."id", w."currency", w."number"
-    FROM "User" u LEFT JOIN "Wallet" w ON w."userId" = u."id" WHERE u."id" = ${userId}`;
+    FROM "User" u LEFT JOIN "Wallet" w ON w."userId" = u."id" AND w."pocket" = 0 WHERE u."id" = ${userId}`;
   if (rows.length === 0) return null;
   const wallets = rows.flatMap((w) => (w.id === null ? [] : [{ id: w.id, currency: w.currency!, number: w.number! }]));
   return { isSystem: rows[0].isSystem, wallets };

@@ -44,7 +44,12 @@ export const publicUserDto = object({
 });
 export type PublicUserDto = Infer<typeof publicUserDto>;
 
-export const walletDto = object({ id: int, currency, balance: int, number: string });
+/**
+ * One of the caller's accounts: `balance` is what is available (what transfers, exchanges and
+ * scheduled runs may spend), `pocketed` what its pockets hold besides (GET /api/v1/pockets; this
+ * server always sends it, and an answer without it means none).
+ */
+export const walletDto = object({ id: int, currency, balance: int, pocketed: optional(int), number: string });
 export type WalletDto = Infer<typeof walletDto>;
 export const walletListDto = array(walletDto);
 

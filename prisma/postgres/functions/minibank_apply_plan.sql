@@ -18,6 +18,10 @@
 --                                         `currency` since dayStart (monthStart), with this
 --                                         transfer, may not pass daily (monthly; null: none), else
 --                                         SPENDING_DAILY_LIMIT (SPENDING_MONTHLY_LIMIT)
+--   roundUp {row}                         after the transfer, a second one (`row`, a transfer's row:
+--                                         the account to its pocket) when the account still covers
+--                                         it and the pocket is open and takes round-ups; else none
+--                                         (lib/server/ledger/round-up.ts)
 -- Amounts are decimal strings (bigint), instants ISO 8601 in UTC.
 --
 -- Answers one row: a refusal (nothing written) or the new transfer's id. This file is the one
@@ -44,6 +48,7 @@ DECLARE
   v_transfer "Transfer";
   v_day BIGINT;
   v_month BIGINT;
+  v_round "Transfer";
 BEGIN
   -- The tracked wallets' net changes, locked in id order. A plan naming a wallet that does not
   -- exist is a fault of its caller, not a refusal: it fails before any check can answer for it.
@@ -128,7 +133,7 @@ BEGIN
           WHEN 'cancelled' THEN 'REQUEST_CANCELLED' ELSE 'REQUEST_EXPIRED' END)::TEXT, NULL::INTEGER;
         RETURN;
       END IF;
-    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey', 'countSent', 'countLookup', 'spendLimit') THEN
+    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey', 'countSent', 'countLookup', 'spendLimit', 'roundUp') THEN
       RAISE EXCEPTION 'unknown effect %', v_effect->>'type';
     END IF;
   END LOOP;
@@ -184,6 +189,23 @@ BEGIN
             "windowStart" = GREATEST(c."windowStart", v_window);
       WHEN 'spendLimit' THEN
         NULL; -- checked above; the transfer's own row is its record
+      WHEN 'roundUp' THEN
+        -- The account is locked already (it sent the transfer); its pocket after it (a pocket's
+        -- wallet is always newer than its account's, and every movement of a pocket locks both).
+        v_round := jsonb_populate_record(NULL::"Transfer", v_effect->'row');
+        PERFORM 1 FROM "Wallet" w WHERE w."id" = v_round."receiverWalletId" FOR UPDATE;
+        IF EXISTS (SELECT 1 FROM "Wallet" a JOIN "Wallet" p ON p."id" = v_round."receiverWalletId"
+              JOIN "Pocket" k ON k."walletId" = p."id" AND k."closedAt" IS NULL AND k."roundUp" > 0
+            WHERE a."id" = v_round."senderWalletId" AND a."balance" >= v_round."amount"
+              AND p."balance" + v_round."amount" <= (p_plan->>'maxBalance')::BIGINT) THEN
+          UPDATE "Wallet" w SET "balance" = w."balance" - v_round."amount" WHERE w."id" = v_round."senderWalletId";
+          UPDATE "Wallet" w SET "balance" = w."balance" + v_round."amount" WHERE w."id" = v_round."receiverWalletId";
+          v_round."id" := nextval('"Transfer_id_seq"');
+          INSERT INTO "Transfer" SELECT (v_round).*;
+          INSERT INTO "Posting" ("transferId", "walletId", "currency", "amount") VALUES
+            (v_round."id", v_round."senderWalletId", v_round."currency", -v_round."amount"),
+            (v_round."id", v_round."receiverWalletId", v_round."currency", v_round."amount");
+        END IF;
     END CASE;
   END LOOP;
   RETURN QUERY SELECT NULL::TEXT, v_id;
