@@ -101,6 +101,29 @@ export type ScheduleDto = Infer<typeof scheduleDto>;
 
 export const scheduleListDto = array(scheduleDto);
 
+/**
+ * A pocket: money set aside within one of the caller's accounts (`walletId`), on an account of its
+ * own in the books (`id`), with its name, optional target (minor units) and date, whether it is
+ * locked until that date, and the round-up step it takes from outgoing transfers (0: none).
+ */
+export const pocketDto = object({
+  id: int,
+  walletId: int,
+  currency,
+  name: string,
+  balance: int,
+  target: nullable(int),
+  /** YYYY-MM-DD. */
+  targetDate: nullable(string),
+  locked: boolean,
+  roundUp: int,
+  status: oneOf(["open", "closed"] as const),
+  createdAt: string,
+  closedAt: nullable(string),
+});
+export type PocketDto = Infer<typeof pocketDto>;
+export const pocketListDto = array(pocketDto);
+
 /** One day's ruble price of a currency (GET /api/v1/rates/{currency}/history). */
 export const rateHistoryDto = array(object({ date: string, value: number }));
 export type RateHistoryDto = Infer<typeof rateHistoryDto>;

@@ -4,6 +4,8 @@ import {
   insightsDto,
   paymentRequestDto,
   paymentRequestListDto,
+  pocketDto,
+  pocketListDto,
   preparedChatButtonDto,
   preparedShareDto,
   rateHistoryDto,
@@ -19,6 +21,7 @@ import { op } from "@/lib/shared/api/operations";
 import type { createExchangeBody } from "@/lib/shared/schemas/exchanges";
 import type { createRequestBody, payRequestBody } from "@/lib/shared/schemas/requests";
 import type { createScheduleBody } from "@/lib/shared/schemas/schedules";
+import type { openPocketBody, pocketMoveBody, pocketSettingsBody } from "@/lib/shared/schemas/pockets";
 import type { createSplitBody } from "@/lib/shared/schemas/splits";
 import type { spendingLimitBody, transferFreezeBody } from "@/lib/shared/schemas/limits";
 import type { prepareChatButtonBody, prepareShareBody } from "@/lib/shared/schemas/share";
@@ -64,6 +67,24 @@ export const featureOperations = {
   }),
 
   // Scheduled transfers
+  // Pockets
+  myPockets: op()({ method: "GET", path: "/api/v1/pockets", response: pocketListDto }),
+  openPocket: op<z.input<typeof openPocketBody>>()({ method: "POST", path: "/api/v1/pockets", response: pocketDto }),
+  setPocket: op<z.input<typeof pocketSettingsBody>>()({ method: "PUT", path: "/api/v1/pockets/{id}", response: pocketDto }),
+  moveIntoPocket: op<z.input<typeof pocketMoveBody>>()({
+    method: "POST",
+    path: "/api/v1/pockets/{id}/deposit",
+    response: transferDto,
+    idempotent: true,
+  }),
+  moveOutOfPocket: op<z.input<typeof pocketMoveBody>>()({
+    method: "POST",
+    path: "/api/v1/pockets/{id}/withdraw",
+    response: transferDto,
+    idempotent: true,
+  }),
+  closePocket: op()({ method: "POST", path: "/api/v1/pockets/{id}/close", response: pocketDto, idempotent: true }),
+
   mySchedules: op()({ method: "GET", path: "/api/v1/schedules", response: scheduleListDto }),
   createSchedule: op<z.input<typeof createScheduleBody>>()({
     method: "POST",
