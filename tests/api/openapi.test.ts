@@ -81,7 +81,7 @@ describe("GET /api/v1/openapi.json", () => {
       "query:from",
       "query:to",
     ]);
-    expect(walletHistory.find((p) => p.name === "kind")?.schema.enum).toEqual(["transfer", "topup", "exchange", "request"]);
+    expect(walletHistory.find((p) => p.name === "kind")?.schema.enum).toEqual(["transfer", "topup", "exchange", "request", "pocket"]);
     expect(walletHistory.find((p) => p.name === "direction")?.schema.enum).toEqual(["in", "out"]);
     const history = paths["/api/v1/rates/{currency}/history"].get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`);
     expect(history).toEqual(["path:currency", "query:from", "query:to"]);

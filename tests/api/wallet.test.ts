@@ -19,7 +19,7 @@ describe("POST /api/v1/wallet/init", () => {
     expect(res.status).toBe(200);
     expect(res.body.map((w: { currency: string }) => w.currency)).toEqual(["RUB", "USD", "EUR", "CNY"]);
     for (const wallet of res.body) {
-      expect(wallet).toEqual({ id: expect.any(Number), currency: wallet.currency, balance: 0, number: expect.stringMatching(/^\d{16}$/) });
+      expect(wallet).toEqual({ id: expect.any(Number), currency: wallet.currency, balance: 0, pocketed: 0, number: expect.stringMatching(/^\d{16}$/) });
       expect(isLuhnValid(wallet.number)).toBe(true);
     }
     expect(new Set(res.body.map((w: { number: string }) => w.number)).size).toBe(4);

@@ -17,6 +17,11 @@ import * as exchanges from "@/app/api/v1/exchanges/route";
 import * as insights from "@/app/api/v1/insights/route";
 import * as limits from "@/app/api/v1/limits/route";
 import * as limitsCurrency from "@/app/api/v1/limits/[currency]/route";
+import * as pockets from "@/app/api/v1/pockets/route";
+import * as pocketsId from "@/app/api/v1/pockets/[id]/route";
+import * as pocketsIdClose from "@/app/api/v1/pockets/[id]/close/route";
+import * as pocketsIdDeposit from "@/app/api/v1/pockets/[id]/deposit/route";
+import * as pocketsIdWithdraw from "@/app/api/v1/pockets/[id]/withdraw/route";
 import * as requests from "@/app/api/v1/requests/route";
 import * as requestsToken from "@/app/api/v1/requests/[token]/route";
 import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route";
@@ -87,6 +92,11 @@ const MODULES: Record<string, RouteHandler>[] = [
   requestsToken,
   requestsTokenCancel,
   requestsTokenPay,
+  pockets,
+  pocketsId,
+  pocketsIdClose,
+  pocketsIdDeposit,
+  pocketsIdWithdraw,
   schedules,
   schedulesIdCancel,
   schedulesIdPause,
