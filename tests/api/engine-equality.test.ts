@@ -57,6 +57,8 @@ type Extras = {
   channel: TransferChannel;
   /** The payer's own limits on sending to others in the plan's currency (the `spendLimit` step). */
   spendLimit: { daily: number | null; monthly: number | null } | null;
+  /** A round-up into the sender's ruble pocket (lib/server/ledger/round-up.ts), from a ruble account. */
+  roundUp: number | null;
 };
 type Op =
   | { type: "transfer"; from: WalletName; to: WalletName; amount: number; fixedReceived: boolean; message: string | null; extras: Extras }
@@ -90,6 +92,7 @@ const extras: fc.Arbitrary<Extras> = fc.record({
     fc.record({ daily: sometimes(fc.integer({ min: 1, max: 8_000 }), 70), monthly: sometimes(fc.integer({ min: 1, max: 20_000 }), 60) }),
     40,
   ),
+  roundUp: sometimes(fc.integer({ min: 1, max: 9_999 }), 40),
 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -134,8 +137,12 @@ const step: fc.Arbitrary<Step> = fc.record({
   advance: fc.constantFrom(0, 1_000, 30_000, 61_000, 10 * MINUTE, DAY),
 });
 const balance = fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 5, arbitrary: fc.integer({ min: 1_000, max: 20_000 }) });
+/** Each user's ruble pocket: open and taking round-ups, open but not taking them, or closed. */
+const POCKET_STATES = ["rounding", "off", "closed"] as const;
+type PocketState = (typeof POCKET_STATES)[number];
 const scenario = fc.record({
   balances: fc.array(balance, { minLength: USER_WALLETS.length, maxLength: USER_WALLETS.length }),
+  pockets: fc.array(fc.constantFrom(...POCKET_STATES), { minLength: USERS.length, maxLength: USERS.length }),
   steps: fc.array(step, { maxLength: 10 }),
 });
 
@@ -162,6 +169,10 @@ async function setUp(kind: string, db: Db): Promise<Side> {
       const made = await db.wallet.create({ data: { userId: user.id, currency, number: `4081700000000000${i}${j}` } });
       wallets.set(`${name}:${currency}`, made.id);
     }
+    // A ruble pocket: a wallet of its own beside the account, and its row (lib/server/pockets).
+    const pocket = await db.wallet.create({ data: { userId: user.id, currency: "RUB", number: `4081700000000009${i}`, pocket: 1 } });
+    await db.pocket.create({ data: { walletId: pocket.id, userId: user.id, name: `pocket ${name}` } });
+    wallets.set(pocketOf(name), pocket.id);
   }
   for (const bank of await bankWallets(sql, [...CURRENCIES])) wallets.set(`bank:${bank.currency as Currency}`, bank.id);
   await db.rate.create({ data: { currency: "USD", date: "2026-01-01", value: 923_456 } });
@@ -184,8 +195,13 @@ async function setUp(kind: string, db: Db): Promise<Side> {
   return { kind, db, sql, users, wallets, requests };
 }
 
-/** Back to the state every run starts from: no movements, the generated balances, the requests as made. */
-async function reset(side: Side, balances: number[]): Promise<void> {
+/** A user's ruble pocket, by name (not a `WalletName`: no generated op names it). */
+function pocketOf(user: string): WalletName {
+  return `${user}:pocket` as WalletName;
+}
+
+/** Back to the state every run starts from: no movements, the generated balances and pockets, the requests as made. */
+async function reset(side: Side, balances: number[], pockets: PocketState[]): Promise<void> {
   const cancelled = side.requests.get("r2")!;
   const balance = Prisma.join(
     USER_WALLETS.map((name, i) => Prisma.sql`WHEN ${side.wallets.get(name)!} THEN CAST(${BigInt(balances[i])} AS BIGINT)`),
@@ -198,6 +214,11 @@ async function reset(side: Side, balances: number[]): Promise<void> {
     await tx.$executeRaw`UPDATE "PaymentRequest" SET "status" = CASE WHEN "id" = ${cancelled} THEN 'cancelled' ELSE 'pending' END,
       "payerId" = NULL, "paidAt" = NULL, "transferId" = NULL`;
     await tx.$executeRaw`UPDATE "Wallet" SET "balance" = CASE "id" ${balance} ELSE CAST(0 AS BIGINT) END`;
+    for (const [i, user] of USERS.entries()) {
+      const state = pockets[i];
+      await tx.$executeRaw`UPDATE "Pocket" SET "roundUp" = ${state === "off" ? 0 : 10},
+        "closedAt" = ${state === "closed" ? new Date(T0 - DAY) : null} WHERE "walletId" = ${side.wallets.get(pocketOf(user))!}`;
+    }
   });
 }
 
@@ -229,6 +250,14 @@ function effectsOf(side: Side, o: Op, at: Date, payer: string, receiver: string)
     effects.push({ type: "notice", userId: userId(receiver), channel: "telegram", address: `7100${receiver.slice(1)}`, text: "Вам пришли деньги ✅" });
   }
   if (e.lookup) effects.push({ type: "countLookup", userId: userId(payer), ...fixedWindowAt(at, LOOKUP_WINDOW_MS) });
+  if (e.roundUp !== null && o.type === "transfer" && o.from !== "missing" && o.from.endsWith(":RUB") && !o.from.startsWith("bank")) {
+    const amount = BigInt(e.roundUp);
+    const row = { kind: "pocket" as const, senderWalletId: side.wallets.get(o.from)!, receiverWalletId: side.wallets.get(pocketOf(payer))! };
+    effects.push({
+      type: "roundUp",
+      row: { ...row, amount, currency: "RUB", receivedAmount: amount, receivedCurrency: "RUB", rate: "1", message: null, channel: "roundup", createdAt: at },
+    });
+  }
   return effects;
 }
 
@@ -399,8 +428,8 @@ async function rowsOf(side: Side) {
 }
 
 /** One run on one side: every step's outcomes (transfer ids as places in the table) and every row. */
-async function run(side: Side, balances: number[], steps: Step[]) {
-  await reset(side, balances);
+async function run(side: Side, balances: number[], pockets: PocketState[], steps: Step[]) {
+  await reset(side, balances, pockets);
   let now = T0;
   const outcomes: Outcome[][] = [];
   for (const s of steps) {
@@ -433,9 +462,9 @@ describe("the transfer engine on SQLite and on PostgreSQL", () => {
 
   it("writes the same rows and gives the same answers for any sequence of plans", async () => {
     await fc.assert(
-      fc.asyncProperty(scenario, async ({ balances, steps }) => {
-        const onPostgres = await run(postgres, balances, steps);
-        const onSqlite = await run(sqlite, balances, steps);
+      fc.asyncProperty(scenario, async ({ balances, pockets, steps }) => {
+        const onPostgres = await run(postgres, balances, pockets, steps);
+        const onSqlite = await run(sqlite, balances, pockets, steps);
         expect(onPostgres).toEqual(onSqlite);
       }),
       { numRuns: 100, seed: 20261129 },
