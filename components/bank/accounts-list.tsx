@@ -6,6 +6,7 @@ import { CURRENCY_INFO, formatMoney, formatPrice } from "@/lib/shared/money";
 import type { WalletDto } from "@/lib/shared/schemas/wallets";
 import type { Language, Strings } from "@/lib/shared/languages";
 import { useLanguage, useStrings } from "@/lib/client/language";
+import { fill } from "@/lib/shared/strings";
 import "./accounts-list.css";
 
 /** The rate as shown beside an account: "1 $ = 92,51 ₽" ("$1 = ₽92.51" in English). */
@@ -57,6 +58,11 @@ export function AccountsList({
               </div>
               <div className="account-amounts">
                 <span className="account-balance">{formatMoney(wallet.balance, wallet.currency, language)}</span>
+                {wallet.pocketed ? (
+                  <span className="account-rubles" data-testid="account-pocketed">
+                    {fill(t.bank.inPockets, { amount: formatMoney(wallet.pocketed, wallet.currency, language) })}
+                  </span>
+                ) : null}
                 {!ruble && (
                   <span className="account-rubles">
                     {pending ? (

@@ -121,6 +121,7 @@ export function WalletTab() {
 
       <nav className="section" aria-label={t.bank.schedules}>
         <ListItem href="/schedules" title={t.bank.schedules} after={<IconChevron />} />
+        <ListItem href="/pockets" title={t.bank.pockets} after={<IconChevron />} />
       </nav>
 
       {failed && (

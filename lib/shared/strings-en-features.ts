@@ -413,6 +413,7 @@ export const enFeatures = {
     moveOut: "Take out",
     amountLabel: "Amount",
     close: "Close the pocket",
+    keep: "Keep it",
     closeConfirm: "Close the pocket “{name}”? All its money returns to the account.",
     available: "Available",
     pocketed: "In pockets",

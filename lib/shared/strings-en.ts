@@ -47,6 +47,8 @@ export const en = {
     noRate: "-",
     totalWithout: "Without accounts in {currencies}: no rate",
     schedules: "Scheduled transfers",
+    pockets: "Pockets",
+    inPockets: "In pockets: {amount}",
     insights: "Insights",
     requestMoney: "Request",
     exchange: "Exchange",

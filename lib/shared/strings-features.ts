@@ -434,6 +434,7 @@ export const ruFeatures = {
     moveOut: "Снять",
     amountLabel: "Сумма",
     close: "Закрыть копилку",
+    keep: "Не закрывать",
     closeConfirm: "Закрыть копилку «{name}»? Все деньги вернутся на счёт.",
     available: "Доступно",
     pocketed: "В копилках",

@@ -46,6 +46,9 @@ export const ru = {
     /** Under a total that leaves out wallets whose rate is missing. */
     totalWithout: "Без счетов в {currencies}: нет курса",
     schedules: "Запланированные переводы",
+    pockets: "Копилки",
+    /** Beside an account's available balance: what its pockets hold. */
+    inPockets: "В копилках: {amount}",
     insights: "Аналитика",
     requestMoney: "Запросить",
     exchange: "Обмен",

@@ -2,7 +2,8 @@
 // optional feature on (metrics token, rates source, SMTP, a ledger check every second): the
 // metrics a scraper reads (checked by Debian's promtool and parsed), the scheduled ledger check
 // seeing a hand-edited balance, a backup taken while 200 transfers run and restored into a new
-// database, and SIGTERM with 100 transfers in flight.
+// database, a pocket's round-ups across a SIGKILL mid-transfer and a keyed retry, and SIGTERM with
+// 100 transfers in flight.
 // The server process is scripts/serve.ts itself (as `npm start` runs it after migrating), started
 // with node directly, so SIGTERM reaches it without any wrapper in between.
 // Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build.
@@ -33,6 +34,7 @@ let env: Record<string, string | undefined>;
 let mailbox: Mailbox;
 let rates: RatesSource;
 let server: ServingProcess;
+let serving: Parameters<typeof startServing>[0];
 
 type Wallet = { id: number; currency: string };
 type Person = { token: string; email: string; rub: number; usd: number };
@@ -160,7 +162,8 @@ beforeAll(async () => {
   });
   dbFile = path.join(work, "bank.db");
   await migrate(`file:${dbFile}`);
-  server = await startServing({ distDir, port, env });
+  serving = { distDir, port, env };
+  server = await startServing(serving);
   alice = await signIn("alice.operations@example.test");
   bob = await signIn("bob.operations@example.test");
   await ok("POST", "/api/v1/wallet/topup", { token: alice.token, key: crypto.randomUUID(), body: { currency: "RUB", amount: 5_000_000 } });
@@ -301,6 +304,69 @@ describe("backup and restore", () => {
     const over = await npmRun("db:backup", [backup], `file:${dbFile}`);
     expect(over.code).not.toBe(0);
     expect(over.output).toContain("already exists");
+  });
+});
+
+describe("a pocket's round-ups across a SIGKILL", () => {
+  /** What rounds `amount` up to the next 10 units (1 000 minor units), as lib/shared/money.ts says. */
+  const roundUpOf = (amount: number) => (amount % 1_000 === 0 ? 0 : 1_000 - (amount % 1_000));
+  const roundUpsIn = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db.prepare(`SELECT "id", "senderWalletId", "receiverWalletId", "amount" FROM "Transfer" WHERE "channel" = 'roundup' ORDER BY "id"`).all() as {
+        id: number;
+        senderWalletId: number;
+        receiverWalletId: number;
+        amount: number;
+      }[];
+    } finally {
+      db.close();
+    }
+  };
+
+  it("are made once each: transfers cut off by the kill and sent again with their keys round up exactly once", async () => {
+    const carol = await signIn("carol.operations@example.test");
+    await ok("POST", "/api/v1/wallet/topup", { token: carol.token, key: crypto.randomUUID(), body: { currency: "RUB", amount: 5_000_000 } });
+    const pocket = await ok("POST", "/api/v1/pockets", { token: carol.token, body: { currency: "RUB", name: "Копилка", roundUp: 10 } });
+    const planned = Array.from({ length: 200 }, (_, i) => ({ key: crypto.randomUUID(), amount: 20_001 + 37 * i }));
+    const fire = (t: (typeof planned)[number]) =>
+      call("POST", "/api/v1/transfers", { token: carol.token, key: t.key, body: { senderWalletId: carol.rub, receiverWalletId: bob.rub, amount: t.amount } }).then(
+        (res) => res.status,
+        (error: Error) => error.message,
+      );
+    const inFlight = planned.map(fire);
+    // The plug is pulled once some round-ups are committed, watched in the database itself.
+    for (const deadline = Date.now() + 60_000; roundUpsIn(dbFile).length < 10 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    server.child.kill("SIGKILL");
+    await server.exited;
+    const first = await Promise.all(inFlight);
+    expect(first.filter((status) => status !== 201).length).toBeGreaterThan(0);
+
+    server = await startServing(serving);
+    const retried = await Promise.all(planned.map(fire));
+    expect(retried).toEqual(Array(planned.length).fill(201));
+
+    // One round-up per transfer whose amount is not round already (21 000.00 is), made in the
+    // transfer's own step (the next row), of exactly its difference.
+    const roundUps = roundUpsIn(dbFile);
+    expect(roundUps).toHaveLength(planned.filter((t) => roundUpOf(t.amount) > 0).length);
+    const db = new Database(dbFile, { readonly: true });
+    const made = db
+      .prepare(`SELECT "id", "amount" FROM "Transfer" WHERE "senderWalletId" = ? AND "receiverWalletId" = ? ORDER BY "id"`)
+      .all(carol.rub, bob.rub) as { id: number; amount: number }[];
+    const pocketBalance = (db.prepare(`SELECT "balance" FROM "Wallet" WHERE "id" = ?`).get(pocket.id) as { balance: number }).balance;
+    db.close();
+    expect(made.map((t) => t.amount).sort((a, b) => a - b)).toEqual(planned.map((t) => t.amount));
+    expect(roundUps.map((r) => [r.id, r.senderWalletId, r.receiverWalletId, r.amount])).toEqual(
+      made.filter((t) => roundUpOf(t.amount) > 0).map((t) => [t.id + 1, carol.rub, pocket.id, roundUpOf(t.amount)]),
+    );
+    expect(pocketBalance).toBe(planned.reduce((sum, t) => sum + roundUpOf(t.amount), 0));
+    const wallets = (await ok("GET", "/api/v1/wallet", { token: carol.token })) as unknown as { currency: string; pocketed: number }[];
+    expect(wallets.find((w) => w.currency === "RUB")!.pocketed).toBe(pocketBalance);
+    const checked = await npmRun("ledger:check", [], `file:${dbFile}`);
+    expect(checked.code).toBe(0);
   });
 });
 
