@@ -13,6 +13,8 @@ import { openPocket } from "@/lib/client/pockets";
 import { parseAmount, ROUND_UP_STEPS, type Currency } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import type { PocketDto } from "@/lib/shared/schemas/pockets";
+import "@/components/ui/text-field.css";
+import "./pockets.css";
 
 type RoundUpChoice = "0" | `${(typeof ROUND_UP_STEPS)[number]}`;
 

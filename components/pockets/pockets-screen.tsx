@@ -49,7 +49,7 @@ function PocketCard({ pocket }: { pocket: PocketDto }) {
   }
 
   function close() {
-    void money.submit({ send: (key) => closePocket(pocket.id, key), onSuccess: refresh, onFailure: () => setClosing(false) });
+    void money.submit({ send: () => closePocket(pocket.id), onSuccess: refresh, onFailure: () => setClosing(false) });
   }
 
   return (

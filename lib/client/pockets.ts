@@ -24,6 +24,7 @@ export function movePocket(id: number, direction: PocketDirection, amount: numbe
   return call(operation, { params: { id }, body: { amount }, idempotencyKey });
 }
 
-export function closePocket(id: number, idempotencyKey: string) {
-  return call(featureOperations.closePocket, { params: { id }, idempotencyKey });
+/** Closing is safe to repeat: a closed pocket answers as closed, its money moved once. */
+export function closePocket(id: number) {
+  return call(featureOperations.closePocket, { params: { id } });
 }

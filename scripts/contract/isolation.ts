@@ -29,7 +29,11 @@ async function resourcesOf(call: Caller, person: Person, partner?: Person): Prom
   const request = (await call("POST /api/v1/requests", token, { body: { currency: "RUB", amount: 100 } }, 201)).body as { token: string };
   const wallets: Record<string, number> = Object.fromEntries(person.wallets.map((w) => [w.currency, w.id]));
   const owned: Resources = { user: person.me.id, wallets, transfer: topUp.id, request: request.token };
-  const holdings: Holdings = { user: person.me.id, wallets, movements: [topUp.id], requests: [request.token], splits: [], schedules: [], paid: [] };
+  // A pocket holding some money, so that taking out of it is a valid request too.
+  const pocket = (await call("POST /api/v1/pockets", token, { body: { currency: "RUB", name: "contract" } }, 201)).body as { id: number };
+  const moved = (await call("POST /api/v1/pockets/{id}/deposit", token, { params: { id: pocket.id }, body: { amount: 1_000 } }, 201)).body as { id: number };
+  owned.pocket = pocket.id;
+  const holdings: Holdings = { user: person.me.id, wallets, movements: [topUp.id, moved.id], requests: [request.token], splits: [], schedules: [], pockets: [pocket.id], paid: [] };
   if (!partner) return { ...owned, holdings };
   const split = async (other: { userId: null } | { username: string }) => {
     const body = { title: "contract isolation", currency: "RUB", total: 1_000, mode: "equal", shares: [{ userId: person.me.id }, other] };
@@ -51,6 +55,7 @@ const noHoldings = (person: Person): Holdings => ({
   requests: [],
   splits: [],
   schedules: [],
+  pockets: [],
   paid: [],
 });
 

@@ -20,6 +20,8 @@ export type Resources = {
   split?: string;
   openSplit?: string;
   schedule?: number;
+  /** An open pocket of theirs, holding some money (without round-ups). */
+  pocket?: number;
 };
 
 type Parts = { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: unknown };
@@ -37,6 +39,7 @@ const organiserOnly = (): ForeignCell[] => [
   { what: "another user's split open to its link", build: (_m, t) => ({ params: { token: t.openSplit! } }), refused: [403, 404] },
 ];
 const theirSchedule = (): ForeignCell[] => [{ what: "another user's schedule", build: (_m, t) => ({ params: { id: t.schedule! } }), refused: [403, 404] }];
+const theirPocket = (body?: unknown): ForeignCell[] => [{ what: "another user's pocket", build: (_m, t) => ({ params: { id: t.pocket! }, body }), refused: [403, 404] }];
 
 /**
  * Every place an operation's input names a resource of the caller's (a path parameter or a body
@@ -83,6 +86,10 @@ export const FOREIGN: Record<string, ForeignCell[]> = {
   "POST /api/v1/schedules/{id}/pause": theirSchedule(),
   "POST /api/v1/schedules/{id}/resume": theirSchedule(),
   "POST /api/v1/schedules/{id}/cancel": theirSchedule(),
+  "PUT /api/v1/pockets/{id}": theirPocket({ name: "contract" }),
+  "POST /api/v1/pockets/{id}/deposit": theirPocket({ amount: 100 }),
+  "POST /api/v1/pockets/{id}/withdraw": theirPocket({ amount: 100 }),
+  "POST /api/v1/pockets/{id}/close": theirPocket(),
   "POST /api/v1/share/prepared": [
     { what: "another user's receipt", build: (_m, t) => ({ body: { kind: "receipt", transferId: t.transfer } }), refused: [403, 404, 422] },
     { what: "another user's request", build: (_m, t) => ({ body: { kind: "request", token: t.request } }), refused: [403, 404, 422] },
@@ -113,6 +120,8 @@ export const IDEMPOTENT: Record<string, (mine: Resources, theirs: Resources) => 
     const body = { senderWalletId: m.wallets.RUB, receiverWalletId: t.wallets.RUB, kind: "once", startDate: scheduleStart() };
     return { body: { ...body, amount: 100 }, changed: { ...body, amount: 101 } };
   },
+  "POST /api/v1/pockets/{id}/deposit": (m) => ({ params: { id: m.pocket! }, body: { amount: 100 }, changed: { amount: 101 } }),
+  "POST /api/v1/pockets/{id}/withdraw": (m) => ({ params: { id: m.pocket! }, body: { amount: 100 }, changed: { amount: 101 } }),
 };
 
 /** The kind of movement each operation that moves money makes (a history row's and a receipt's `kind`). */
@@ -121,6 +130,8 @@ export const MOVEMENT_KINDS: Record<string, string> = {
   "POST /api/v1/transfers": "transfer",
   "POST /api/v1/exchanges": "exchange",
   "POST /api/v1/requests/{token}/pay": "request",
+  "POST /api/v1/pockets/{id}/deposit": "pocket",
+  "POST /api/v1/pockets/{id}/withdraw": "pocket",
 };
 
 /**
@@ -137,6 +148,8 @@ export type Holdings = {
   /** Splits they organised or hold a share of. */
   splits: string[];
   schedules: number[];
+  /** Pockets they opened. */
+  pockets: number[];
   /** Users they sent a transfer to. */
   paid: number[];
 };
@@ -183,6 +196,7 @@ export const LISTS: Record<string, ListCell> = {
     belongs: (s) => s.own === true || (s.shares as { mine?: boolean }[] | undefined)?.some((share) => share.mine === true) === true,
   },
   "GET /api/v1/schedules": { whose: "caller", read: () => ({}), name: (s) => s.id as number, made: (h) => h.schedules, belongs: (s, h) => walletsOf(h).includes(s.senderWalletId as number) },
+  "GET /api/v1/pockets": { whose: "caller", read: () => ({}), name: (p) => p.id as number, made: (h) => h.pockets, belongs: (p, h) => walletsOf(h).includes(p.walletId as number) },
 };
 
 /** Lists that are nobody's: every caller must get the same one. */

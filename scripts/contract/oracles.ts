@@ -4,6 +4,7 @@ import { authorizationMatrix, idempotencyMatrix } from "./isolation";
 import { BANK } from "./knowledge";
 import { insightsAgreeWithStatements, schedulesKeepTheirRules } from "./feature-oracles";
 import { limitsHoldAndFreezeRefuses } from "./limit-oracles";
+import { pocketsSumAndRoundUp } from "./pocket-oracles";
 import { runMoneyOracles } from "./money-oracles";
 import { caller, sectionOf, split, walletOf, type OracleOptions } from "./oracle-kit";
 import { signIn, type Person } from "./session";
@@ -93,6 +94,11 @@ export async function runOracles(api: ContractClient, options: OracleOptions): P
   await section("limits hold under parallel sends, a freeze refuses every outgoing kind (a transfer, paying a request or a split's share) and moves nothing; exchanges still work", async () =>
     limitsHoldAndFreezeRefuses(call, await person("ol"), bob),
   );
+  if (options.document.operation("POST", "/api/v1/pockets")) {
+    await section("pockets sum into the wallet's total, round-ups move exactly the difference, once, and closing brings all back", async () =>
+      pocketsSumAndRoundUp(call, await person("op"), bob),
+    );
+  }
   await idempotencyMatrix(api, options, alice, bob);
   await authorizationMatrix(api, options, alice);
 }

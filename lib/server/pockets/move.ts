@@ -65,7 +65,7 @@ export function moveOutOfPocket(options: PocketMoveOptions): Promise<TransferRow
 /**
  * Closes a pocket: everything in it goes back to the account in one movement, and it takes no
  * more round-ups, in one transaction. Closing a closed pocket answers it again (the money moved
- * once), so a retry — with its Idempotency-Key or without — is safe. Refused while locked.
+ * once), so a retry is safe without an Idempotency-Key. Refused while locked.
  */
 export async function closePocket(userId: number, pocketId: number): Promise<PocketDto> {
   return inPocketTransaction(async (tx) => {

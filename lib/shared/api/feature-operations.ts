@@ -83,7 +83,7 @@ export const featureOperations = {
     response: transferDto,
     idempotent: true,
   }),
-  closePocket: op()({ method: "POST", path: "/api/v1/pockets/{id}/close", response: pocketDto, idempotent: true }),
+  closePocket: op()({ method: "POST", path: "/api/v1/pockets/{id}/close", response: pocketDto }),
 
   mySchedules: op()({ method: "GET", path: "/api/v1/schedules", response: scheduleListDto }),
   createSchedule: op<z.input<typeof createScheduleBody>>()({
