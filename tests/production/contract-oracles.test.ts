@@ -112,6 +112,10 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "ok    oracle: a share declined by its participant: declined, its request cancelled, no money moved, not reminded; a paid share is 409 REQUEST_PAID",
       "ok    oracle: scheduled transfers: create is idempotent and listed, refusals make none, pause, resume and cancel as documented",
       "ok    oracle: limits hold under parallel sends, a freeze refuses every outgoing kind (a transfer, paying a request or a split's share) and moves nothing; exchanges still work",
+      "ok    oracle: pockets sum into the wallet's total, round-ups move exactly the difference, once, and closing brings all back",
+      "ok    idempotency POST /api/v1/pockets/{id}/deposit: a replay answers the same, another body 409, the same key from another user a result of their own",
+      "ok    idempotency POST /api/v1/pockets/{id}/withdraw: a replay answers the same, another body 409, the same key from another user a result of their own",
+      "ok    authorization POST /api/v1/pockets/{id}/close: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's pocket 404",
       "ok    idempotency POST /api/v1/splits: a replay answers the same, another body 409, the same key from another user a result of their own",
       "ok    idempotency POST /api/v1/schedules: a replay answers the same, another body 409, the same key from another user a result of their own",
       "ok    authorization GET /api/v1/transfers/wallet/{walletId}: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's wallet 403",
@@ -123,7 +127,7 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
       "ok    authorization POST /api/v1/schedules/{id}/pause: no token 401, malformed 401, revoked 401, after a spent refresh token's reuse 401, expired 401, another user's schedule 404",
       "ok    idempotency POST /api/v1/transfers: a replay answers the same, another body 409, the same key from another user a result of their own",
       "ok    idempotency POST /api/v1/requests/{token}/pay: a replay answers the same, another body 409, the same key from another user a result of their own",
-      ...["GET /api/v1/wallet", "POST /api/v1/wallet/init", "GET /api/v1/requests", "GET /api/v1/schedules", "GET /api/v1/splits", "GET /api/v1/transfers/recipients", "GET /api/v1/transfers/wallet/{walletId}"].map(
+      ...["GET /api/v1/wallet", "POST /api/v1/wallet/init", "GET /api/v1/requests", "GET /api/v1/schedules", "GET /api/v1/pockets", "GET /api/v1/splits", "GET /api/v1/transfers/recipients", "GET /api/v1/transfers/wallet/{walletId}"].map(
         (list) => `ok    isolation ${list}: each caller's list holds their own items, none of another user's`,
       ),
       "ok    isolation GET /api/v1/wallets/user/{userId}: the list of a named user holds theirs, none of another user's",
