@@ -4,19 +4,22 @@ import { BANK } from "./knowledge";
 /**
  * The bank's core the mock keeps in memory, so that a frontend can be driven through it: e-mail
  * sign-in (any 6-digit code), the caller's profile and wallets, top-ups and transfers that change
- * balances, and history, and the customer's own limits and freeze of transfers to others (a raise
- * waits 24 hours; past a limit 422 SPENDING_LIMIT, frozen 423 TRANSFERS_FROZEN). Every other
- * operation is left to the generated answer.
+ * balances, pockets (money set aside, moved in and out, counted in the wallet's `pocketed`),
+ * history, and the customer's own limits and freeze of transfers to others (a raise waits 24
+ * hours; past a limit 422 SPENDING_LIMIT, frozen 423 TRANSFERS_FROZEN). Every other operation
+ * is left to the generated answer.
  */
 
 export type User = { id: number; email: string };
 type Wallet = { id: number; userId: number; currency: string; balance: number; number: string };
-type Movement = { id: number; kind: "transfer" | "topup"; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; message: string | null; channel: "app"; createdAt: string };
+type Pocket = { id: number; walletId: number; userId: number; currency: string; name: string; balance: number; closedAt: string | null; createdAt: string };
+type Movement = { id: number; kind: "transfer" | "topup" | "pocket"; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; message: string | null; channel: "app"; createdAt: string };
 
 export type BankState = {
   users: User[];
   wallets: Wallet[];
   movements: Movement[];
+  pockets: Pocket[];
   /** Access token → user id. */
   tokens: Map<string, number>;
   nextId: number;
@@ -41,7 +44,7 @@ const walletNumber = (state: BankState) => String(4_000_000_000_000_000 + state.
 const walletsOf = (state: BankState, userId: number) => state.wallets.filter((w) => w.userId === userId);
 
 export function newBankState(): BankState {
-  const state: BankState = { users: [], wallets: [], movements: [], tokens: new Map(), nextId: 1, bankWallets: [], limits: new Map(), frozen: new Map() };
+  const state: BankState = { users: [], wallets: [], movements: [], pockets: [], tokens: new Map(), nextId: 1, bankWallets: [], limits: new Map(), frozen: new Map() };
   state.bankWallets = BANK.currencies.map((currency) => ({ id: state.nextId++, userId: 0, currency, balance: 0, number: walletNumber(state) }));
   return state;
 }
@@ -64,7 +67,48 @@ function ownWallets({ state }: BankKit, { name, user }: Call): BankAnswer {
   if (name !== BANK.wallets && walletsOf(state, user!.id).length === 0) {
     for (const currency of BANK.currencies) state.wallets.push({ id: state.nextId++, userId: user!.id, currency, balance: 0, number: walletNumber(state) });
   }
-  return { status: 200, body: walletsOf(state, user!.id).map((w) => ({ id: w.id, currency: w.currency, balance: w.balance, number: w.number })) };
+  const pocketed = (w: Wallet) => state.pockets.filter((p) => p.walletId === w.id).reduce((sum, p) => sum + p.balance, 0);
+  return { status: 200, body: walletsOf(state, user!.id).map((w) => ({ id: w.id, currency: w.currency, balance: w.balance, pocketed: pocketed(w), number: w.number })) };
+}
+
+const pocketDto = (p: Pocket) => ({
+  id: p.id, walletId: p.walletId, currency: p.currency, name: p.name, balance: p.balance, target: null, targetDate: null,
+  locked: false, roundUp: 0, status: p.closedAt ? "closed" : "open", createdAt: p.createdAt, closedAt: p.closedAt,
+});
+
+/** Pockets: opened beside an account, money moved in and out at once, everything back on closing (no round-ups, no locks). */
+function pockets({ state, shaped }: BankKit, { op, name, user, params, body }: Call): BankAnswer {
+  if (name === "GET /api/v1/pockets") return { status: 200, body: state.pockets.filter((p) => p.userId === user!.id && !p.closedAt).map(pocketDto) };
+  if (name === "POST /api/v1/pockets") {
+    const account = walletsOf(state, user!.id).find((w) => w.currency === body.currency);
+    if (!account) return error(404, "WALLET_NOT_FOUND", "Кошелек не найден");
+    const pocket: Pocket = { id: state.nextId++, walletId: account.id, userId: user!.id, currency: account.currency, name: String(body.name), balance: 0, closedAt: null, createdAt: new Date().toISOString() };
+    state.pockets.push(pocket);
+    return { status: 201, body: shaped(op, pocketDto(pocket)) };
+  }
+  const pocket = state.pockets.find((p) => p.id === Number(params[0]) && p.userId === user!.id);
+  if (!pocket) return error(404, "NOT_FOUND", "Копилка не найдена");
+  if (name.endsWith("/close") && pocket.closedAt) return { status: 200, body: shaped(op, pocketDto(pocket)) };
+  if (pocket.closedAt) return error(409, "POCKET_CLOSED", "Копилка закрыта");
+  if (name.startsWith("PUT ")) return { status: 200, body: shaped(op, { ...pocketDto(pocket), name: String(body.name) }) };
+  const account = state.wallets.find((w) => w.id === pocket.walletId)!;
+  const into = name.endsWith("/deposit");
+  const amount = name.endsWith("/close") ? pocket.balance : Number(body.amount);
+  if ((into ? account.balance : pocket.balance) < amount) return error(422, "INSUFFICIENT_FUNDS", "Недостаточно средств");
+  account.balance += into ? -amount : amount;
+  pocket.balance += into ? amount : -amount;
+  if (amount > 0) {
+    const [from, to] = into ? [account.id, pocket.id] : [pocket.id, account.id];
+    state.movements.push({
+      id: state.nextId++, kind: "pocket", senderWalletId: from, receiverWalletId: to, amount, currency: pocket.currency, receivedAmount: amount,
+      receivedCurrency: pocket.currency, rate: "1", message: null, channel: "app", createdAt: new Date().toISOString(),
+    });
+  }
+  if (name.endsWith("/close")) {
+    pocket.closedAt = new Date().toISOString();
+    return { status: 200, body: shaped(op, pocketDto(pocket)) };
+  }
+  return { status: 201, body: shaped(op, state.movements.at(-1)!) };
 }
 
 function moveMoney({ state, shaped }: BankKit, { op, name, user, body }: Call): BankAnswer {
@@ -218,6 +262,12 @@ const HANDLERS: Record<string, (kit: BankKit, call: Call) => BankAnswer> = {
   "GET /api/v1/users/by-wallet/{number}": lookup,
   "GET /api/v1/wallets/user/{userId}": lookup,
   "GET /api/v1/transfers/username/{walletId}": lookup,
+  "GET /api/v1/pockets": pockets,
+  "POST /api/v1/pockets": pockets,
+  "PUT /api/v1/pockets/{id}": pockets,
+  "POST /api/v1/pockets/{id}/deposit": pockets,
+  "POST /api/v1/pockets/{id}/withdraw": pockets,
+  "POST /api/v1/pockets/{id}/close": pockets,
   [BANK.receipt]: receipt,
   [BANK.history]: history,
 };

@@ -163,6 +163,16 @@ describe("npm run contract — domain oracles and the authorization matrix", () 
 
   const mutants: [string, string, Mutation][] = [
     [
+      "an account leaves what its pockets hold out of its total",
+      "oracle: pockets sum into the wallet's total",
+      {
+        answer: (x, a) =>
+          x.pathname === "/api/v1/wallet" && x.method === "GET" && a.status === 200
+            ? { ...a, body: (a.body as { pocketed?: number }[]).map((w) => ({ ...w, pocketed: 0 })) }
+            : undefined,
+      },
+    ],
+    [
       "the yuan is quoted 0,1 % above the rate transfers and exchanges apply",
       "oracle: every currency pair",
       { answer: (x, a) => (x.pathname === "/api/v1/rates/CNY" && a.status === 200 ? { ...a, body: { value: (a.body as { value: number }).value * 1.001 } } : undefined) },
