@@ -15,6 +15,11 @@
 --                                         (SENDING_LIMIT) when it already holds `limit`
 --   countLookup {userId, windowStart, previousStart}  one more on the sender's lookup counter
 --                                         (lib/server/users/lookup-limit.ts)
+--   spendLimit {userId, currency, dayStart, monthStart, daily, monthly}  the sender's own limits
+--                                         (lib/server/ledger/spending-limits.ts): sent to others in
+--                                         `currency` since dayStart (monthStart), with this
+--                                         transfer, may not pass daily (monthly; null: none), else
+--                                         SPENDING_DAILY_LIMIT (SPENDING_MONTHLY_LIMIT)
 --   roundUp {row}                         after the transfer, a second one (`row`, a transfer's row:
 --                                         the account to its pocket) when the account still covers
 --                                         it and the pocket is open and takes round-ups; else none
@@ -43,6 +48,8 @@ DECLARE
   v_window TIMESTAMP(3);
   v_sent INTEGER;
   v_transfer "Transfer";
+  v_day BIGINT;
+  v_month BIGINT;
   v_round "Transfer";
 BEGIN
   -- The tracked wallets' net changes, locked in id order. A plan naming a wallet that does not
@@ -94,6 +101,25 @@ BEGIN
         RETURN QUERY SELECT 'SENDING_LIMIT'::TEXT, NULL::INTEGER;
         RETURN;
       END IF;
+    ELSIF v_effect->>'type' = 'spendLimit' THEN
+      -- The customer's own limits, summed under the same turn as the sending counter.
+      PERFORM pg_advisory_xact_lock(1397050948, (v_effect->>'userId')::INTEGER);
+      SELECT COALESCE(SUM(CASE WHEN t."createdAt" >= ((v_effect->>'dayStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3)
+          THEN t."amount" ELSE 0 END), 0), COALESCE(SUM(t."amount"), 0)
+        INTO v_day, v_month
+        FROM "Transfer" t JOIN "Wallet" r ON r."id" = t."receiverWalletId"
+        WHERE t."senderWalletId" IN (SELECT w."id" FROM "Wallet" w
+            WHERE w."userId" = (v_effect->>'userId')::INTEGER AND w."currency" = v_effect->>'currency')
+          AND r."userId" <> (v_effect->>'userId')::INTEGER
+          AND t."createdAt" >= ((v_effect->>'monthStart')::TIMESTAMPTZ AT TIME ZONE 'UTC')::TIMESTAMP(3);
+      IF jsonb_typeof(v_effect->'daily') = 'string' AND v_day + v_amount > (v_effect->>'daily')::BIGINT THEN
+        RETURN QUERY SELECT 'SPENDING_DAILY_LIMIT'::TEXT, NULL::INTEGER;
+        RETURN;
+      END IF;
+      IF jsonb_typeof(v_effect->'monthly') = 'string' AND v_month + v_amount > (v_effect->>'monthly')::BIGINT THEN
+        RETURN QUERY SELECT 'SPENDING_MONTHLY_LIMIT'::TEXT, NULL::INTEGER;
+        RETURN;
+      END IF;
     END IF;
   END LOOP;
   -- Paying a request: of two payers at once the second (waiting on the receiver's wallet lock,
@@ -109,7 +135,7 @@ BEGIN
           WHEN 'cancelled' THEN 'REQUEST_CANCELLED' ELSE 'REQUEST_EXPIRED' END)::TEXT, NULL::INTEGER;
         RETURN;
       END IF;
-    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey', 'countSent', 'countLookup', 'roundUp') THEN
+    ELSIF v_effect->>'type' NOT IN ('notice', 'recordKey', 'countSent', 'countLookup', 'spendLimit', 'roundUp') THEN
       RAISE EXCEPTION 'unknown effect %', v_effect->>'type';
     END IF;
   END LOOP;
@@ -163,6 +189,8 @@ BEGIN
                 THEN c."current" ELSE 0 END,
             "current" = CASE WHEN c."windowStart" >= v_window THEN c."current" + 1 ELSE 1 END,
             "windowStart" = GREATEST(c."windowStart", v_window);
+      WHEN 'spendLimit' THEN
+        NULL; -- checked above; the transfer's own row is its record
       WHEN 'roundUp' THEN
         -- The account is locked already (it sent the transfer); its pocket after it (a pocket's
         -- wallet is always newer than its account's, and every movement of a pocket locks both).
