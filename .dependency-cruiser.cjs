@@ -9,9 +9,9 @@
  * layer may use them.
  */
 const DOMAINS =
-  "(auth|users|wallets|ledger|rates|mail|telegram|notifications|health|requests|statements|ton|share|limits|schedules|splits|insights|pockets)";
+  "(auth|users|wallets|ledger|rates|mail|telegram|notifications|health|requests|statements|ton|share|limits|schedules|splits|insights|pockets|orders)";
 /** The domains built on transfers (docs/architecture.md): they use the ledger, never the other way round. */
-const ON_TRANSFERS = "(share|requests|schedules|splits|statements|insights|pockets)";
+const ON_TRANSFERS = "(share|requests|schedules|splits|statements|insights|pockets|orders)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -27,6 +27,9 @@ export async function register(): Promise<void> {
   const { startScheduler, stopScheduler } = await import("@/lib/server/schedules/run");
   startScheduler(schedulerIntervalMs());
   onShutdown(stopScheduler);
+  const { startOrderRunner, stopOrderRunner } = await import("@/lib/server/orders/run");
+  startOrderRunner(schedulerIntervalMs());
+  onShutdown(stopOrderRunner);
   const { closeDb } = await import("@/lib/server/db");
   onShutdownClose(closeDb);
   const url = getEnv().ratesSourceUrl;

@@ -120,7 +120,7 @@ export const enForms = {
     exchangeDone: "Exchange done",
     exchangeKind: "Exchange",
     channel: "Source",
-    channels: { app: "App", schedule: "Schedule", request: "Payment request", split: "Split bill", roundup: "Round-up" },
+    channels: { app: "App", schedule: "Schedule", request: "Payment request", split: "Split bill", roundup: "Round-up", order: "Rate order" },
   },
   qr: {
     title: "Scan QR code",

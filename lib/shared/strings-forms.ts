@@ -135,7 +135,7 @@ export const ruForms = {
     exchangeKind: "Обмен",
     /** How the movement came to be made (TransferDto.channel). */
     channel: "Источник",
-    channels: { app: "Приложение", schedule: "По расписанию", request: "Запрос на оплату", split: "Разделение счёта", roundup: "Округление" },
+    channels: { app: "Приложение", schedule: "По расписанию", request: "Запрос на оплату", split: "Разделение счёта", roundup: "Округление", order: "Заявка по курсу" },
   },
   qr: {
     title: "Сканирование QR-кода",

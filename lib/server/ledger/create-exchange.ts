@@ -2,13 +2,17 @@ import "server-only";
 import { getEnv } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
 import { keyEffect, made, runIdempotent, storedEnding, type Ending } from "@/lib/server/ledger/idempotency";
-import { applyPlan, planTransfer, withEffects, type TransferRow } from "@/lib/server/ledger/postings";
+import { applyPlan, planTransfer, withEffects, type PostTransferOptions, type TransferRow } from "@/lib/server/ledger/postings";
 import { readExchangeWallets, type KeyToRecord } from "@/lib/server/ledger/store";
 import type { CreateExchangeBody } from "@/lib/shared/schemas/exchanges";
 
 export type CreateExchangeOptions = CreateExchangeBody & {
   userId: number;
   idempotencyKey: string | null;
+  /** How it came to be made: "app" unless an order at a target rate makes it. */
+  channel?: PostTransferOptions["channel"];
+  /** The rates it may run at (an order's target; postings.ts). */
+  acceptRates?: PostTransferOptions["acceptRates"];
 };
 
 async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undefined): Promise<Ending> {
@@ -41,6 +45,8 @@ async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undef
     receiver: to,
     amount: BigInt(options.receivedAmount ?? options.amount ?? 0),
     fixedReceived,
+    channel: options.channel,
+    acceptRates: options.acceptRates,
   });
   // One's own money: no notice.
   return made(await applyPlan(sql, withEffects(plan, keyEffect(key))));

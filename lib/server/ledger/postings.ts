@@ -32,6 +32,12 @@ export type PostTransferOptions = {
   channel?: TransferChannel;
   /** Backdated movements (the demo seed) use that day's rates and timestamp. */
   createdAt?: Date;
+  /**
+   * Whether the rates read for a conversion (ruble prices in ten-thousandths) are ones the caller
+   * accepts: an order at a target rate moves money only at a rate that meets it. Not accepted:
+   * RATE_UNAVAILABLE (a 503, so an idempotency key keeps no ending and a later try may run).
+   */
+  acceptRates?: (fromRate: bigint, toRate: bigint) => boolean;
 };
 
 export type { TransferRow } from "@/lib/server/ledger/transfer-row";
@@ -72,6 +78,7 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
     const asOf = options.createdAt && rateDay(options.createdAt);
     const fromRate = await rateOrFail(sql, from, asOf);
     const toRate = await rateOrFail(sql, to, asOf);
+    if (options.acceptRates && !options.acceptRates(fromRate, toRate)) throw new AppError("RATE_UNAVAILABLE", "orders.errors.rateMoved");
     if (options.fixedReceived) given = giveFor(amount, fromRate, toRate);
     else received = convert(amount, fromRate, toRate);
     if (received <= 0n) throw new AppError("INVALID_AMOUNT");

@@ -39,6 +39,8 @@ const ERRORS = {
   STATEMENT_TOO_LARGE: { status: 422, key: "errors.statementTooLarge" },
   SCHEDULE_LIMIT: { status: 422, key: "schedules.errors.tooMany" },
   POCKET_LIMIT: { status: 422, key: "pockets.errors.tooMany" },
+  ORDER_LIMIT: { status: 422, key: "orders.errors.tooManyOrders" },
+  ALERT_LIMIT: { status: 422, key: "orders.errors.tooManyAlerts" },
   RATE_LIMITED: { status: 429, key: "errors.rateLimited" },
   INTERNAL_ERROR: { status: 500, key: "errors.internal" },
   MAIL_FAILED: { status: 502, key: "errors.mailFailed" },

@@ -124,6 +124,50 @@ export const pocketDto = object({
 export type PocketDto = Infer<typeof pocketDto>;
 export const pocketListDto = array(pocketDto);
 
+/** The currencies an order or an alert watches (their ruble price); the ruble is always 1. */
+export const RATE_WATCH_CURRENCIES = ["USD", "EUR", "CNY"] as const;
+/** "above": met when the rate is at or above the target; "below": at or below it. */
+export const RATE_WATCH_DIRECTIONS = ["above", "below"] as const;
+
+const watched = {
+  id: int,
+  currency: oneOf(RATE_WATCH_CURRENCIES),
+  direction: oneOf(RATE_WATCH_DIRECTIONS),
+  /** ₽ per unit, up to 4 decimals. */
+  target: number,
+  /** The last day it waits (YYYY-MM-DD, Moscow). */
+  expiresOn: string,
+  /** The official rate that met the target (₽ per unit), once it did. */
+  metRate: nullable(number),
+  createdAt: string,
+  /** When it ran (an order), was told (an alert), failed, was cancelled or expired. */
+  doneAt: nullable(string),
+};
+
+/** An order at a target rate (lib/server/orders, docs/features.md). */
+export const orderDto = object({
+  ...watched,
+  fromWalletId: int,
+  toWalletId: int,
+  /** Minor units of `currency`: what leaves when selling (direction above), what arrives when buying (below). */
+  amount: int,
+  status: oneOf(["waiting", "done", "failed", "cancelled", "expired"] as const),
+  /** A failed order's refusal (its error code: INSUFFICIENT_FUNDS …). */
+  reason: nullable(string),
+  /** The exchange it made (its history row has channel "order"). */
+  transferId: nullable(int),
+});
+export type OrderDto = Infer<typeof orderDto>;
+export const orderListDto = array(orderDto);
+
+/** A rate alert: told once through the bot or e-mail (status done) when the rate meets its target. */
+export const alertDto = object({
+  ...watched,
+  status: oneOf(["waiting", "done", "cancelled", "expired"] as const),
+});
+export type AlertDto = Infer<typeof alertDto>;
+export const alertListDto = array(alertDto);
+
 /** One day's ruble price of a currency (GET /api/v1/rates/{currency}/history). */
 export const rateHistoryDto = array(object({ date: string, value: number }));
 export type RateHistoryDto = Infer<typeof rateHistoryDto>;

@@ -1,7 +1,11 @@
 import type { z } from "zod";
 import { transferDto } from "@/lib/shared/api/dtos";
 import {
+  alertDto,
+  alertListDto,
   insightsDto,
+  orderDto,
+  orderListDto,
   paymentRequestDto,
   paymentRequestListDto,
   pocketDto,
@@ -20,6 +24,7 @@ import {
 import { op } from "@/lib/shared/api/operations";
 import type { createExchangeBody } from "@/lib/shared/schemas/exchanges";
 import type { createRequestBody, payRequestBody } from "@/lib/shared/schemas/requests";
+import type { createAlertBody, createOrderBody } from "@/lib/shared/schemas/orders";
 import type { createScheduleBody } from "@/lib/shared/schemas/schedules";
 import type { openPocketBody, pocketMoveBody, pocketSettingsBody } from "@/lib/shared/schemas/pockets";
 import type { createSplitBody } from "@/lib/shared/schemas/splits";
@@ -28,7 +33,7 @@ import type { prepareChatButtonBody, prepareShareBody } from "@/lib/shared/schem
 import type { statementLinkBody } from "@/lib/shared/schemas/statements";
 
 /**
- * The operations of the feature screens (analytics, exchange, requests, schedules, splits, sharing,
+ * The operations of the feature screens (analytics, exchange, orders and alerts, requests, schedules, splits, sharing,
  * statements): entries of the same kind as the table in lib/shared/api/operations.ts, kept apart so
  * that the answers' checks load with the screens that call them, not with /bank. The server's
  * routes and the contract tests read both tables.
@@ -53,6 +58,14 @@ export const featureOperations = {
     response: transferDto,
     idempotent: true,
   }),
+
+  // Orders at a target rate and rate alerts
+  myOrders: op()({ method: "GET", path: "/api/v1/orders", response: orderListDto }),
+  createOrder: op<z.input<typeof createOrderBody>>()({ method: "POST", path: "/api/v1/orders", response: orderDto, idempotent: true }),
+  cancelOrder: op()({ method: "POST", path: "/api/v1/orders/{id}/cancel", response: orderDto }),
+  myAlerts: op()({ method: "GET", path: "/api/v1/rate-alerts", response: alertListDto }),
+  createAlert: op<z.input<typeof createAlertBody>>()({ method: "POST", path: "/api/v1/rate-alerts", response: alertDto, idempotent: true }),
+  cancelAlert: op()({ method: "POST", path: "/api/v1/rate-alerts/{id}/cancel", response: alertDto }),
 
   // Payment requests
   myRequests: op()({ method: "GET", path: "/api/v1/requests", response: paymentRequestListDto }),
