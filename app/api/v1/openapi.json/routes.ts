@@ -22,6 +22,10 @@ import * as pocketsId from "@/app/api/v1/pockets/[id]/route";
 import * as pocketsIdClose from "@/app/api/v1/pockets/[id]/close/route";
 import * as pocketsIdDeposit from "@/app/api/v1/pockets/[id]/deposit/route";
 import * as pocketsIdWithdraw from "@/app/api/v1/pockets/[id]/withdraw/route";
+import * as orders from "@/app/api/v1/orders/route";
+import * as ordersIdCancel from "@/app/api/v1/orders/[id]/cancel/route";
+import * as rateAlerts from "@/app/api/v1/rate-alerts/route";
+import * as rateAlertsIdCancel from "@/app/api/v1/rate-alerts/[id]/cancel/route";
 import * as requests from "@/app/api/v1/requests/route";
 import * as requestsToken from "@/app/api/v1/requests/[token]/route";
 import * as requestsTokenCancel from "@/app/api/v1/requests/[token]/cancel/route";
@@ -88,6 +92,10 @@ const MODULES: Record<string, RouteHandler>[] = [
   limitsCurrency,
   ratesCurrencyHistory,
   ratesCurrency,
+  rateAlerts,
+  rateAlertsIdCancel,
+  orders,
+  ordersIdCancel,
   requests,
   requestsToken,
   requestsTokenCancel,
