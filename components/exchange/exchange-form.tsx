@@ -8,6 +8,8 @@ import { Screen } from "@/components/screen";
 import { ConfirmSheet, type TransferSummary } from "@/components/transfer/confirm-sheet";
 import { Details } from "@/components/ui/details";
 import { Form } from "@/components/ui/form";
+import { IconChevron } from "@/components/ui/icons";
+import { ListItem } from "@/components/ui/list-item";
 import { PrimaryAction } from "@/components/ui/primary-action";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Toast, useToast } from "@/components/ui/toast";
@@ -212,6 +214,11 @@ export function ExchangeForm({ initialFromId = null }: { initialFromId?: number 
   return (
     <Screen title={t.exchange.title} back={confirming ? () => setConfirming(false) : "/bank"}>
       {body}
+      {!confirming && (
+        <nav className="section" aria-label={t.orders.open}>
+          <ListItem href="/orders" title={t.orders.open} subtitle={t.orders.title} after={<IconChevron />} />
+        </nav>
+      )}
       <Toast toast={toast} />
     </Screen>
   );

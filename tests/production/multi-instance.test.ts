@@ -4,7 +4,8 @@
 // again at the same moment, with the same Idempotency-Key, to another instance. Every logical
 // transfer must happen exactly once, no answer may be a 5xx, each currency's balances must sum to
 // zero and each wallet's balance must equal the sum of its postings. Rate limits count across
-// instances. Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build.
+// instances, and an order at a target rate runs once though every instance's runner looks for it.
+// Uses MINIBANK_PROD_BUILD_DIR when it names a finished production build.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -85,6 +86,8 @@ beforeAll(async () => {
       TOPUP_DAILY_LIMIT: "100000000",
       AUTH_CODE_LIMIT_PER_IP: String(CODE_LIMIT_PER_IP),
       TRANSFER_LIMIT_PER_USER: String(SENDING_LIMIT),
+      // Orders at a target rate are looked at every second on every instance.
+      SCHEDULER_INTERVAL_SECONDS: "1",
     },
   });
   // Started together: the database does not exist yet, and all three try to create and migrate it.
@@ -241,6 +244,58 @@ describe(`${INSTANCES} production instances on one PostgreSQL database`, () => {
     expect({ sent: statuses.filter((s) => s === 201).length, refused: statuses.filter((s) => s === 429).length }).toEqual({ sent: SENDING_LIMIT, refused: BURST - SENDING_LIMIT });
     const [{ n }] = await query<{ n: string }>(`SELECT COUNT(*) AS n FROM "Transfer" WHERE "senderWalletId" = ${from}`);
     expect(Number(n)).toBe(SENDING_LIMIT);
+  });
+
+  it("runs each order at a target rate once, though every instance's runner looks every second", async () => {
+    const tokens = [await signIn("orders-a.multi@example.test", 0), await signIn("orders-b.multi@example.test", 1)];
+    // The recorded Central Bank file the servers imported at start: 1 $ = 73.3 ₽ or so, dated 2021-08-21, in force today.
+    const usd = await query<{ value: string }>(`SELECT "value" FROM "Rate" WHERE "currency" = 'USD' ORDER BY "date" DESC LIMIT 1`);
+    expect(usd).toHaveLength(1);
+    const rate = Number(usd[0].value) / 10_000;
+    const expiresOn = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const made: { id: number; met: boolean; funded: boolean }[] = [];
+    for (const [i, token] of tokens.entries()) {
+      await call(servers[i], "POST", "/api/v1/wallet/init", { token });
+      const list = (await call(servers[i], "GET", "/api/v1/wallet", { token })).body as unknown as { id: number; currency: string }[];
+      const wallet = (currency: string) => list.find((w) => w.currency === currency)!.id;
+      expect((await call(servers[i], "POST", "/api/v1/wallet/topup", { token, body: { currency: "USD", amount: 1_000_000 }, key: crypto.randomUUID() })).status).toBe(201);
+      // Eight selling orders the rate meets (two with more dollars than there are), one it does not.
+      for (let k = 0; k < 9; k += 1) {
+        const met = k < 8;
+        const funded = k < 6;
+        const body = { fromWalletId: wallet("USD"), toWalletId: wallet("RUB"), amount: funded ? 100_000 : 5_000_000, target: met ? Math.floor(rate) - k : Math.ceil(rate) + 10, expiresOn };
+        const key = crypto.randomUUID();
+        // Sent twice with one key, to two instances: one order.
+        const [first, again] = await Promise.all([0, 1].map((n) => call(servers[(i + k + n) % INSTANCES], "POST", "/api/v1/orders", { token, body, key })));
+        expect([first.status, again.status]).toEqual([201, 201]);
+        expect(again.body.id).toBe(first.body.id);
+        made.push({ id: first.body.id!, met, funded });
+      }
+    }
+    const waiting = () => query<{ n: string }>(`SELECT COUNT(*) AS n FROM "RateWatch" WHERE "status" = 'waiting'`);
+    const deadline = Date.now() + 60_000;
+    while (Number((await waiting())[0].n) > 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    // Several passes more on every instance, to give a second run every chance to happen.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const rows = await query<{ id: number; status: string; reason: string | null; transferId: number | null }>(
+      `SELECT "id", "status", "reason", "transferId" FROM "RateWatch" ORDER BY "id"`,
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    expect(rows).toHaveLength(made.length);
+    for (const order of made) {
+      const row = byId.get(order.id)!;
+      const expected = !order.met ? "waiting" : order.funded ? "done" : "failed";
+      expect({ id: order.id, status: row.status, reason: row.reason }).toEqual({ id: order.id, status: expected, reason: expected === "failed" ? "INSUFFICIENT_FUNDS" : null });
+    }
+    const transfers = await query<{ id: number; rate: string; channel: string }>(`SELECT "id", "rate", "channel" FROM "Transfer" WHERE "channel" = 'order'`);
+    expect(transfers).toHaveLength(made.filter((o) => o.met && o.funded).length);
+    expect(new Set(rows.filter((r) => r.transferId !== null).map((r) => Number(r.transferId)))).toEqual(new Set(transfers.map((t) => Number(t.id))));
+    for (const t of transfers) expect(Number(t.rate)).toBe(rate);
+    // The customer sees them, with their state; another customer's is 404 on any instance.
+    const seen = await call(servers[2], "GET", "/api/v1/orders", { token: tokens[0] });
+    expect((seen.body as unknown as { status: string }[]).map((o) => o.status).sort()).toEqual(["done", "done", "done", "done", "done", "done", "failed", "failed", "waiting"]);
+    expect((await call(servers[1], "POST", `/api/v1/orders/${made[0].id}/cancel`, { token: tokens[1] })).status).toBe(404);
+    expect(await query(DRIFT)).toEqual([]);
   });
 
   it("counts rate limits across instances", async () => {
