@@ -13,7 +13,8 @@ import { createAlert, createOrder, MY_ALERTS, MY_ORDERS } from "@/lib/client/ord
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { RATE_WATCH_CURRENCIES } from "@/lib/shared/api/feature-dtos";
 import { CURRENCY_INFO, formatRateUnits, parseAmount, rateToUnits, sanitizeAmountInput, toSafeNumber } from "@/lib/shared/money";
-import { moscowDate } from "@/lib/shared/schedule-dates";
+import { formatScheduleDate } from "@/components/schedules/schedule-date";
+import { isScheduleDate, moscowDate } from "@/lib/shared/schedule-dates";
 import { fill } from "@/lib/shared/strings";
 import "@/components/ui/text-field.css";
 import "./orders.css";
@@ -141,7 +142,15 @@ export function OrdersForm({ toast }: { toast: ToastController }) {
           onChange={(event) => edit(setAmount)(sanitizeAmountInput(event.target.value, language))}
         />
       )}
-      <TextField label={o.expiresLabel} type="date" min={moscowDate(new Date())} value={expiresOn} onChange={(event) => edit(setExpiresOn)(event.target.value)} />
+      <TextField
+        label={o.expiresLabel}
+        type="date"
+        min={moscowDate(new Date())}
+        value={expiresOn}
+        // The native picker writes the day in the browser's own format: the app's words under it.
+        hint={isScheduleDate(expiresOn) ? formatScheduleDate(expiresOn, language) : undefined}
+        onChange={(event) => edit(setExpiresOn)(event.target.value)}
+      />
       {error && (
         <p className="inline-error" role="alert">
           {error}

@@ -40,7 +40,7 @@ function WatchRow({ watch, busy, onCancel }: { watch: Watch; busy: boolean; onCa
   const reasons: Record<string, string> = o.reasons;
   const reason = watch.kind === "order" && watch.status === "failed" ? (reasons[watch.reason ?? ""] ?? o.reasons.other) : null;
   return (
-    <li className="list-item schedule-row" data-testid={`${watch.kind}-row`}>
+    <li className="list-item schedule-row order-row" data-testid={`${watch.kind}-row`}>
       <span className="list-item-text">
         <span className="schedule-head">
           <span className="list-item-title">{lineOf(o, watch, language)}</span>

@@ -2,7 +2,7 @@ import { decodeJwt, SignJWT } from "jose";
 import type { ContractClient } from "./client";
 import { exampleRequest, operationsOf } from "./generated";
 import { cameBackLater, curlOf, send, type Reply, type Request } from "./http";
-import { BANK, FOREIGN, IDEMPOTENT, scheduleStart, type Holdings, type Resources } from "./knowledge";
+import { BANK, FOREIGN, IDEMPOTENT, scheduleStart, waitingAlert, waitingOrder, type Holdings, type Resources } from "./knowledge";
 import { listMatrix, type Member } from "./list-isolation";
 import { caller, split, type Caller, type OracleOptions } from "./oracle-kit";
 import { poolOf, signIn, type Person } from "./session";
@@ -20,7 +20,7 @@ import { poolOf, signIn, type Person } from "./session";
 /**
  * What a user owns, for the cells: their wallets, a top-up of theirs, a pending request of theirs;
  * with a `partner`, also a split of theirs with the partner's pending share, one with a share open
- * to its link, and a schedule between their own wallets. `holdings`: the same but the schedule, as
+ * to its link, a schedule between their own wallets, a waiting order and a waiting alert. `holdings`: the same but the schedule, as
  * the lists name them (a split's shares' requests are the organiser's too).
  */
 async function resourcesOf(call: Caller, person: Person, partner?: Person): Promise<Resources & { holdings: Holdings }> {
@@ -33,7 +33,7 @@ async function resourcesOf(call: Caller, person: Person, partner?: Person): Prom
   const pocket = (await call("POST /api/v1/pockets", token, { body: { currency: "RUB", name: "contract" } }, 201)).body as { id: number };
   const moved = (await call("POST /api/v1/pockets/{id}/deposit", token, { params: { id: pocket.id }, body: { amount: 1_000 } }, 201)).body as { id: number };
   owned.pocket = pocket.id;
-  const holdings: Holdings = { user: person.me.id, wallets, movements: [topUp.id, moved.id], requests: [request.token], splits: [], schedules: [], pockets: [pocket.id], paid: [] };
+  const holdings: Holdings = { user: person.me.id, wallets, movements: [topUp.id, moved.id], requests: [request.token], splits: [], schedules: [], pockets: [pocket.id], orders: [], alerts: [], paid: [] };
   if (!partner) return { ...owned, holdings };
   const split = async (other: { userId: null } | { username: string }) => {
     const body = { title: "contract isolation", currency: "RUB", total: 1_000, mode: "equal", shares: [{ userId: person.me.id }, other] };
@@ -44,7 +44,12 @@ async function resourcesOf(call: Caller, person: Person, partner?: Person): Prom
   };
   const scheduled = { senderWalletId: wallets.RUB, receiverWalletId: wallets.USD, amount: 100, kind: "once", startDate: scheduleStart() };
   const schedule = (await call("POST /api/v1/schedules", token, { body: scheduled }, 201)).body as { id: number };
-  return { ...owned, split: await split({ username: partner.me.username ?? "" }), openSplit: await split({ userId: null }), schedule: schedule.id, holdings };
+  const order = (await call("POST /api/v1/orders", token, { body: waitingOrder(wallets) }, 201)).body as { id: number };
+  const alert = (await call("POST /api/v1/rate-alerts", token, { body: waitingAlert() }, 201)).body as { id: number };
+  holdings.orders.push(order.id);
+  holdings.alerts.push(alert.id);
+  const splits = { split: await split({ username: partner.me.username ?? "" }), openSplit: await split({ userId: null }) };
+  return { ...owned, ...splits, schedule: schedule.id, order: order.id, alert: alert.id, holdings };
 }
 
 /** Nothing yet: a user the cells only name (the partner of the others' splits). */
@@ -56,6 +61,8 @@ const noHoldings = (person: Person): Holdings => ({
   splits: [],
   schedules: [],
   pockets: [],
+  orders: [],
+  alerts: [],
   paid: [],
 });
 

@@ -22,6 +22,9 @@ export type Resources = {
   schedule?: number;
   /** An open pocket of theirs, holding some money (without round-ups). */
   pocket?: number;
+  /** A waiting order at a target rate of theirs, and a waiting rate alert. */
+  order?: number;
+  alert?: number;
 };
 
 type Parts = { params?: Record<string, string | number>; query?: Record<string, string | number>; body?: unknown };
@@ -38,6 +41,11 @@ const organiserOnly = (): ForeignCell[] => [
   { what: "another user's split", build: (_m, t) => ({ params: { token: t.split! } }), refused: [403, 404] },
   { what: "another user's split open to its link", build: (_m, t) => ({ params: { token: t.openSplit! } }), refused: [403, 404] },
 ];
+/** The last day an order or an alert waits: a week on, whatever the clocks. */
+export const watchUntil = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+/** A selling order of 1,00 at a target no official rate reaches (so it keeps waiting), and an alert the same. */
+export const waitingOrder = (wallets: Record<string, number>, amount = 100) => ({ fromWalletId: wallets.USD, toWalletId: wallets.RUB, amount, target: 999_999, expiresOn: watchUntil() });
+export const waitingAlert = (target = 999_999) => ({ currency: "USD", direction: "above", target, expiresOn: watchUntil() });
 const theirSchedule = (): ForeignCell[] => [{ what: "another user's schedule", build: (_m, t) => ({ params: { id: t.schedule! } }), refused: [403, 404] }];
 const theirPocket = (body?: unknown): ForeignCell[] => [{ what: "another user's pocket", build: (_m, t) => ({ params: { id: t.pocket! }, body }), refused: [403, 404] }];
 
@@ -90,6 +98,12 @@ export const FOREIGN: Record<string, ForeignCell[]> = {
   "POST /api/v1/pockets/{id}/deposit": theirPocket({ amount: 100 }),
   "POST /api/v1/pockets/{id}/withdraw": theirPocket({ amount: 100 }),
   "POST /api/v1/pockets/{id}/close": theirPocket(),
+  "POST /api/v1/orders": [
+    { what: "from another user's wallet", build: (m, t) => ({ body: { ...waitingOrder(m.wallets), fromWalletId: t.wallets.USD } }), refused: [403, 404] },
+    { what: "from one's own into another user's wallet", build: (m, t) => ({ body: { ...waitingOrder(m.wallets), toWalletId: t.wallets.RUB } }), refused: [403, 404] },
+  ],
+  "POST /api/v1/orders/{id}/cancel": [{ what: "another user's order", build: (_m, t) => ({ params: { id: t.order! } }), refused: [403, 404] }],
+  "POST /api/v1/rate-alerts/{id}/cancel": [{ what: "another user's alert", build: (_m, t) => ({ params: { id: t.alert! } }), refused: [403, 404] }],
   "POST /api/v1/share/prepared": [
     { what: "another user's receipt", build: (_m, t) => ({ body: { kind: "receipt", transferId: t.transfer } }), refused: [403, 404, 422] },
     { what: "another user's request", build: (_m, t) => ({ body: { kind: "request", token: t.request } }), refused: [403, 404, 422] },
@@ -122,6 +136,8 @@ export const IDEMPOTENT: Record<string, (mine: Resources, theirs: Resources) => 
   },
   "POST /api/v1/pockets/{id}/deposit": (m) => ({ params: { id: m.pocket! }, body: { amount: 100 }, changed: { amount: 101 } }),
   "POST /api/v1/pockets/{id}/withdraw": (m) => ({ params: { id: m.pocket! }, body: { amount: 100 }, changed: { amount: 101 } }),
+  "POST /api/v1/orders": (m) => ({ body: waitingOrder(m.wallets), changed: waitingOrder(m.wallets, 101) }),
+  "POST /api/v1/rate-alerts": () => ({ body: waitingAlert(), changed: waitingAlert(999_998) }),
 };
 
 /** The kind of movement each operation that moves money makes (a history row's and a receipt's `kind`). */
@@ -150,6 +166,9 @@ export type Holdings = {
   schedules: number[];
   /** Pockets they opened. */
   pockets: number[];
+  /** Orders at a target rate and rate alerts they made. */
+  orders: number[];
+  alerts: number[];
   /** Users they sent a transfer to. */
   paid: number[];
 };
@@ -197,6 +216,9 @@ export const LISTS: Record<string, ListCell> = {
   },
   "GET /api/v1/schedules": { whose: "caller", read: () => ({}), name: (s) => s.id as number, made: (h) => h.schedules, belongs: (s, h) => walletsOf(h).includes(s.senderWalletId as number) },
   "GET /api/v1/pockets": { whose: "caller", read: () => ({}), name: (p) => p.id as number, made: (h) => h.pockets, belongs: (p, h) => walletsOf(h).includes(p.walletId as number) },
+  "GET /api/v1/orders": { whose: "caller", read: () => ({}), name: (o) => o.id as number, made: (h) => h.orders, belongs: (o, h) => walletsOf(h).includes(o.fromWalletId as number) },
+  // An alert names nothing of its owner's: only the ones the tester made tell whose it is.
+  "GET /api/v1/rate-alerts": { whose: "caller", read: () => ({}), name: (a) => a.id as number, made: (h) => h.alerts, belongs: () => true },
 };
 
 /** Lists that are nobody's: every caller must get the same one. */

@@ -5,8 +5,9 @@ import { BANK } from "./knowledge";
  * The bank's core the mock keeps in memory, so that a frontend can be driven through it: e-mail
  * sign-in (any 6-digit code), the caller's profile and wallets, top-ups and transfers that change
  * balances, pockets (money set aside, moved in and out, counted in the wallet's `pocketed`),
- * history, and the customer's own limits and freeze of transfers to others (a raise waits 24
- * hours; past a limit 422 SPENDING_LIMIT, frozen 423 TRANSFERS_FROZEN). Every other operation
+ * history, the customer's own limits and freeze of transfers to others (a raise waits 24
+ * hours; past a limit 422 SPENDING_LIMIT, frozen 423 TRANSFERS_FROZEN), and orders at a target
+ * rate and rate alerts (kept waiting: the mock has no rates that move). Every other operation
  * is left to the generated answer.
  */
 
@@ -15,8 +16,12 @@ type Wallet = { id: number; userId: number; currency: string; balance: number; n
 type Pocket = { id: number; walletId: number; userId: number; currency: string; name: string; balance: number; closedAt: string | null; createdAt: string };
 type Movement = { id: number; kind: "transfer" | "topup" | "pocket"; senderWalletId: number; receiverWalletId: number; amount: number; currency: string; receivedAmount: number; receivedCurrency: string; rate: string; message: string | null; channel: "app"; createdAt: string };
 
+/** An order or an alert as the mock keeps it: its owner, and its answer. */
+type Watch = { userId: number; kind: "order" | "alert"; key: string | null; body: Record<string, unknown> & { id: number; status: string } };
+
 export type BankState = {
   users: User[];
+  watches: Watch[];
   wallets: Wallet[];
   movements: Movement[];
   pockets: Pocket[];
@@ -36,7 +41,7 @@ type Limit = { daily: number | null; monthly: number | null; pendingDaily: Pendi
 
 /** What the core needs from the mock: a body of the operation's success schema with known fields laid over it. */
 export type BankKit = { state: BankState; shaped: (op: DocumentedOperation, known: object) => object; print: (line: string) => void };
-type Call = { op: DocumentedOperation; name: string; user: User | null; params: string[]; body: Record<string, unknown> };
+type Call = { op: DocumentedOperation; name: string; user: User | null; params: string[]; body: Record<string, unknown>; key?: string | null };
 export type BankAnswer = { status: number; body: unknown } | null;
 
 const error = (status: number, code: string, message: string) => ({ status, body: { message, code } });
@@ -44,7 +49,7 @@ const walletNumber = (state: BankState) => String(4_000_000_000_000_000 + state.
 const walletsOf = (state: BankState, userId: number) => state.wallets.filter((w) => w.userId === userId);
 
 export function newBankState(): BankState {
-  const state: BankState = { users: [], wallets: [], movements: [], pockets: [], tokens: new Map(), nextId: 1, bankWallets: [], limits: new Map(), frozen: new Map() };
+  const state: BankState = { users: [], watches: [], wallets: [], movements: [], pockets: [], tokens: new Map(), nextId: 1, bankWallets: [], limits: new Map(), frozen: new Map() };
   state.bankWallets = BANK.currencies.map((currency) => ({ id: state.nextId++, userId: 0, currency, balance: 0, number: walletNumber(state) }));
   return state;
 }
@@ -247,6 +252,37 @@ function limits({ state, shaped }: BankKit, { op, name, user, params, body }: Ca
   return { status: 200, body: shaped(op, limitsOf(state, userId)) };
 }
 
+/**
+ * Orders and alerts: created waiting (once per Idempotency-Key), listed as their owner's only,
+ * cancelled while waiting; another user's is 404. An order's wallets must be the caller's (403),
+ * one in rubles and one not (400).
+ */
+function watches({ state, shaped }: BankKit, { op, name, user, params, body, key }: Call): BankAnswer {
+  const kind = name.includes("/orders") ? "order" : "alert";
+  const mine = state.watches.filter((w) => w.userId === user!.id && w.kind === kind);
+  if (op.method === "GET") return { status: 200, body: mine.map((w) => w.body).reverse() };
+  if (name.endsWith("/cancel")) {
+    const found = mine.find((w) => w.body.id === Number(params[0]));
+    if (!found) return error(404, "NOT_FOUND", "Не найдено");
+    if (found.body.status === "waiting") found.body = { ...found.body, status: "cancelled", doneAt: new Date().toISOString() };
+    return { status: 200, body: found.body };
+  }
+  const again = key ? mine.find((w) => w.key === key) : undefined;
+  if (again) return { status: 201, body: again.body };
+  let known: Record<string, unknown> = { currency: body.currency, direction: body.direction };
+  if (kind === "order") {
+    const [from, to] = [body.fromWalletId, body.toWalletId].map((id) => state.wallets.find((w) => w.id === id && w.userId === user!.id));
+    if (!from || !to) return error(403, "FORBIDDEN", "Нет доступа");
+    if (from.id === to.id) return error(400, "SAME_WALLET", "Нельзя обменять на тот же счёт");
+    if ((from.currency === "RUB") === (to.currency === "RUB")) return error(400, "VALIDATION_ERROR", "Заявка — обмен между рублёвым счётом и валютным");
+    const selling = from.currency !== "RUB";
+    known = { currency: selling ? from.currency : to.currency, direction: selling ? "above" : "below", fromWalletId: from.id, toWalletId: to.id, amount: body.amount, reason: null, transferId: null };
+  }
+  const made = { ...shaped(op, known), id: state.nextId++, status: "waiting", target: body.target, expiresOn: body.expiresOn, metRate: null, doneAt: null, createdAt: new Date().toISOString() };
+  state.watches.push({ userId: user!.id, kind, key: key ?? null, body: made });
+  return { status: 201, body: made };
+}
+
 const HANDLERS: Record<string, (kit: BankKit, call: Call) => BankAnswer> = {
   "GET /api/v1/limits": limits,
   "PUT /api/v1/limits": limits,
@@ -270,11 +306,17 @@ const HANDLERS: Record<string, (kit: BankKit, call: Call) => BankAnswer> = {
   "POST /api/v1/pockets/{id}/close": pockets,
   [BANK.receipt]: receipt,
   [BANK.history]: history,
+  "GET /api/v1/orders": watches,
+  "POST /api/v1/orders": watches,
+  "POST /api/v1/orders/{id}/cancel": watches,
+  "GET /api/v1/rate-alerts": watches,
+  "POST /api/v1/rate-alerts": watches,
+  "POST /api/v1/rate-alerts/{id}/cancel": watches,
 };
 
 /** The bank's answer to an operation it keeps; null lets the generated answer stand. */
-export function bankAnswer(kit: BankKit, op: DocumentedOperation, user: User | null, params: string[], body: Record<string, unknown>): BankAnswer {
+export function bankAnswer(kit: BankKit, op: DocumentedOperation, user: User | null, params: string[], body: Record<string, unknown>, key: string | null = null): BankAnswer {
   const name = `${op.method} ${op.path}`;
   const handler = Object.hasOwn(HANDLERS, name) ? HANDLERS[name] : undefined;
-  return handler ? handler(kit, { op, name, user, params, body }) : null;
+  return handler ? handler(kit, { op, name, user, params, body, key }) : null;
 }

@@ -155,7 +155,8 @@ function operate(mock: Mock, match: Template, request: { req: http.IncomingMessa
   }
   const refusal = requestProblems(mock, match, req, url, params, body).length ? refusalOf(op) : null;
   if (refusal) return answer(refusal.status, { message: "Неверные данные", code: refusal.code });
-  const known = bankAnswer(mock.kit, op, user, params, body ?? {});
+  const key = req.headers["idempotency-key"];
+  const known = bankAnswer(mock.kit, op, user, params, body ?? {}, typeof key === "string" ? key : null);
   if (known) return answer(known.status, known.body);
   const success = successOf(op);
   // A picture or a page: the documented media type, empty.
