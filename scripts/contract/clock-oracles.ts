@@ -6,7 +6,7 @@ import { signIn, type Person } from "./session";
 
 /**
  * What only a moved clock shows: a schedule's runs, the catch-up after downtime, a payment
- * request's and a statement link's expiry. A server may offer a clock control for testing
+ * request's and a statement link's expiry, an order at a target rate run once. A server may offer a clock control for testing
  * (Minibank's demo started with MINIBANK_DEV_CLOCK=1: `POST /api/dev/clock` with `advanceMs`, `now`
  * or `reset`, answered once what the move made due is made); the phase asks for it first and,
  * where there is none, says that these checks could not be provoked. It runs after every other
@@ -168,6 +168,50 @@ async function statementLinkExpires(call: Caller, clock: ServerClock, owner: Per
   return problems;
 }
 
+type Order = { id: number; status: string; target: number; metRate: number | null; transferId: number | null };
+type OrderMovement = { id: number; kind: string; channel: string; currency: string; amount: number; receivedCurrency: string; rate: string };
+
+/**
+ * An order at a target rate runs once and at or past its target: selling 10,00 $ when 1 $ is at or
+ * above a target the rate in force already meets, the clock moved twice (each move answered once
+ * the server's runners passed) — the order reads done, with the exchange it made; that exchange
+ * (its receipt: kind exchange, channel order) gives exactly 10,00 $ at a rate at or above the
+ * target, and it is the dollar account's only movement of channel order; an order whose target no
+ * rate reaches still waits and made nothing.
+ */
+async function orderRunsOnce(call: Caller, clock: ServerClock, owner: Person): Promise<string[]> {
+  const problems: string[] = [];
+  const token = () => owner.tokens.access_token;
+  const usd = walletOf(owner, "USD").id;
+  const rate = ((await call(BANK.rate, token(), { params: { currency: "USD" } })).body as { value: number }).value;
+  await call(BANK.topUp, owner.tokens.access_token, { body: { currency: "USD", amount: 5_000 } }, 201);
+  const start = await clock.read();
+  const expiresOn = moscowDay(start + 7 * DAY);
+  const order = (target: number) => ({ fromWalletId: usd, toWalletId: walletOf(owner, "RUB").id, amount: 1_000, target, expiresOn });
+  const target = Math.floor(rate * 100) / 100;
+  const met = (await call("POST /api/v1/orders", token(), { body: order(target) }, 201)).body as Order;
+  const waiting = (await call("POST /api/v1/orders", token(), { body: order(999_999) }, 201)).body as Order;
+  const before = (await balancesOf(call, owner)).USD;
+  await clock.moveTo(start + MINUTE, [owner], problems);
+  await clock.moveTo(start + 2 * MINUTE, [owner], problems);
+  const listed = (await call("GET /api/v1/orders", token(), {})).body as Order[];
+  const [done, still] = [met, waiting].map((o) => listed.find((l) => l.id === o.id));
+  if (done?.status !== "done" || done.transferId === null) problems.push(`an order whose target ${target} the rate ${rate} meets reads ${done?.status}, transfer ${done?.transferId}, not done with its exchange`);
+  if (done?.metRate !== null && done?.metRate !== undefined && done.metRate < target) problems.push(`the order ran at ${done.metRate}, below its target ${target}`);
+  if (still?.status !== "waiting" || still.transferId !== null) problems.push(`an order whose target no rate reaches reads ${still?.status}, transfer ${still?.transferId}, not waiting`);
+  const made = (await historyOf(call, owner, usd)).filter((m) => (m as unknown as OrderMovement).channel === "order") as unknown as OrderMovement[];
+  if (made.length !== 1) problems.push(`the dollar account holds ${made.length} movements of channel order, not one`);
+  if (done?.transferId) {
+    const receipt = (await call(BANK.receipt, token(), { params: { id: done.transferId } })).body as OrderMovement;
+    if (receipt.kind !== "exchange" || receipt.channel !== "order") problems.push(`the order's movement reads kind ${receipt.kind}, channel ${receipt.channel}, not exchange, order`);
+    if (receipt.amount !== 1_000 || receipt.currency !== "USD" || receipt.receivedCurrency !== "RUB") problems.push(`the order's exchange gave ${receipt.amount} ${receipt.currency} for ${receipt.receivedCurrency}, not 1000 USD for RUB`);
+    if (!(Number(receipt.rate) >= target)) problems.push(`the order's exchange ran at ${receipt.rate}, below its target ${target}`);
+  }
+  const after = (await balancesOf(call, owner)).USD;
+  if (before - after !== 1_000) problems.push(`the orders took ${before - after} from the dollar account, not 1000`);
+  return problems;
+}
+
 /** The phase: the clock control probed, then each check as one line of the report; the clock put back at the end. */
 export async function runClockChecks(api: ContractClient, options: OracleOptions): Promise<void> {
   const missing = await probe(options);
@@ -187,6 +231,7 @@ export async function runClockChecks(api: ContractClient, options: OracleOptions
     );
     await section("a payment request is paid a minute before it expires and refused 409 REQUEST_EXPIRED a second after, nothing moved", () => requestExpires(call, clock, receiver, owner));
     await section("a statement link opens within its ten minutes and answers 404 a second after", () => statementLinkExpires(call, clock, owner));
+    await section("an order at a target rate runs once and at or past its target; one whose target is not met waits", () => orderRunsOnce(call, clock, receiver));
   } catch (error) {
     api.stopped("clock: signing in", error);
   } finally {

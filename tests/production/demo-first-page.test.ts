@@ -2,7 +2,8 @@
 // first, before any API route has loaded. The money endpoints must then still answer (when the
 // database client lived per bundle, the page's copy left every API route with a 500).
 // The same demo, started with its clock control (MINIBANK_DEV_CLOCK=1), is the contract tester's
-// target for what only a moved clock shows: schedules running over weeks, expiries.
+// target for what only a moved clock shows: schedules running over weeks, expiries, an order at a
+// target rate run once.
 // Uses MINIBANK_BUILD_DIR when it names a finished demo build (npm test builds .next-e2e).
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -55,16 +56,17 @@ const outboxCode = () => {
   return `${JSON.stringify(process.execPath)} -e '${read}' ${JSON.stringify(app.databaseFile)}`;
 };
 
-it("the contract tester moves the demo's clock: a weekly schedule over five weeks with a catch-up, and expiries", async () => {
+it("the contract tester moves the demo's clock: a weekly schedule over five weeks with a catch-up, expiries, an order run once", async () => {
   const run = await runContract(app.url, "--phases", "clock", "--seed", "1", "--code-from", outboxCode());
   for (const line of [
     "ok    clock: a weekly schedule over five weeks: one transfer at each occurrence, none before; after downtime only the latest missed occurrence, the earlier skipped (MISSED)",
     "ok    clock: a payment request is paid a minute before it expires and refused 409 REQUEST_EXPIRED a second after, nothing moved",
     "ok    clock: a statement link opens within its ten minutes and answers 404 a second after",
+    "ok    clock: an order at a target rate runs once and at or past its target; one whose target is not met waits",
   ]) {
     expect(run.output).toContain(line);
   }
-  expect(run.output).toMatch(/^3 passed, 0 failed;/m);
+  expect(run.output).toMatch(/^4 passed, 0 failed;/m);
   expect(run.code).toBe(0);
   // The tester put the clock back.
   const clock = await app.ok("GET", "/api/dev/clock");
