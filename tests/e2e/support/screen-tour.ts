@@ -210,6 +210,11 @@ export async function tourSignedIn(page: Page, theme: Theme, visit: Visit): Prom
   await expect(page.getByTestId("schedule-row").first()).toBeVisible();
   await stop(page, "schedules", visit);
 
+  // Orders at a target rate and rate alerts, reached from the exchange screen.
+  await openInTheme(page, "/orders", theme);
+  await expect(page.getByText(/Курс ЦБ сегодня: /)).toBeVisible();
+  await stop(page, "orders", visit);
+
   await openInTheme(page, "/qr", theme);
   await expect(page.getByText("Загрузить изображение")).toBeVisible();
   await expect(page.getByText(/Камера недоступна|Наведите камеру/)).toBeVisible();
