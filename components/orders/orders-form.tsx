@@ -33,6 +33,102 @@ export function parseTarget(text: string): number | null {
   return value > 0 ? value : null;
 }
 
+/** What the form holds, each change clearing the error and starting a new form (a new key). */
+function useWatchDraft() {
+  const key = useIdempotencyKey();
+  const [kind, setKind] = useState<Kind>("order");
+  const [currency, setCurrency] = useState<Watched>("USD");
+  const [side, setSide] = useState<Side>("sell");
+  const [direction, setDirection] = useState<"above" | "below">("below");
+  const [target, setTarget] = useState("");
+  const [amount, setAmount] = useState("");
+  const [expiresOn, setExpiresOn] = useState(() => moscowDate(new Date(Date.now() + 30 * DAY_MS)));
+  const [error, setError] = useState<string | null>(null);
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setError(null);
+      key.reset();
+    };
+  const values = { kind, currency, side, direction, target, amount, expiresOn };
+  const set = {
+    kind: edit(setKind),
+    currency: edit(setCurrency),
+    side: edit(setSide),
+    direction: edit(setDirection),
+    target: edit(setTarget),
+    amount: edit(setAmount),
+    expiresOn: edit(setExpiresOn),
+  };
+  /** After a success: a new form, keeping the choices. */
+  const done = () => {
+    key.reset();
+    setTarget("");
+    setAmount("");
+  };
+  return { values, set, key, error, setError, done };
+}
+
+type WatchDraft = ReturnType<typeof useWatchDraft>;
+
+/** Order or alert, the currency, and which way: selling or buying (an order), above or below (an alert). */
+function WatchChoices({ draft }: { draft: WatchDraft }) {
+  const o = useAllStrings().orders;
+  const { values, set } = draft;
+  const symbol = CURRENCY_INFO[values.currency].symbol;
+  return (
+    <>
+      <Segmented
+        label={o.title}
+        options={[
+          { value: "order" as const, label: o.kindOrder },
+          { value: "alert" as const, label: o.kindAlert },
+        ]}
+        value={values.kind}
+        onChange={set.kind}
+      />
+      <Segmented
+        label={o.currencyLabel}
+        options={RATE_WATCH_CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRENCY_INFO[code].symbol}` }))}
+        value={values.currency}
+        onChange={set.currency}
+      />
+      {values.kind === "order" ? (
+        <Segmented
+          label={o.sideLabel}
+          options={(["sell", "buy"] as const).map((value) => ({ value, label: fill(o.sides[value], { currency: symbol }) }))}
+          value={values.side}
+          onChange={set.side}
+        />
+      ) : (
+        <Segmented
+          label={o.directionLabel}
+          options={(["above", "below"] as const).map((value) => ({ value, label: o.directions[value] }))}
+          value={values.direction}
+          onChange={set.direction}
+        />
+      )}
+    </>
+  );
+}
+
+/** The last day it waits; the native picker writes the day in the browser's own format, so the app's words stand under it. */
+function ExpiryField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const language = useFeatureLanguage();
+  const o = useAllStrings().orders;
+  return (
+    <TextField
+      label={o.expiresLabel}
+      type="date"
+      min={moscowDate(new Date())}
+      value={value}
+      hint={isScheduleDate(value) ? formatScheduleDate(value, language) : undefined}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 /**
  * The form of an order or an alert: which currency, which way, the target (₽ per unit), for an
  * order the amount in the currency, and the last day it waits. One Idempotency-Key per form, new
@@ -44,52 +140,38 @@ export function OrdersForm({ toast }: { toast: ToastController }) {
   const o = t.orders;
   const { mutate } = useSWRConfig();
   const wallets = useWallets();
-  const key = useIdempotencyKey();
-  const [kind, setKind] = useState<Kind>("order");
-  const [currency, setCurrency] = useState<Watched>("USD");
-  const [side, setSide] = useState<Side>("sell");
-  const [direction, setDirection] = useState<"above" | "below">("below");
-  const [target, setTarget] = useState("");
-  const [amount, setAmount] = useState("");
-  const [expiresOn, setExpiresOn] = useState(() => moscowDate(new Date(Date.now() + 30 * DAY_MS)));
-  const [error, setError] = useState<string | null>(null);
+  const draft = useWatchDraft();
+  const { values, set } = draft;
   const [busy, setBusy] = useState(false);
-  const rate = useRate(currency);
-  const symbol = CURRENCY_INFO[currency].symbol;
+  const rate = useRate(values.currency);
+  const symbol = CURRENCY_INFO[values.currency].symbol;
 
-  const edit = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setError(null);
-    key.reset();
-  };
-
-  const own = (code: string) => wallets.data?.find((w) => w.currency === code) ?? null;
-  const rub = own("RUB");
-  const foreign = own(currency);
+  /** The request to make, or the words of what is wrong with the form. */
+  function request(): (() => Promise<unknown>) | string {
+    const target = parseTarget(values.target);
+    if (target === null) return o.errors.targetInvalid;
+    const { currency, direction, expiresOn } = values;
+    if (values.kind === "alert") return () => createAlert({ currency, direction, target, expiresOn }, draft.key.current());
+    const minor = parseAmount(values.amount);
+    if (minor === null) return t.validation.invalidAmount;
+    const own = (code: string) => wallets.data?.find((w) => w.currency === code) ?? null;
+    const [rub, foreign] = [own("RUB"), own(currency)];
+    if (!rub || !foreign) return o.needWallets;
+    const [from, to] = values.side === "sell" ? [foreign, rub] : [rub, foreign];
+    return () => createOrder({ fromWalletId: from.id, toWalletId: to.id, amount: toSafeNumber(minor), target, expiresOn }, draft.key.current());
+  }
 
   async function submit() {
-    const value = parseTarget(target);
-    if (value === null) return setError(o.errors.targetInvalid);
+    const made = request();
+    if (typeof made === "string") return draft.setError(made);
     setBusy(true);
     try {
-      if (kind === "alert") {
-        await createAlert({ currency, direction, target: value, expiresOn }, key.current());
-        await mutate(MY_ALERTS);
-        toast.success(o.createdAlert);
-      } else {
-        const minor = parseAmount(amount);
-        if (minor === null) return setError(t.validation.invalidAmount);
-        if (!rub || !foreign) return setError(o.needWallets);
-        const [from, to] = side === "sell" ? [foreign, rub] : [rub, foreign];
-        await createOrder({ fromWalletId: from.id, toWalletId: to.id, amount: toSafeNumber(minor), target: value, expiresOn }, key.current());
-        await mutate(MY_ORDERS);
-        toast.success(o.createdOrder);
-      }
-      key.reset();
-      setTarget("");
-      setAmount("");
+      await made();
+      await mutate(values.kind === "order" ? MY_ORDERS : MY_ALERTS);
+      toast.success(values.kind === "order" ? o.createdOrder : o.createdAlert);
+      draft.done();
     } catch (failure) {
-      setError(errorMessage(failure));
+      draft.setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -97,67 +179,30 @@ export function OrdersForm({ toast }: { toast: ToastController }) {
 
   return (
     <section className="orders-panel" aria-label={o.title} data-testid="orders-form">
-      <Segmented
-        label={o.title}
-        options={[
-          { value: "order" as const, label: o.kindOrder },
-          { value: "alert" as const, label: o.kindAlert },
-        ]}
-        value={kind}
-        onChange={edit(setKind)}
-      />
-      <Segmented
-        label={o.currencyLabel}
-        options={RATE_WATCH_CURRENCIES.map((code) => ({ value: code, label: `${code} ${CURRENCY_INFO[code].symbol}` }))}
-        value={currency}
-        onChange={edit(setCurrency)}
-      />
-      {kind === "order" ? (
-        <Segmented
-          label={o.sideLabel}
-          options={(["sell", "buy"] as const).map((value) => ({ value, label: fill(o.sides[value], { currency: symbol }) }))}
-          value={side}
-          onChange={edit(setSide)}
-        />
-      ) : (
-        <Segmented
-          label={o.directionLabel}
-          options={(["above", "below"] as const).map((value) => ({ value, label: o.directions[value] }))}
-          value={direction}
-          onChange={edit(setDirection)}
-        />
-      )}
+      <WatchChoices draft={draft} />
       <TextField
         label={fill(o.targetLabel, { symbol })}
         inputMode="decimal"
-        value={target}
+        value={values.target}
         hint={rate.data ? fill(o.todayRate, { rate: `${formatRateUnits(rateToUnits(rate.data.value), language)} ₽` }) : undefined}
-        onChange={(event) => edit(setTarget)(event.target.value.replace(/[^\d.,]/g, "").slice(0, 12))}
+        onChange={(event) => set.target(event.target.value.replace(/[^\d.,]/g, "").slice(0, 12))}
       />
-      {kind === "order" && (
+      {values.kind === "order" && (
         <TextField
           label={fill(o.amountLabel, { symbol })}
           inputMode="decimal"
-          value={amount}
-          onChange={(event) => edit(setAmount)(sanitizeAmountInput(event.target.value, language))}
+          value={values.amount}
+          onChange={(event) => set.amount(sanitizeAmountInput(event.target.value, language))}
         />
       )}
-      <TextField
-        label={o.expiresLabel}
-        type="date"
-        min={moscowDate(new Date())}
-        value={expiresOn}
-        // The native picker writes the day in the browser's own format: the app's words under it.
-        hint={isScheduleDate(expiresOn) ? formatScheduleDate(expiresOn, language) : undefined}
-        onChange={(event) => edit(setExpiresOn)(event.target.value)}
-      />
-      {error && (
+      <ExpiryField value={values.expiresOn} onChange={set.expiresOn} />
+      {draft.error && (
         <p className="inline-error" role="alert">
-          {error}
+          {draft.error}
         </p>
       )}
-      <Button disabled={busy || !target || (kind === "order" && !amount)} onClick={() => void submit()}>
-        {kind === "order" ? o.submitOrder : o.submitAlert}
+      <Button disabled={busy || !values.target || (values.kind === "order" && !values.amount)} onClick={() => void submit()}>
+        {values.kind === "order" ? o.submitOrder : o.submitAlert}
       </Button>
     </section>
   );

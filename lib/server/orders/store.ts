@@ -146,9 +146,11 @@ export async function cancelWatch(userId: number, kind: WatchKind, id: number, n
 /** Marks every waiting watch past its expiry (and not held by a runner) expired; how many. */
 export async function expireWatches(now: Date): Promise<number> {
   const sql = await sqlOf();
-  return sql.$executeRaw`
-    UPDATE "RateWatch" SET "status" = 'expired', "doneAt" = ${now}, "updatedAt" = ${now}
-    WHERE "status" = 'waiting' AND "expiresAt" <= ${now} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})`;
+  const expired = Prisma.sql`"status" = 'waiting' AND "expiresAt" <= ${now} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now})`;
+  // An idle pass only reads: an update would take SQLite's write lock each time.
+  const any = await sql.$queryRaw<unknown[]>`SELECT "id" FROM "RateWatch" WHERE ${expired} LIMIT 1`;
+  if (any.length === 0) return 0;
+  return sql.$executeRaw`UPDATE "RateWatch" SET "status" = 'expired', "doneAt" = ${now}, "updatedAt" = ${now} WHERE ${expired}`;
 }
 
 /**
