@@ -12,7 +12,7 @@ import { useRate, useWallets } from "@/lib/client/hooks";
 import { createAlert, createOrder, MY_ALERTS, MY_ORDERS } from "@/lib/client/orders";
 import { useIdempotencyKey } from "@/lib/client/transfer/idempotency";
 import { RATE_WATCH_CURRENCIES } from "@/lib/shared/api/feature-dtos";
-import { CURRENCY_INFO, formatRateUnits, parseAmount, rateToUnits, sanitizeAmountInput, toSafeNumber } from "@/lib/shared/money";
+import { CURRENCY_INFO, formatOneUnit, formatRubleRate, parseAmount, rateToUnits, sanitizeAmountInput, toSafeNumber } from "@/lib/shared/money";
 import { formatScheduleDate } from "@/components/schedules/schedule-date";
 import { isScheduleDate, moscowDate } from "@/lib/shared/schedule-dates";
 import { fill } from "@/lib/shared/strings";
@@ -181,10 +181,10 @@ export function OrdersForm({ toast }: { toast: ToastController }) {
     <section className="orders-panel" aria-label={o.title} data-testid="orders-form">
       <WatchChoices draft={draft} />
       <TextField
-        label={fill(o.targetLabel, { symbol })}
+        label={fill(o.targetLabel, { one: formatOneUnit(values.currency, language) })}
         inputMode="decimal"
         value={values.target}
-        hint={rate.data ? fill(o.todayRate, { rate: `${formatRateUnits(rateToUnits(rate.data.value), language)} ₽` }) : undefined}
+        hint={rate.data ? fill(o.todayRate, { rate: formatRubleRate(rateToUnits(rate.data.value), language) }) : undefined}
         onChange={(event) => set.target(event.target.value.replace(/[^\d.,]/g, "").slice(0, 12))}
       />
       {values.kind === "order" && (

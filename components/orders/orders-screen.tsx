@@ -13,7 +13,7 @@ import { useFeatureLanguage, useAllStrings } from "@/lib/client/feature-strings"
 import { cancelAlert, cancelOrder, MY_ALERTS, MY_ORDERS, useMyAlerts, useMyOrders } from "@/lib/client/orders";
 import type { AlertDto, OrderDto } from "@/lib/shared/api/feature-dtos";
 import type { Language, ScreenStrings } from "@/lib/shared/languages";
-import { CURRENCY_INFO, formatMoney, formatRateUnits, rateToUnits } from "@/lib/shared/money";
+import { formatMoney, formatOneUnit, formatRubleRate, rateToUnits } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 import "@/components/bank/history-tab.css";
 import "@/components/schedules/schedules.css";
@@ -21,11 +21,11 @@ import "./orders.css";
 
 type Watch = ({ kind: "order" } & OrderDto) | ({ kind: "alert" } & AlertDto);
 
-const rub = (value: number, language: Language) => `${formatRateUnits(rateToUnits(value), language)} ₽`;
+const rub = (value: number, language: Language) => formatRubleRate(rateToUnits(value), language);
 
 /** "Продать 1 000,00 $, когда 1 $ ≥ 100,00 ₽" / "Когда 1 $ ≤ 90,00 ₽". */
 function lineOf(o: ScreenStrings["orders"], watch: Watch, language: Language): string {
-  const values = { symbol: CURRENCY_INFO[watch.currency].symbol, target: rub(watch.target, language) };
+  const values = { one: formatOneUnit(watch.currency, language), target: rub(watch.target, language) };
   if (watch.kind === "alert") return fill(o.alertLine[watch.direction], values);
   return fill(o.orderLine[watch.direction], { ...values, amount: formatMoney(watch.amount, watch.currency, language) });
 }

@@ -172,6 +172,16 @@ function withSymbol(text: string, currency: Currency, language: Language): strin
   return text.startsWith(MINUS) ? `${MINUS}${symbol}${text.slice(1)}` : `${symbol}${text}`;
 }
 
+/** One unit of a currency as a price names it: "1 $" in Russian (a no-break space), "$1" in English. */
+export function formatOneUnit(currency: Currency, language: Language = "ru"): string {
+  return withSymbol("1", currency, language);
+}
+
+/** A ruble price in ten-thousandths with its symbol: "91,3676 ₽" in Russian, "₽91.3676" in English. */
+export function formatRubleRate(units: bigint | number, language: Language = "ru"): string {
+  return withSymbol(formatRateUnits(units, language), "RUB", language);
+}
+
 /**
  * Money with its currency symbol in the given language (Russian by default):
  * Russian "1 234,56 ₽" and "−1 234,56 ₽" (all spaces no-break), English "₽1,234.56" and

@@ -66,7 +66,7 @@ export const ruFeatures = {
     sides: { sell: "Продать {currency} за рубли", buy: "Купить {currency} за рубли" },
     directionLabel: "Когда курс",
     directions: { above: "Не ниже цели", below: "Не выше цели" },
-    targetLabel: "Целевой курс, ₽ за 1 {symbol}",
+    targetLabel: "Целевой курс, ₽ за {one}",
     amountLabel: "Сумма, {symbol}",
     expiresLabel: "Действует до (включительно)",
     todayRate: "Курс ЦБ сегодня: {rate}",
@@ -80,8 +80,8 @@ export const ruFeatures = {
     emptyAlerts: "Уведомлений нет",
     loadError: "Не удалось загрузить заявки и уведомления",
     /** "Продать 1 000,00 $, когда 1 $ ≥ 100,00 ₽". */
-    orderLine: { above: "Продать {amount}, когда 1 {symbol} ≥ {target}", below: "Купить {amount}, когда 1 {symbol} ≤ {target}" },
-    alertLine: { above: "Когда 1 {symbol} ≥ {target}", below: "Когда 1 {symbol} ≤ {target}" },
+    orderLine: { above: "Продать {amount}, когда {one} ≥ {target}", below: "Купить {amount}, когда {one} ≤ {target}" },
+    alertLine: { above: "Когда {one} ≥ {target}", below: "Когда {one} ≤ {target}" },
     until: "До {date}",
     metAt: "Курс {rate}",
     status: { waiting: "Ожидает", done: "Выполнена", failed: "Не выполнена", cancelled: "Отменена", expired: "Истекла" },
@@ -115,8 +115,8 @@ export const ruFeatures = {
     },
     /** Told through the outbox (the bot or e-mail). */
     bot: {
-      alert: "Курс ЦБ: 1 {symbol} = {rate} — достиг вашей цели {target}",
-      done: "Заявка выполнена: обменено {given} на {received} по курсу 1 {symbol} = {rate}",
+      alert: "Курс ЦБ: {one} = {rate} — достиг вашей цели {target}",
+      done: "Заявка выполнена: обменено {given} на {received} по курсу {one} = {rate}",
       failed: "Заявка на обмен {amount} не выполнена: {reason}. Курс достиг цели {target}",
     },
   },

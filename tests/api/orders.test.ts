@@ -248,7 +248,7 @@ describe("alerts", () => {
     expect((await runOrdersPass(clockNow())).told).toBe(0);
     const notices = await noticesOf(me.user.id);
     expect(notices).toHaveLength(1);
-    expect(notices[0].text).toBe("Курс ЦБ: 1 $ = 89,00 ₽ — достиг вашей цели 90,00 ₽");
+    expect(notices[0].text).toBe("Курс ЦБ: 1\u00a0$ = 89,00\u00a0₽ — достиг вашей цели 90,00\u00a0₽");
     const list = await call(listAlertsRoute, { token: await tokenOf(me) });
     expect(list.body).toEqual([expect.objectContaining({ id: created.body.id, status: "done", metRate: 89, target: 90, direction: "below" })]);
   });

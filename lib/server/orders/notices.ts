@@ -4,7 +4,7 @@ import type { PlainNotice } from "@/lib/server/notifications/store";
 import type { ClaimedWatch } from "@/lib/server/orders/store";
 import type { TransferRow } from "@/lib/server/ledger/transfer-row";
 import { DICTIONARIES } from "@/lib/shared/i18n";
-import { CURRENCY_INFO, formatMoney, formatRateUnits, isCurrency, type Currency } from "@/lib/shared/money";
+import { formatMoney, formatOneUnit, formatRubleRate, isCurrency, type Currency } from "@/lib/shared/money";
 import { fill } from "@/lib/shared/strings";
 
 /**
@@ -22,14 +22,14 @@ export function watchNotice(watch: ClaimedWatch, rate: bigint, ending: { transfe
   const { language } = route;
   const t = DICTIONARIES[language].orders;
   const currency = currencyOf(watch.currency);
-  const symbol = CURRENCY_INFO[currency].symbol;
-  const rub = (units: bigint) => `${formatRateUnits(units, language)} ₽`;
+  const one = formatOneUnit(currency, language);
+  const rub = (units: bigint) => formatRubleRate(units, language);
   let text: string;
-  if (ending === null) text = fill(t.bot.alert, { symbol, rate: rub(rate), target: rub(watch.target) });
+  if (ending === null) text = fill(t.bot.alert, { one, rate: rub(rate), target: rub(watch.target) });
   else if ("transfer" in ending) {
     const { transfer } = ending;
     text = fill(t.bot.done, {
-      symbol,
+      one,
       rate: rub(rate),
       given: formatMoney(transfer.amount, currencyOf(transfer.currency), language),
       received: formatMoney(transfer.receivedAmount, currencyOf(transfer.receivedCurrency), language),
