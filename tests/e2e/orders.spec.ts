@@ -19,7 +19,7 @@ async function signIn(page: Page, email: string) {
 }
 
 async function shoot(page: Page, theme: Theme) {
-  await page.screenshot({ path: `${SHOTS}/orders-${theme}.png`, fullPage: true, style: FULL_PAGE_BARS });
+  await page.screenshot({ path: `${SHOTS}/orders-list-${theme}.png`, fullPage: true, style: FULL_PAGE_BARS });
 }
 
 test("from the exchange screen: an order and an alert created, listed with their state, one cancelled", async ({ page }) => {
