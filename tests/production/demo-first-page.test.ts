@@ -15,7 +15,8 @@ jest.setTimeout(300_000);
 let app: App;
 
 beforeAll(async () => {
-  app = await startApp({ name: "demo", mode: "demo", extra: { MINIBANK_DEV_CLOCK: "1" } });
+  // The recorded Central Bank file for its rates: an order at a target rate needs one in force.
+  app = await startApp({ name: "demo", mode: "demo", rates: true, extra: { MINIBANK_DEV_CLOCK: "1" } });
 });
 
 afterAll(() => app?.stop());
