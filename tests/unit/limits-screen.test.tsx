@@ -14,7 +14,7 @@ jest.mock("next/navigation", () => ({
 }));
 
 const none = { daily: null, monthly: null, pendingDaily: null, pendingMonthly: null, sentToday: 0, sentThisMonth: 0 };
-const LIMITS = {
+const LIMITS: { frozen: boolean; frozenAt: string | null; limits: object[] } = {
   frozen: false,
   frozenAt: null,
   limits: [
