@@ -440,7 +440,7 @@ describe("2 production instances on one SQLite file", () => {
       call(i % 2 ? two : one, "POST", "/api/v1/transfers", { token: tokens[0], key: keys[i], body: { senderWalletId: rub[0], receiverWalletId: rub[1], amount: 100 } });
     const statuses = (await Promise.all(keys.map((_, i) => send(i)))).map((answer) => answer.status);
     // A process that waited too long for the other's write says 503: that transfer goes again with its key.
-    for (const [i, status] of statuses.entries()) for (let tries = 0; statuses[i] === 503 && tries < 5; tries++) statuses[i] = (await send(i)).status;
+    for (const i of statuses.keys()) for (let tries = 0; statuses[i] === 503 && tries < 5; tries++) statuses[i] = (await send(i)).status;
     expect({ sent: statuses.filter((s) => s === 201).length, refused: statuses.filter((s) => s === 429).length }).toEqual({ sent: SQLITE_SENDING_LIMIT, refused: 80 - SQLITE_SENDING_LIMIT });
     const Database = (await import("better-sqlite3")).default;
     const db = new Database(file(), { readonly: true });
