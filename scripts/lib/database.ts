@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { findPrimary } from "@/lib/server/db/hosts";
 import { withoutUnusedUrlWarning } from "./prisma-output";
 import { runForOutput } from "./run";
 
@@ -23,7 +24,8 @@ const MIGRATION_LOCK = 7_306_212_026;
  */
 export async function migrate(url: string): Promise<void> {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    await migratePostgres(url);
+    // A URL naming several hosts (a primary and its standbys): the one not in recovery.
+    await migratePostgres(await findPrimary(url));
     return;
   }
   const file = sqlitePath(url);

@@ -74,9 +74,11 @@ function isBusy(error: unknown): boolean {
 const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "TooManyConnections", "DatabaseDoesNotExist"]);
 /**
  * The `pg` driver's: connection exceptions (08…), too many connections, the server shutting down
- * (57P0…), no such database, a statement cancelled by statement_timeout; and the network's.
+ * (57P0…, and 57P03 for a host that is a standby, see hosts.ts), no such database, a statement
+ * cancelled by statement_timeout, a write that reached a standby (25006, during a failover); and
+ * the network's.
  */
-const PG_UNAVAILABLE = /^(08...|53300|57P0.|3D000|57014)$/;
+const PG_UNAVAILABLE = /^(08...|53300|57P0.|3D000|57014|25006)$/;
 const NETWORK = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EPIPE"]);
 /** What `pg` throws without a code: no pooled connection in time, or a connection gone. */
 const PG_UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/;

@@ -6,6 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PostgresClient } from "@/lib/generated/prisma-pg/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { isRetryableConflict } from "@/lib/server/db/errors";
+import { findPrimary, hostOf, hostUrls, inRecovery, isMultiHost, notPrimaryError } from "@/lib/server/db/hosts";
 import { SELF_WAIT, type Sql, type SqlRunner } from "@/lib/server/db/sql";
 import { databasePoolSize, dbLockWaitMs } from "@/lib/server/platform/env";
 import { logger } from "@/lib/server/platform/log";
@@ -21,14 +22,16 @@ const MAX_ATTEMPTS = 8;
  * One connection pool per database URL and process, shared by the Prisma client and the ledger's
  * store, so DATABASE_POOL_SIZE is the process's whole budget. A request that cannot get a
  * connection in time fails (503, see asAppError) instead of queueing forever; a statement that
- * runs past twice that (waiting for a lock, say) is cancelled, also a 503.
+ * runs past twice that (waiting for a lock, say) is cancelled, also a 503. A URL that names
+ * several hosts connects to the primary among them (`primaryPoolOptions`).
  */
-export function createPostgresPool(url: string): pg.Pool {
+export function createPostgresPool(url: string, options: { connectTimeoutMs?: number } = {}): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
-    connectionTimeoutMillis: dbLockWaitMs(),
+    connectionString: hostUrls(url)[0],
+    connectionTimeoutMillis: options.connectTimeoutMs ?? dbLockWaitMs(),
     statement_timeout: 2 * dbLockWaitMs(),
     max: databasePoolSize(),
+    ...(isMultiHost(url) ? primaryPoolOptions(url) : {}),
   });
   // A connection the server ends outside a query (a restart, an operator's pg_terminate_backend)
   // reports it as an 'error' event: unheard, that would end the process. The pool drops such a
@@ -37,6 +40,63 @@ export function createPostgresPool(url: string): pg.Pool {
   pool.on("connect", (client) => client.on("error", () => undefined));
   watchPool(pool);
   return pool;
+}
+
+/**
+ * Where a pool whose URL names several hosts connects: libpq's `target_session_attrs=read-write`
+ * made by hand (node-postgres takes one host). Each new connection goes to the host last found
+ * not in recovery and is checked (`pg_is_in_recovery()`) before it serves; a connection that
+ * fails or finds a standby fails its request with 503 (NOT_PRIMARY, or the network's error) and
+ * sets off one search of every host for the primary, which later connections then use. So after
+ * a failover the pool finds the promoted standby by itself: the connections to the old primary
+ * die with it, and the next ones search.
+ */
+function primaryPoolOptions(url: string): Pick<pg.PoolConfig, "Client" | "verify"> {
+  let current = hostUrls(url)[0];
+  let searching: Promise<void> | null = null;
+  const lost = () => {
+    searching ??= findPrimary(url)
+      .then(
+        (found) => {
+          if (found !== current) logger.warn({ from: hostOf(current), to: hostOf(found) }, "the PostgreSQL primary moved");
+          current = found;
+        },
+        (error: unknown) => logger.warn({ err: error }, "no PostgreSQL primary found yet"),
+      )
+      .finally(() => (searching = null));
+  };
+  class PrimaryClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionString: current });
+    }
+    override connect(): Promise<pg.Client>;
+    override connect(callback: (err: Error) => void): void;
+    override connect(callback?: (err: Error) => void): Promise<pg.Client> | void {
+      const connecting = super.connect().catch((error: unknown) => {
+        lost();
+        throw error;
+      });
+      if (!callback) return connecting;
+      // pg-pool's callback takes no error on success.
+      connecting.then(() => callback(undefined as unknown as Error), callback);
+    }
+  }
+  return {
+    Client: PrimaryClient as unknown as new () => pg.ClientBase,
+    verify(client, done) {
+      inRecovery(client).then(
+        (standby) => {
+          if (!standby) return done();
+          lost();
+          done(notPrimaryError(hostOf(current)));
+        },
+        (error: Error) => {
+          lost();
+          done(error);
+        },
+      );
+    },
+  };
 }
 
 export function createPostgresClient(pool: pg.Pool): PostgresClient {

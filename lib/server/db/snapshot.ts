@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { findPrimary } from "@/lib/server/db/hosts";
 import type { Sql } from "@/lib/server/db/sql";
 
 type Query = TemplateStringsArray | Prisma.Sql;
@@ -42,7 +43,7 @@ export async function readSnapshot<T>(url: string, work: (sql: Sql) => Promise<T
       database.close();
     }
   }
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: await findPrimary(url) });
   // BIGINT as bigint, as the ledger's store reads it (postgres.ts).
   client.setTypeParser(20, (value: string) => BigInt(value));
   await client.connect();

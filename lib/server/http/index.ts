@@ -230,7 +230,8 @@ export function route<const C extends Contract>(
       const known = asAppError(error);
       const language = requestLanguage(req);
       if (known) {
-        response = json(errorBody(known, language), known.status);
+        // The database is away for a moment (a restart, a failover): the client may try again soon.
+        response = json(errorBody(known, language), known.status, known.code === "UNAVAILABLE" ? { "retry-after": "1" } : undefined);
       } else {
         logger.error({ err: error, requestId, path }, "unhandled error");
         response = json(errorBody(new AppError("INTERNAL_ERROR"), language), 500);
