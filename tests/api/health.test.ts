@@ -30,7 +30,7 @@ describe("GET /api/ready", () => {
     await getDb().notification.deleteMany();
     const res = await call(ready, { path: "/api/ready" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", rates: null, outbox: empty, ledger: null });
+    expect(res.body).toEqual({ status: "ok", rates: null, outbox: empty, ledger: null, replica: null });
     expect(res.headers.get("content-type")).toBe("application/json");
   });
 
@@ -44,7 +44,7 @@ describe("GET /api/ready", () => {
     });
     try {
       const res = await call(ready, { path: "/api/ready" });
-      expect(res.body).toEqual({ status: "ok", rates: { latest: day(3), ageDays: 3 }, outbox: empty, ledger: null });
+      expect(res.body).toEqual({ status: "ok", rates: { latest: day(3), ageDays: 3 }, outbox: empty, ledger: null, replica: null });
     } finally {
       await getDb().rate.deleteMany();
     }
@@ -98,6 +98,8 @@ describe("GET /api/ready", () => {
       expect(res.headers.get("content-type")).toBe("application/json");
       expect(res.body).toEqual({ message: expect.stringMatching(/[а-я]/i), code: "UNAVAILABLE" });
       expect(JSON.stringify(res.body)).not.toMatch(/nonexistent|Error|at /);
+      // The database is away for a moment: the client may try again soon.
+      expect(res.headers.get("retry-after")).toBe("1");
     } finally {
       process.env.DATABASE_URL = saved;
     }

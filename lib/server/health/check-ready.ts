@@ -1,4 +1,5 @@
 import "server-only";
+import { replicaLag, type ReplicaLag } from "@/lib/server/db/replica";
 import { newestRateDay, outboxBacklog } from "@/lib/server/health/store";
 import { AppError } from "@/lib/server/platform/errors";
 import { lastLedgerCheck } from "@/lib/server/ledger/scheduled-check";
@@ -24,7 +25,12 @@ export type OutboxBacklog = { pending: number; oldestPendingSeconds: number };
  */
 export type LedgerStatus = { ok: boolean; problems: number; checkedAt: string } | null;
 
-export type Readiness = { status: "ok"; rates: RatesFreshness; outbox: OutboxBacklog; ledger: LedgerStatus };
+/**
+ * The read replica (DATABASE_READ_URL; null without one): whether it answers, and how far it is
+ * behind the primary (WAL bytes to replay, and seconds since it replayed a transaction while
+ * behind). A replica that is down or behind leaves the instance ready: reads go to the primary.
+ */
+export type Readiness = { status: "ok"; rates: RatesFreshness; outbox: OutboxBacklog; ledger: LedgerStatus; replica: ReplicaLag };
 
 function ledgerStatus(): LedgerStatus {
   const last = lastLedgerCheck();
@@ -52,7 +58,7 @@ export function quoteAgeDays(day: string, now: Date = clockNow()): number {
  */
 export async function checkReady(now: Date = clockNow()): Promise<Readiness> {
   try {
-    const [newest, backlog] = await withTimeout(Promise.all([newestRateDay(), outboxBacklog()]));
+    const [newest, backlog, replica] = await withTimeout(Promise.all([newestRateDay(), outboxBacklog(), replicaLag()]));
     const { oldest } = backlog;
     return {
       status: "ok",
@@ -62,6 +68,7 @@ export async function checkReady(now: Date = clockNow()): Promise<Readiness> {
         oldestPendingSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 1000)) : 0,
       },
       ledger: ledgerStatus(),
+      replica,
     };
   } catch (error) {
     // The cause goes to the log only; the body stays the generic `{message, code}`.

@@ -1,9 +1,10 @@
 import "server-only";
 import crypto from "node:crypto";
+import { replicaLag } from "@/lib/server/db/replica";
 import { newestRateDayByCurrency, outboxBacklogByChannel } from "@/lib/server/health/store";
 import { metricsToken } from "@/lib/server/platform/env";
 import { AppError } from "@/lib/server/platform/errors";
-import { metrics, metricsRegistry } from "@/lib/server/platform/metrics";
+import { metrics, metricsRegistry, recordReplicaLag } from "@/lib/server/platform/metrics";
 import { CHANNELS } from "@/lib/server/notifications/claim";
 import { clockNow } from "@/lib/server/platform/clock";
 
@@ -23,7 +24,8 @@ function authorised(header: string | null, token: string): boolean {
 export async function scrapeMetrics(authorization: string | null, now: Date = clockNow()) {
   const token = metricsToken();
   if (!token || !authorised(authorization, token)) throw new AppError("NOT_FOUND");
-  const [backlog, rates] = await Promise.all([outboxBacklogByChannel(), newestRateDayByCurrency()]);
+  const [backlog, rates, replica] = await Promise.all([outboxBacklogByChannel(), newestRateDayByCurrency(), replicaLag()]);
+  if (replica) recordReplicaLag(replica);
   for (const channel of CHANNELS) {
     const row = backlog.find((b) => b.channel === channel);
     const oldest = row?.oldest;

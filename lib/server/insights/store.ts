@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { sqlOf } from "@/lib/server/db";
+import { replicaSql } from "@/lib/server/db/replica";
 import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 
 /**
@@ -89,8 +89,8 @@ export async function readFlows(scope: FlowScope, window: FlowWindow): Promise<F
       ? Prisma.sql`NOT (t."senderWalletId" IN (SELECT "id" FROM "mine") AND t."receiverWalletId" IN (SELECT "id" FROM "mine"))`
       : Prisma.sql`1 = 1`;
   const kinds = Prisma.join(TRANSFER_KINDS.map((kind) => Prisma.sql`${kind}`));
-  const sql = await sqlOf();
-  const rows = await sql.$queryRaw<RawRow[]>`
+  // Insights: a read the replica may serve (lib/server/db/replica.ts).
+  const rows = await replicaSql((sql) => sql.$queryRaw<RawRow[]>`
     WITH "mine" AS (
       SELECT w."id", w."currency", w."balance" FROM "Wallet" w WHERE ${scopeOf(scope)}
     ), "moved" AS (
@@ -132,7 +132,7 @@ export async function readFlows(scope: FlowScope, window: FlowWindow): Promise<F
     JOIN "Wallet" o ON o."id" = CASE WHEN f."amount" > 0 THEN f."senderWalletId" ELSE f."receiverWalletId" END
     JOIN "User" u ON u."id" = o."userId"
     WHERE f."month" = ${Prisma.raw(String(months - 1))} AND o."userId" <> ${scope.userId} AND NOT u."isSystem"
-    GROUP BY f."currency", u."id", u."username", u."telegramFirstName"`;
+    GROUP BY f."currency", u."id", u."username", u."telegramFirstName"`);
   return openingFrom(rows.map(toFlowRow), months);
 }
 

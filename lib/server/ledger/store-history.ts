@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { containsPattern, lowerText, sqlOf, type Dialect } from "@/lib/server/db";
+import { containsPattern, lowerText, sqlOf, type Dialect, type Sql } from "@/lib/server/db";
+import { replicaSql } from "@/lib/server/db/replica";
 import { TRANSFER_SELECT, type TransferRow } from "@/lib/server/ledger/store";
 
 /**
@@ -44,9 +45,17 @@ export type HistoryMatch = {
  * `match`), each row with the wallet's owner; one row with no transfer when there are none, no
  * row when the wallet does not exist.
  */
-export async function readHistoryPage(options: { walletId: number; cursor?: number; take: number; match?: HistoryMatch }): Promise<(HistoryRow | NoTransfer)[]> {
+export async function readHistoryPage(options: HistoryPageOptions): Promise<(HistoryRow | NoTransfer)[]> {
+  // The first page shows the latest movements and comes from the primary; the pages after it
+  // (a cursor) may come from the read replica (lib/server/db/replica.ts).
+  if (options.cursor) return replicaSql((db) => historyPage(db, options));
+  return historyPage(await sqlOf(), options);
+}
+
+type HistoryPageOptions = { walletId: number; cursor?: number; take: number; match?: HistoryMatch };
+
+async function historyPage(db: Sql, options: HistoryPageOptions): Promise<(HistoryRow | NoTransfer)[]> {
   // Direct SQL: history is read on every visit of the wallet screen.
-  const db = await sqlOf();
   const { walletId, cursor, take, match = {} } = options;
   const after = cursor ? Prisma.sql`AND "id" < ${cursor}` : Prisma.empty;
   // The page size goes into the SQL as a literal: with a bound LIMIT SQLite spends ~10 µs more on

@@ -191,6 +191,24 @@ export function getDatabaseUrl(env: Record<string, string | undefined> = process
   return env.DATABASE_URL || DEFAULT_DATABASE_URL;
 }
 
+/**
+ * A streaming replica of DATABASE_URL's primary (DATABASE_READ_URL, `postgresql://`, one host) that
+ * the heavy reads may use (lib/server/db/replica.ts); unset, every read goes to the primary.
+ */
+export function getDatabaseReadUrl(env: Record<string, string | undefined> = process.env): string | undefined {
+  return env.DATABASE_READ_URL || undefined;
+}
+
+/**
+ * How long a read waits for the replica to replay what the primary had flushed when the read
+ * began (DATABASE_READ_MAX_LAG_MS, default 200, 0–10 000): a replica further behind than that is
+ * passed over and the read goes to the primary.
+ */
+export function databaseReadMaxLagMs(): number {
+  const value = Number(process.env.DATABASE_READ_MAX_LAG_MS ?? "200");
+  return Number.isInteger(value) && value >= 0 && value <= 10_000 ? value : 200;
+}
+
 type DemoSecrets = { jwtSecret: string; telegramBotToken: string };
 
 /** Demo secrets live in data/demo-secrets.json, created on first use. */
@@ -322,6 +340,9 @@ export function checkProductionEnv(env: Record<string, string | undefined>): str
   if (!env.APP_URL) problems.push("APP_URL is missing (the public https:// address of the app)");
   else if (!/^https?:\/\/[^/]+/.test(env.APP_URL)) problems.push("APP_URL must be an http(s) URL");
   if (env.API_BASE_URL && !/^https?:\/\/[^/]+/.test(env.API_BASE_URL)) problems.push("API_BASE_URL must be an http(s) URL");
+  const readUrl = env.DATABASE_READ_URL;
+  if (readUrl && !/^postgres(ql)?:\/\/[^,/]+\//.test(readUrl)) problems.push("DATABASE_READ_URL must be a postgresql:// URL naming one replica");
+  if (readUrl && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? "")) problems.push("DATABASE_READ_URL needs DATABASE_URL on PostgreSQL (the replica's primary)");
   // A clock anyone may move has no place beside real money: the control is the demo's alone.
   if (isDevClockEnv(env)) problems.push("MINIBANK_DEV_CLOCK is set: the clock control is for the demo only (MINIBANK_DEMO=1); unset it in production");
   return problems;

@@ -119,6 +119,33 @@ function ledgerMetrics(registry: Registry) {
   };
 }
 
+/** The streaming replica the heavy reads may use (DATABASE_READ_URL), and where reads went. */
+function replicaMetrics(registry: Registry) {
+  return {
+    replicaUp: new client.Gauge({
+      name: "minibank_replica_up",
+      help: "1 when the read replica answered at scrape time, 0 when it did not (absent without DATABASE_READ_URL)",
+      registers: [registry],
+    }),
+    replicaLagBytes: new client.Gauge({
+      name: "minibank_replica_lag_bytes",
+      help: "WAL the read replica has yet to replay: the primary's flushed position minus the replica's replayed one, at scrape time",
+      registers: [registry],
+    }),
+    replicaLagSeconds: new client.Gauge({
+      name: "minibank_replica_lag_seconds",
+      help: "Time since the replica replayed its last transaction while WAL remains to replay (0 when it has caught up)",
+      registers: [registry],
+    }),
+    replicaReads: new client.Counter({
+      name: "minibank_replica_reads_total",
+      help: "Reads that could use the replica, by where they went (replica, primary) and why (fresh, behind, down, not_replica)",
+      labelNames: ["target", "reason"] as const,
+      registers: [registry],
+    }),
+  };
+}
+
 function create() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
@@ -127,7 +154,7 @@ function create() {
     registry.removeSingleMetric(name);
   }
   const pools = new Set<PoolLike>();
-  const metric = { ...trafficMetrics(registry), ...backlogMetrics(registry), ...databaseMetrics(registry, pools), ...ledgerMetrics(registry) };
+  const metric = { ...trafficMetrics(registry), ...backlogMetrics(registry), ...databaseMetrics(registry, pools), ...ledgerMetrics(registry), ...replicaMetrics(registry) };
   return { registry, metric, pools };
 }
 
@@ -161,4 +188,16 @@ export function recordLedgerCheck(result: { ok: boolean; problemCount: number; c
   metrics.ledgerProblems.set(result.problemCount);
   metrics.ledgerTime.set(Math.floor(result.checkedAt.getTime() / 1000));
   metrics.ledgerDuration.set(result.durationMs / 1000);
+}
+
+/** One read that could use the replica: where it went and why. */
+export function countReplicaRead(target: "replica" | "primary", reason: "fresh" | "behind" | "down" | "not_replica"): void {
+  metrics.replicaReads.inc({ target, reason });
+}
+
+/** The replica's state at a scrape: down (null lag), or up with its lag. */
+export function recordReplicaLag(lag: { up: boolean; lagBytes: number | null; lagSeconds: number | null }): void {
+  metrics.replicaUp.set(lag.up ? 1 : 0);
+  if (lag.lagBytes !== null) metrics.replicaLagBytes.set(lag.lagBytes);
+  if (lag.lagSeconds !== null) metrics.replicaLagSeconds.set(lag.lagSeconds);
 }

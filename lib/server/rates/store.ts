@@ -1,5 +1,6 @@
 import "server-only";
 import { sqlOf, type Sql } from "@/lib/server/db";
+import { replicaSql } from "@/lib/server/db/replica";
 import { RATE_SCALE, type Currency } from "@/lib/shared/money";
 
 /**
@@ -35,14 +36,14 @@ export async function quotesBetween(
   fromDay: string,
   toDay: string,
 ): Promise<{ before: number | null; inRange: { date: string; value: number }[] }> {
-  const sql = await sqlOf();
-  const [before, inRange] = await Promise.all([
+  // Rate history: a read the replica may serve (lib/server/db/replica.ts).
+  const [before, inRange] = await replicaSql((sql) => Promise.all([
     sql.$queryRaw<{ value: number }[]>`
       SELECT "value" FROM "Rate" WHERE "currency" = ${currency} AND "date" < ${fromDay} ORDER BY "date" DESC LIMIT 1`,
     sql.$queryRaw<{ date: string; value: number }[]>`
       SELECT "date", "value" FROM "Rate" WHERE "currency" = ${currency} AND "date" >= ${fromDay} AND "date" <= ${toDay}
       ORDER BY "date" ASC`,
-  ]);
+  ]));
   return { before: before[0] ? Number(before[0].value) : null, inRange: inRange.map((r) => ({ date: r.date, value: Number(r.value) })) };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { sqlOf, type SqlRunner } from "@/lib/server/db";
+import { replicaSql } from "@/lib/server/db/replica";
 import {
   sentLatelyColumns,
   storedKeyColumns,
@@ -17,12 +18,11 @@ const REQUEST_COLUMNS = Prisma.sql`r."id", r."token", r."requesterId", r."wallet
   r."message", r."status", r."transferId", r."payerId", r."createdAt", r."expiresAt", r."paidAt",
   u."username", u."telegramFirstName", u."photoUrl"`;
 
-/** The user's own requests, newest first (the last 50). */
-export async function listOwnRequests(userId: number): Promise<RequestRow[]> {
-  const sql = await sqlOf();
-  return sql.$queryRaw<RequestRow[]>`
+/** The user's own requests, newest first (the last 50): a list the read replica may serve. */
+export function listOwnRequests(userId: number): Promise<RequestRow[]> {
+  return replicaSql((sql) => sql.$queryRaw<RequestRow[]>`
     SELECT ${REQUEST_COLUMNS} FROM "PaymentRequest" r JOIN "User" u ON u."id" = r."requesterId"
-    WHERE r."requesterId" = ${userId} ORDER BY r."id" DESC LIMIT 50`;
+    WHERE r."requesterId" = ${userId} ORDER BY r."id" DESC LIMIT 50`);
 }
 
 export async function findRequest(token: string): Promise<RequestRow | undefined> {

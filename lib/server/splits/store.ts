@@ -1,5 +1,6 @@
 import "server-only";
-import { getDb } from "@/lib/server/db";
+import { getDb, type Db } from "@/lib/server/db";
+import { replicaDb } from "@/lib/server/db/replica";
 import type { Contact } from "@/lib/server/notifications/enqueue";
 
 /**
@@ -57,9 +58,8 @@ const SPLIT_COLUMNS = {
 } as const;
 
 /** Splits with their shares, their people and their requests' states: four reads, whatever the count. */
-async function withShares(splits: Omit<SplitRow, "organiser">[]): Promise<SplitWithShares[]> {
+async function withShares(splits: Omit<SplitRow, "organiser">[], db: Db = getDb()): Promise<SplitWithShares[]> {
   if (splits.length === 0) return [];
-  const db = getDb();
   const shares = await db.splitShare.findMany({ where: { splitId: { in: splits.map((s) => s.id) } }, orderBy: { position: "asc" } });
   const tokens = shares.flatMap((s) => (s.requestToken ? [s.requestToken] : []));
   const personIds = [...new Set([...splits.map((s) => s.organiserId), ...shares.flatMap((s) => (s.participantId ? [s.participantId] : []))])];
@@ -88,9 +88,12 @@ export async function splitByToken(token: string): Promise<SplitWithShares | nul
   return split ? ((await withShares([split]))[0] ?? null) : null;
 }
 
-/** The splits a user organised or has a share in, newest first. */
-export async function splitsOf(userId: number, limit: number): Promise<SplitWithShares[]> {
-  const db = getDb();
+/** The splits a user organised or has a share in, newest first: a list the read replica may serve. */
+export function splitsOf(userId: number, limit: number): Promise<SplitWithShares[]> {
+  return replicaDb((db) => splitsFrom(db, userId, limit));
+}
+
+async function splitsFrom(db: Db, userId: number, limit: number): Promise<SplitWithShares[]> {
   const joined = await db.splitShare.findMany({ where: { participantId: userId }, select: { splitId: true }, orderBy: { splitId: "desc" }, take: limit });
   const splits = await db.split.findMany({
     where: { OR: [{ organiserId: userId }, { id: { in: joined.map((j) => j.splitId) } }] },
@@ -98,7 +101,7 @@ export async function splitsOf(userId: number, limit: number): Promise<SplitWith
     take: limit,
     select: SPLIT_COLUMNS,
   });
-  return withShares(splits);
+  return withShares(splits, db);
 }
 
 /** The split an organiser made with an Idempotency-Key, and the hash of the body it came with. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/server/db";
+import { replicaDb } from "@/lib/server/db/replica";
 import { personSelect } from "@/lib/server/ledger/store-parties";
 import type { Bounds } from "@/lib/server/statements/period";
 
@@ -20,7 +21,9 @@ export function findStatementWallet(walletId: number) {
 
 /** The newest transfer's id (0 when there is none). */
 export async function newestTransferId(): Promise<number> {
-  const last = await getDb().transfer.aggregate({ _max: { id: true } });
+  // A statement's reads may come from the replica (lib/server/db/replica.ts): each is bounded by
+  // this id, and each is at least as fresh as the primary was when it began.
+  const last = await replicaDb((db) => db.transfer.aggregate({ _max: { id: true } }));
   return last._max.id ?? 0;
 }
 
@@ -36,14 +39,13 @@ export async function statementTotals(
   lastId: number,
   bounds: Bounds,
 ): Promise<{ before: bigint | null; credits: Total; debits: Total }> {
-  const db = getDb();
   const mine = { walletId, transferId: { lte: lastId } };
   const during = { createdAt: { gte: bounds.start, lt: bounds.end } };
-  const [before, credits, debits] = await Promise.all([
+  const [before, credits, debits] = await replicaDb((db) => Promise.all([
     db.posting.aggregate({ where: { ...mine, transfer: { createdAt: { lt: bounds.start } } }, _sum: { amount: true } }),
     db.posting.aggregate({ where: { ...mine, amount: { gt: 0 }, transfer: during }, _sum: { amount: true }, _count: true }),
     db.posting.aggregate({ where: { ...mine, amount: { lt: 0 }, transfer: during }, _sum: { amount: true }, _count: true }),
-  ]);
+  ]));
   return {
     before: before._sum.amount,
     credits: { sum: credits._sum.amount, count: credits._count },
@@ -58,7 +60,7 @@ const party = { select: { userId: true, user: { select: personSelect } } } as co
  * to `lastId`, in transfer order, each with its transfer's time, kind and both sides' owners.
  */
 export function movementsPage(options: { walletId: number; afterId: number; lastId: number; bounds: Bounds; take: number }) {
-  return getDb().posting.findMany({
+  return replicaDb((db) => db.posting.findMany({
     where: {
       walletId: options.walletId,
       transferId: { gt: options.afterId, lte: options.lastId },
@@ -71,5 +73,5 @@ export function movementsPage(options: { walletId: number; afterId: number; last
       amount: true,
       transfer: { select: { createdAt: true, kind: true, sender: party, receiver: party } },
     },
-  });
+  }));
 }
