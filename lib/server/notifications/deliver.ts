@@ -1,6 +1,7 @@
 import "server-only";
 import DataLoader from "dataloader";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/shared/i18n";
+import { isDatabaseUnavailable } from "@/lib/server/db/errors";
 import { logger } from "@/lib/server/platform/log";
 import { metrics } from "@/lib/server/platform/metrics";
 import {
@@ -56,18 +57,39 @@ const HELD_MS = 100;
 /** How long the rows of messages sent are gathered before they are marked sent together. */
 export const SENT_BATCH_MS = 50;
 
+/** Of a message's lease, the part left unused by marking it sent: another worker may claim it after. */
+const LEASE_MARGIN_MS = 5_000;
+
+/**
+ * Marks sent rows `sent`, trying again while the database is away (a restart, a failover to the
+ * standby) for as long as this worker's lease on them lasts: the message went out, and the rows,
+ * still leased to this worker on the new primary, must not be claimed and sent again.
+ */
+async function markSent(rows: ClaimedRow[], at: Date): Promise<void> {
+  const until = performance.now() + LEASE_MS - LEASE_MARGIN_MS;
+  for (let pause = 100; ; pause = Math.min(2 * pause, 2_000)) {
+    try {
+      return await settleSent(rows, at);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || performance.now() + pause > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
 /**
  * The rows of the messages this process sent within SENT_BATCH_MS become `sent` in one statement
  * (one commit for all of them, not one per message), at the latest instant among them. Each
  * message's delivery resolves once its rows are written. A process that dies in between sends
- * those messages again: the outbox delivers at least once.
+ * those messages again: the outbox delivers at least once; a database that is away for less than
+ * the lease does not (`markSent`).
  */
 const sentMarks = processState(
   "notification-sent-marks",
   () =>
     new DataLoader<{ rows: ClaimedRow[]; at: Date }, void>(
       async (marks) => {
-        await settleSent(marks.flatMap((mark) => mark.rows), new Date(Math.max(...marks.map((mark) => mark.at.getTime()))));
+        await markSent(marks.flatMap((mark) => mark.rows), new Date(Math.max(...marks.map((mark) => mark.at.getTime()))));
         return marks.map(() => undefined);
       },
       { cache: false, maxBatchSize: 500, batchScheduleFn: (run) => setTimeout(run, SENT_BATCH_MS) },
