@@ -12,14 +12,21 @@ run_as_postgres_owner() {
   if [ -n "${MINIBANK_POSTGRES_OWNER:-}" ]; then su "$MINIBANK_POSTGRES_OWNER" -s /bin/sh -c "$*"; else sh -c "$*"; fi
 }
 
-start_throwaway_postgres() {
-  local sudo="" bin dir port=55432
+# Debian's PostgreSQL binaries (initdb, pg_ctl, pg_basebackup): the throwaway cluster below, and the
+# failover test's own primary and standby (tests/production/replica-failover.test.ts), need them
+# even when a server already answers.
+install_postgres_binaries() {
+  local sudo=""
   [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
+  if ! ls -d /usr/lib/postgresql/*/bin/pg_basebackup >/dev/null 2>&1; then
     echo "Installing PostgreSQL from Debian's packages…"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
   fi
+}
+
+start_throwaway_postgres() {
+  local bin dir port=55432
   bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
   dir=$(mktemp -d /tmp/minibank-postgres-XXXXXX)
   # PostgreSQL refuses to run as root: as root, the cluster belongs to the package's own user.
@@ -32,6 +39,7 @@ start_throwaway_postgres() {
   export TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:$port/postgres"
 }
 
+install_postgres_binaries
 if [ -z "${TEST_POSTGRES_URL:-}" ]; then
   if postgres_answers "postgresql://postgres@127.0.0.1:5432/postgres"; then
     export TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:5432/postgres"
