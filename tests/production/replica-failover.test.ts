@@ -36,6 +36,8 @@ let work: string;
 let mailbox: Mailbox;
 let primary: Cluster & { root: string };
 let standby: Cluster;
+/** An asynchronous standby of the promoted one (the last test). */
+let asyncStandby: Cluster | undefined;
 let servers: ServingProcess[] = [];
 let env: Record<string, string | undefined>;
 
@@ -112,7 +114,7 @@ beforeAll(async () => {
   const distDir = await ensureBuild({ mode: "production", distDir: ".next-prod" });
   const [primaryPort, standbyPort, portA, portB] = [await freePort(), await freePort(), await freePort(), await freePort()];
   primary = await startPrimary({ port: primaryPort, synchronousStandby: "standby" });
-  standby = await startStandby(primary, { name: "standby", port: standbyPort });
+  standby = await startStandby(primary, { name: "standby", port: standbyPort, root: primary.root });
   await waitForStreaming(primary, "standby", "sync");
   // Several hosts, as libpq takes them: the app writes to the one not in recovery.
   const databaseUrl = `postgresql://postgres@127.0.0.1:${primaryPort},127.0.0.1:${standbyPort}/minibank`;
@@ -147,9 +149,9 @@ afterAll(async () => {
   const texts = await Promise.all((mailbox?.received ?? []).map(async (m) => `${m.to.join()}: ${await textOf(m.raw)}`));
   fs.writeFileSync(path.join(work, "mails.txt"), texts.join("\n---\n"));
   await mailbox?.close();
-  for (const cluster of [primary, standby]) await cluster?.stop();
+  for (const cluster of [primary, standby, asyncStandby]) await cluster?.stop();
   if (primary) {
-    for (const name of ["primary", "standby"]) {
+    for (const name of ["primary", "standby", "async"]) {
       const log = path.join(primary.root, `${name}.log`);
       if (fs.existsSync(log)) fs.copyFileSync(log, path.join(work, `${name}-postgres.log`));
     }
@@ -364,5 +366,34 @@ describe("failover to the synchronous standby", () => {
       path.join(work, "run.json"),
       JSON.stringify({ signInMs, outboxMs: Date.now() - outboxFrom, runMs, killedAfterMs: killedAt - started, promotedAfterMs: promotedAt - started, before: before.length, resent: resent.length, mails: mailbox.received.length }, null, 2),
     );
+  });
+});
+
+describe("failover to an asynchronous standby", () => {
+  it("loses the transfers answered 201 that the standby had not received", async () => {
+    // The promoted standby is the primary now, with no standby of its own (nothing waits for one):
+    // an asynchronous standby is made of it.
+    asyncStandby = await startStandby(standby, { name: "async", port: await freePort(), root: primary.root });
+    await waitForStreaming(standby, "async", "async");
+    const [alice, bob] = [await person(2000), await person(2001)];
+    const send = (amount: number) =>
+      call(servers[amount % 2], "POST", "/api/v1/transfers", {
+        token: alice.token,
+        key: crypto.randomUUID(),
+        body: { senderWalletId: alice.rub, receiverWalletId: bob.rub, amount },
+      });
+    expect((await send(501)).status).toBe(201);
+    await sleep(500);
+    // The standby falls behind (here: it stops receiving); the primary does not wait for it and
+    // goes on answering 201.
+    await asyncStandby.stop();
+    const answered = await Promise.all([502, 503, 504, 505].map(send));
+    expect(answered.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    standby.killHard();
+    await asyncStandby.start();
+    await asyncStandby.promote();
+    const kept = await sql<{ amount: string }>(asyncStandby, `SELECT "amount"::text FROM "Transfer" WHERE "amount" BETWEEN 501 AND 505 ORDER BY "amount"`);
+    // What it had received survived; the four transfers answered 201 after it fell behind did not.
+    expect(kept.map((row) => Number(row.amount))).toEqual([501]);
   });
 });

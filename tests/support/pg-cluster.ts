@@ -44,11 +44,13 @@ export type Cluster = {
   promote(): Promise<void>;
   /** Kills the postmaster and every process of it with SIGKILL: the machine losing its database. */
   killHard(): void;
-  /** pg_ctl stop -m immediate, for the end of the test (nothing when it is not running). */
+  /** pg_ctl stop -m immediate (nothing when it is not running). */
   stop(): Promise<void>;
+  /** Starts it again, as it was started first. */
+  start(): Promise<void>;
 };
 
-function clusterOf(name: string, port: number, dataDir: string): Cluster {
+function clusterOf(name: string, port: number, dataDir: string, socketDir: string, settings: Record<string, string>): Cluster {
   return {
     name,
     port,
@@ -76,6 +78,7 @@ function clusterOf(name: string, port: number, dataDir: string): Cluster {
       if (!fs.existsSync(path.join(dataDir, "postmaster.pid"))) return;
       await pgTool("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
     },
+    start: () => start(dataDir, port, socketDir, settings),
   };
 }
 
@@ -106,23 +109,23 @@ export async function startPrimary(options: { port: number; synchronousStandby?:
     ? { synchronous_standby_names: options.synchronousStandby, synchronous_commit: "on" }
     : {};
   await start(dataDir, options.port, root, { ...COMMON, ...sync });
-  return { ...clusterOf("primary", options.port, dataDir), root };
+  return { ...clusterOf("primary", options.port, dataDir, root, { ...COMMON, ...sync }), root };
 }
 
 /**
  * A hot standby of `primary` made with pg_basebackup (streaming, `-R`), named `name` (its
  * application_name, which synchronous_standby_names refers to), on `port`.
  */
-export async function startStandby(primary: Cluster & { root: string }, options: { name: string; port: number }): Promise<Cluster> {
-  const dataDir = path.join(primary.root, options.name);
-  await pgTool("pg_basebackup", ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres", "-D", dataDir, "-R", "-X", "stream", "--no-sync"]);
+export async function startStandby(primary: Cluster, options: { name: string; port: number; root: string }): Promise<Cluster> {
+  const dataDir = path.join(options.root, options.name);
+  await pgTool("pg_basebackup", ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres", "-D", dataDir, "-R", "-X", "stream", "-c", "fast", "--no-sync"]);
   // The last setting wins: pg_basebackup -R wrote a primary_conninfo without the standby's name.
   fs.appendFileSync(
     path.join(dataDir, "postgresql.auto.conf"),
     `primary_conninfo = 'host=127.0.0.1 port=${primary.port} user=postgres application_name=${options.name}'\n`,
   );
-  await start(dataDir, options.port, primary.root, COMMON);
-  return clusterOf(options.name, options.port, dataDir);
+  await start(dataDir, options.port, options.root, COMMON);
+  return clusterOf(options.name, options.port, dataDir, options.root, COMMON);
 }
 
 /** Waits until `standby` streams from `primary` in `state` (sync or async), as pg_stat_replication says. */
