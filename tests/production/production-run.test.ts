@@ -107,6 +107,7 @@ describe("production build under npm start, every optional feature on", () => {
       rates: { latest: "2021-08-21", ageDays: expect.any(Number) },
       outbox: { pending: expect.any(Number), oldestPendingSeconds: expect.any(Number) },
       ledger: { ok: true, problems: 0, checkedAt: expect.any(String) },
+      replica: null,
     });
     expect(app.rates!.hits()).toBeGreaterThanOrEqual(1);
   });

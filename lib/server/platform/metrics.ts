@@ -119,23 +119,27 @@ function ledgerMetrics(registry: Registry) {
   };
 }
 
-/** The streaming replica the heavy reads may use (DATABASE_READ_URL), and where reads went. */
+/**
+ * The streaming replica the heavy reads may use (DATABASE_READ_URL), and where reads went. The
+ * gauges join the registry at the first scrape that measured a replica (`recordReplicaLag`):
+ * without one they are absent rather than 0.
+ */
 function replicaMetrics(registry: Registry) {
   return {
     replicaUp: new client.Gauge({
       name: "minibank_replica_up",
-      help: "1 when the read replica answered at scrape time, 0 when it did not (absent without DATABASE_READ_URL)",
-      registers: [registry],
+      help: "1 when the read replica answered at scrape time, 0 when it did not",
+      registers: [],
     }),
     replicaLagBytes: new client.Gauge({
       name: "minibank_replica_lag_bytes",
       help: "WAL the read replica has yet to replay: the primary's flushed position minus the replica's replayed one, at scrape time",
-      registers: [registry],
+      registers: [],
     }),
     replicaLagSeconds: new client.Gauge({
       name: "minibank_replica_lag_seconds",
       help: "Time since the replica replayed its last transaction while WAL remains to replay (0 when it has caught up)",
-      registers: [registry],
+      registers: [],
     }),
     replicaReads: new client.Counter({
       name: "minibank_replica_reads_total",
@@ -197,6 +201,10 @@ export function countReplicaRead(target: "replica" | "primary", reason: "fresh" 
 
 /** The replica's state at a scrape: down (null lag), or up with its lag. */
 export function recordReplicaLag(lag: { up: boolean; lagBytes: number | null; lagSeconds: number | null }): void {
+  const gauges = { minibank_replica_up: metrics.replicaUp, minibank_replica_lag_bytes: metrics.replicaLagBytes, minibank_replica_lag_seconds: metrics.replicaLagSeconds };
+  for (const [name, gauge] of Object.entries(gauges)) {
+    if (!state.registry.getSingleMetric(name)) state.registry.registerMetric(gauge);
+  }
   metrics.replicaUp.set(lag.up ? 1 : 0);
   if (lag.lagBytes !== null) metrics.replicaLagBytes.set(lag.lagBytes);
   if (lag.lagSeconds !== null) metrics.replicaLagSeconds.set(lag.lagSeconds);
