@@ -261,7 +261,7 @@ export const enFeatures = {
       amount: "Amount",
       balance: "Balance",
     },
-    kind: { topup: "Top-up", exchange: "Exchange", request: "Request payment", in: "Incoming transfer", out: "Transfer" },
+    kind: { topup: "Top-up", exchange: "Exchange", request: "Request payment", pocket: "Pocket", in: "Incoming transfer", out: "Transfer" },
     generatedAt: "Generated {date}",
     fileName: "statement-{number}-{from}-{to}",
   },

@@ -274,7 +274,7 @@ export const ruFeatures = {
       balance: "Остаток",
     },
     /** A movement's kind, named as the history names it ("Обмен", "Оплата запроса"); a transfer by its direction. */
-    kind: { topup: "Пополнение", exchange: "Обмен", request: "Оплата запроса", in: "Поступление", out: "Перевод" },
+    kind: { topup: "Пополнение", exchange: "Обмен", request: "Оплата запроса", pocket: "Копилка", in: "Поступление", out: "Перевод" },
     generatedAt: "Сформирована {date}",
     fileName: "vypiska-{number}-{from}-{to}",
   },

@@ -6,6 +6,9 @@ import { POST as closeRoute } from "@/app/api/v1/pockets/[id]/close/route";
 import { POST as transferRoute } from "@/app/api/v1/transfers/route";
 import { POST as exchangeRoute } from "@/app/api/v1/exchanges/route";
 import { GET as walletsRoute } from "@/app/api/v1/wallet/route";
+import { GET as csvRoute } from "@/app/api/v1/statements/csv/route";
+import { POST as linkRoute } from "@/app/api/v1/statements/link/route";
+import { GET as historyRoute } from "@/app/api/v1/transfers/wallet/[walletId]/route";
 import { getDb } from "@/lib/server/db";
 import { moscowDate } from "@/lib/shared/schedule-dates";
 import { call } from "@/tests/support/api";
@@ -166,6 +169,13 @@ describe("pockets", () => {
     expect((await deposit(me, pocket.id, 100)).body.code).toBe("POCKET_CLOSED");
     expect((await call(pocketsRoute, { token: me.token })).body).toEqual([]);
     expect(await rubWallet(me)).toMatchObject({ balance: 10_000, pocketed: 0 });
+    // The account's history and statement name the movements as the pocket's.
+    const history = await call(historyRoute, { token: me.token, params: { walletId: String(me.wallets.RUB) } });
+    expect((history.body as { kind: string }[]).slice(0, 3).map((t) => t.kind)).toEqual(["pocket", "pocket", "pocket"]);
+    const today = new Date().toISOString().slice(0, 10);
+    const made = await call(linkRoute, { token: me.token, body: { walletId: me.wallets.RUB, from: today, to: today, tz: 0, format: "csv" } });
+    const csv = await (await csvRoute(new Request(`http://localhost${made.body.url}`), { params: Promise.resolve({}) })).text();
+    expect(csv.split("\r\n").filter((line) => line.includes(";Копилка;"))).toHaveLength(3);
   });
 
   it("answers another customer's pocket as not found, and changes nothing", async () => {

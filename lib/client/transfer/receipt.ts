@@ -13,6 +13,7 @@ export function receiptKind(receipt: ReceiptDto, language: Language = "ru"): str
   if (receipt.kind === "topup") return t.receipt.kind.topup;
   if (receipt.kind === "exchange") return t.receipt.exchangeKind;
   if (receipt.kind === "request") return t.history.kinds.request;
+  if (receipt.kind === "pocket") return t.history.kinds.pocket;
   return t.receipt.kind[receipt.direction];
 }
 

@@ -36,9 +36,9 @@ export type StatementHead = {
 export type StatementMovement = {
   transferId: number;
   createdAt: Date;
-  /** As the history names it: a top-up, an exchange, a request paid; any other transfer by its direction. */
-  kind: "topup" | "exchange" | "request" | "in" | "out";
-  /** Who was on the other side; null for the bank (a top-up) and for one's own other account (an exchange). */
+  /** As the history names it: a top-up, an exchange, a request paid, money to or from a pocket; any other transfer by its direction. */
+  kind: "topup" | "exchange" | "request" | "pocket" | "in" | "out";
+  /** Who was on the other side; null for the bank (a top-up) and for one's own other account (an exchange, a pocket). */
   counterparty: string | null;
   /** Signed: credits positive, debits negative. */
   amount: bigint;
@@ -82,8 +82,8 @@ export async function readStatementHead(options: StatementOptions): Promise<Stat
 const PAGE = 500;
 
 /** The kinds a statement names by what happened, as the history does; null for a plain transfer. */
-function namedKind(kind: string): "topup" | "exchange" | "request" | null {
-  return kind === "topup" || kind === "exchange" || kind === "request" ? kind : null;
+function namedKind(kind: string): "topup" | "exchange" | "request" | "pocket" | null {
+  return kind === "topup" || kind === "exchange" || kind === "request" || kind === "pocket" ? kind : null;
 }
 
 /**
@@ -105,7 +105,7 @@ export async function* readStatementMovements(head: StatementHead): AsyncGenerat
         transferId: row.transferId,
         createdAt: row.transfer.createdAt,
         kind: named ?? (incoming ? "in" : "out"),
-        counterparty: named === "topup" || named === "exchange" || other.user.isSystem ? null : personName(other.user),
+        counterparty: named === "topup" || named === "exchange" || named === "pocket" || other.user.isSystem ? null : personName(other.user),
         amount: row.amount,
         balance,
       };
