@@ -109,6 +109,20 @@ describe("orders run once, when the rate in force meets the target", () => {
     expect((await orderTransfers(me))[0].rate).toBe("105");
   });
 
+  it("a new day's rate read by the exchange that no longer meets the target moves nothing; the order waits, and the pass ends", async () => {
+    const me = await createFundedUser({ USD: 200_000 });
+    await setRate("USD", 1_010_000);
+    await setRate("USD", 950_000, inDays(1));
+    const created = await sell(me);
+    const lastSecond = new Date(moscowTime(inDays(1), 0).getTime() - 1_000);
+    // The pass claims by today's rate; the exchange, a moment later, reads tomorrow's.
+    await setClock(lastSecond.getTime() + 2_000);
+    expect(await runOrdersPass(lastSecond)).toMatchObject({ done: 0, failed: 0 });
+    expect(await watchOf(created.body.id)).toMatchObject({ status: "waiting", transferId: null });
+    expect(await orderTransfers(me)).toHaveLength(0);
+    expect(await balanceOf(me.wallets.USD)).toBe(200_000);
+  });
+
   it("without the money it fails with its reason, once, and the customer is told", async () => {
     const me = await createFundedUser({ USD: 1_000 });
     await setRate("USD", 1_010_000);

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/server/platform/errors";
 import { logger } from "@/lib/server/platform/log";
 import { processState } from "@/lib/server/platform/process-state";
 import { watchNotice } from "@/lib/server/orders/notices";
-import { claimMetWatches, expireWatches, ratesInForce, recordWatch, releaseWatch, type ClaimedWatch } from "@/lib/server/orders/store";
+import { claimMetWatches, expireWatches, ratesInForce, recordWatch, type ClaimedWatch } from "@/lib/server/orders/store";
 import { RATE_WATCH_CURRENCIES } from "@/lib/shared/api/feature-dtos";
 import { RATE_SCALE } from "@/lib/shared/money";
 
@@ -59,9 +59,9 @@ async function runOrder(order: ClaimedWatch, rate: bigint, now: Date, result: Wa
     ending = { transfer };
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) {
-      // Not a refusal (the rate moved past the target meanwhile, the database): looked at again next pass.
+      // Not a refusal (the rate moved back past the target meanwhile, the database): it keeps its
+      // lease, so this pass does not claim it again, and is looked at again once the lease runs out.
       logger.warn({ err: error, order: order.id }, "order could not run");
-      await releaseWatch(order.id);
       return;
     }
     ending = { refusal: error.code };

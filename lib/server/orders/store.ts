@@ -235,9 +235,3 @@ export async function recordWatch(options: {
     return changed > 0;
   });
 }
-
-/** Lets go of a claimed watch without recording anything (its rate moved meanwhile): the next pass looks again. */
-export async function releaseWatch(id: number): Promise<void> {
-  const sql = await sqlOf();
-  await sql.$executeRaw`UPDATE "RateWatch" SET "leaseUntil" = NULL WHERE "id" = ${id}`;
-}
