@@ -64,6 +64,8 @@ export type HistoryEntry = {
   message: string | null;
   /** The schedule whose run made it (sent transfers only). */
   scheduleId?: number;
+  /** An exchange an order at a target rate made. */
+  byOrder?: true;
 };
 
 /**
@@ -90,6 +92,7 @@ export function mergeHistory(lists: readonly TransferDto[][], ownWalletIds: read
             createdAt: t.createdAt,
             message: t.message,
             ...(t.scheduleId === undefined ? {} : { scheduleId: t.scheduleId }),
+            ...(t.channel === "order" ? { byOrder: true as const } : {}),
           }
         : {
             id: t.id,

@@ -84,6 +84,11 @@ function HistoryRow({
                 {t.history.scheduledMark}
               </span>
             )}
+            {entry.byOrder && (
+              <span className="schedule-mark" data-testid="order-mark">
+                {t.history.orderMark}
+              </span>
+            )}
           </span>
           {entry.message && <span className="list-item-subtitle history-message" data-user-text title={entry.message}>{entry.message}</span>}
         </span>

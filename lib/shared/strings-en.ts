@@ -70,6 +70,7 @@ export const en = {
     refresh: "Refresh",
     retry: "Retry",
     scheduledMark: "Scheduled",
+    orderMark: "Rate order",
     filters: {
       label: "Search and filters",
       search: "Search",

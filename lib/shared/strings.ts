@@ -73,6 +73,8 @@ export const ru = {
     refresh: "Обновить",
     retry: "Повторить",
     scheduledMark: "Запланированный",
+    /** An exchange an order at a target rate made. */
+    orderMark: "По заявке",
     /** Search and filters of the history (their state is in the address). */
     filters: {
       label: "Поиск и фильтры",

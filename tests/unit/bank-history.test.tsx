@@ -126,13 +126,14 @@ describe("history tab", () => {
     expect(within(screen.getAllByTestId("history-row")[2]).getByText("boris")).toBeInTheDocument();
   });
 
-  it("marks a scheduled transfer's run as scheduled; other rows carry no mark", async () => {
+  it("marks a scheduled transfer's run as scheduled and an order's exchange as made by order; other rows carry no mark", async () => {
     fakeServer(
       on("GET", "/api/v1/transfers/wallet/1", {
         status: 200,
         body: [
           transfer(30, { senderWalletId: 1, receiverWalletId: 60, scheduleId: 7, createdAt: "2025-03-09T07:00:00" }),
           transfer(31, { senderWalletId: 1, receiverWalletId: 60, createdAt: "2025-03-08T07:00:00" }),
+          transfer(32, { kind: "exchange", channel: "order", senderWalletId: 1, receiverWalletId: 2, createdAt: "2025-03-07T07:00:00" }),
         ],
       }),
       on("GET", "/api/v1/transfers/wallet/2", { status: 200, body: [] }),
@@ -143,6 +144,9 @@ describe("history tab", () => {
     const rows = screen.getAllByTestId("history-row");
     expect(within(rows[0]).getByTestId("scheduled-mark")).toHaveTextContent("Запланированный");
     expect(within(rows[1]).queryByTestId("scheduled-mark")).toBeNull();
+    // An exchange an order at a target rate made says so.
+    expect(within(rows[2]).getByTestId("order-mark")).toHaveTextContent("По заявке");
+    expect(within(rows[0]).queryByTestId("order-mark")).toBeNull();
   });
 
   it("says the user was not found", async () => {
