@@ -52,7 +52,7 @@ export function AccountsList({
                     {t.bank.rate}: {pending ? "…" : rateText(wallet, rates, t, language)}
                   </span>
                 )}
-                <span className="account-meta">
+                <span className="account-meta" title={`${t.bank.accountNumber}: ${groupAccountNumber(wallet.number)}`}>
                   {t.bank.accountNumber}: <span className="account-number">{groupAccountNumber(wallet.number)}</span>
                 </span>
               </div>

@@ -33,7 +33,9 @@ function WalletHeader({ avatar, name }: { avatar: ReactNode; name: string }) {
   return (
     <header className="wallet-header">
       {avatar}
-      <span className="wallet-user">{name}</span>
+      <span className="wallet-user" title={name}>
+        {name}
+      </span>
       <div className="wallet-ton">
         <TonConnectButtonLazy />
       </div>

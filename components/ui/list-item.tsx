@@ -23,7 +23,10 @@ export function ListItem({ title, subtitle, before, after, href, onClick, label,
     <>
       {before && <span className="list-item-before">{before}</span>}
       <span className="list-item-text">
-        <span className="list-item-title">{title}</span>
+        {/* A title cut short with an ellipsis can still be read whole. */}
+        <span className="list-item-title" title={typeof title === "string" ? title : undefined}>
+          {title}
+        </span>
         {subtitle && <span className="list-item-subtitle">{subtitle}</span>}
       </span>
       {after && <span className="list-item-after">{after}</span>}
