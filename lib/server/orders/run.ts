@@ -1,9 +1,9 @@
 import "server-only";
 import { createExchange } from "@/lib/server/ledger/create-exchange";
-import { clockNow, onClockMoved } from "@/lib/server/platform/clock";
 import { AppError } from "@/lib/server/platform/errors";
 import { logger } from "@/lib/server/platform/log";
-import { processState } from "@/lib/server/platform/process-state";
+import { clockNow } from "@/lib/server/platform/clock";
+import { periodicPasses } from "@/lib/server/platform/passes";
 import { watchNotice } from "@/lib/server/orders/notices";
 import { claimMetWatches, expireWatches, ratesInForce, recordWatch, type ClaimedWatch } from "@/lib/server/orders/store";
 import { RATE_WATCH_CURRENCIES } from "@/lib/shared/api/feature-dtos";
@@ -104,55 +104,16 @@ export async function runOrdersPass(now: Date = clockNow()): Promise<WatchPassRe
   return result;
 }
 
-const state = processState("order-runner", () => ({
-  timer: null as NodeJS.Timeout | null,
-  running: null as Promise<unknown> | null,
-  again: false,
-  stopWaking: null as (() => void) | null,
-}));
+const passes = periodicPasses("order-runner", (now) =>
+  runOrdersPass(now).then(
+    (result) => {
+      if (result.expired + result.told + result.done + result.failed > 0) logger.info({ orders: result }, "orders pass");
+    },
+    (error: unknown) => logger.warn({ err: error }, "orders pass failed"),
+  ),
+);
 
-/**
- * Runs a pass now, then every `intervalMs` (the scheduler's interval) and whenever the clock is
- * moved (the move waits for the pass at the new time), once per process.
- */
-export function startOrderRunner(intervalMs: number, clock: () => Date = clockNow): void {
-  if (state.timer || intervalMs <= 0) return;
-  const pass = (): Promise<unknown> => {
-    if (state.running) {
-      state.again = true;
-      return state.running;
-    }
-    state.running = runOrdersPass(clock())
-      .then(
-        (result) => {
-          if (result.expired + result.told + result.done + result.failed > 0) logger.info({ orders: result }, "orders pass");
-        },
-        (error: unknown) => logger.warn({ err: error }, "orders pass failed"),
-      )
-      .finally(() => {
-        state.running = null;
-        if (state.again && state.timer) {
-          state.again = false;
-          void pass();
-        }
-      });
-    return state.running;
-  };
-  void pass();
-  state.timer = setInterval(pass, intervalMs);
-  state.timer.unref();
-  state.stopWaking = onClockMoved(async () => {
-    await pass();
-    while (state.running) await state.running;
-  });
-}
-
+/** Runs a pass now, then every `intervalMs` (the scheduler's interval) and whenever the clock is moved. */
+export const startOrderRunner = passes.start;
 /** Stops the passes; resolves when a pass under way has ended. */
-export async function stopOrderRunner(): Promise<void> {
-  if (state.timer) clearInterval(state.timer);
-  state.timer = null;
-  state.again = false;
-  state.stopWaking?.();
-  state.stopWaking = null;
-  await state.running;
-}
+export const stopOrderRunner = passes.stop;

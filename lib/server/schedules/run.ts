@@ -1,9 +1,9 @@
 import "server-only";
 import { createTransfer } from "@/lib/server/ledger/create-transfer";
-import { clockNow, onClockMoved } from "@/lib/server/platform/clock";
 import { logger } from "@/lib/server/platform/log";
 import { AppError } from "@/lib/server/platform/errors";
-import { processState } from "@/lib/server/platform/process-state";
+import { clockNow } from "@/lib/server/platform/clock";
+import { periodicPasses } from "@/lib/server/platform/passes";
 import { calendarOf } from "@/lib/server/schedules/manage";
 import { lowBalanceNotice, runNotice } from "@/lib/server/schedules/notices";
 import { claimDueSchedules, markWarned, recordRuns, warnCandidates } from "@/lib/server/schedules/store-runs";
@@ -133,58 +133,16 @@ export async function runSchedulerPass(now: Date = clockNow()): Promise<PassResu
   return result;
 }
 
-const state = processState("scheduler", () => ({
-  timer: null as NodeJS.Timeout | null,
-  running: null as Promise<unknown> | null,
-  /** A pass was asked for while one ran: it runs again once that one ends (the clock moved meanwhile). */
-  again: false,
-  stopWaking: null as (() => void) | null,
-}));
+const passes = periodicPasses("scheduler", (now) =>
+  runSchedulerPass(now).then(
+    (result) => {
+      if (result.ran > 0 || result.warned > 0) logger.info({ scheduler: result }, "scheduler pass");
+    },
+    (error: unknown) => logger.warn({ err: error }, "scheduler pass failed"),
+  ),
+);
 
-/**
- * Runs a pass now, then every `intervalMs` and whenever the clock is moved (the demo's control:
- * the move waits for the pass at the new time), once per process (`clock` gives the time).
- */
-export function startScheduler(intervalMs: number, clock: () => Date = clockNow): void {
-  if (state.timer || intervalMs <= 0) return;
-  const pass = (): Promise<unknown> => {
-    if (state.running) {
-      state.again = true;
-      return state.running;
-    }
-    state.running = runSchedulerPass(clock())
-      .then(
-        (result) => {
-          if (result.ran > 0 || result.warned > 0) logger.info({ scheduler: result }, "scheduler pass");
-        },
-        (error: unknown) => logger.warn({ err: error }, "scheduler pass failed"),
-      )
-      .finally(() => {
-        state.running = null;
-        if (state.again && state.timer) {
-          state.again = false;
-          void pass();
-        }
-      });
-    return state.running;
-  };
-  void pass();
-  state.timer = setInterval(pass, intervalMs);
-  state.timer.unref();
-  // A moved clock is noticed at once; a pass under way when it moved is followed by one more,
-  // and the move waits for that one.
-  state.stopWaking = onClockMoved(async () => {
-    await pass();
-    while (state.running) await state.running;
-  });
-}
-
+/** Runs a pass now, then every `intervalMs` and whenever the clock is moved (`periodicPasses`). */
+export const startScheduler = passes.start;
 /** Stops the passes; resolves when a pass under way has ended. */
-export async function stopScheduler(): Promise<void> {
-  if (state.timer) clearInterval(state.timer);
-  state.timer = null;
-  state.again = false;
-  state.stopWaking?.();
-  state.stopWaking = null;
-  await state.running;
-}
+export const stopScheduler = passes.stop;
