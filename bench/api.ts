@@ -29,6 +29,8 @@
  *   5 s after a 2 s warm-up;
  *   BENCH_SETUPS=sqlite×1,postgresql×2: a subset of the set-ups (names without spaces, e.g.
  *   `postgresql×1fresh`);
+ *   BENCH_ENDPOINTS=health,post: the endpoints whose names contain one of these words (here
+ *   `GET /api/health` and both transfers);
  *   DATABASE_POOL_SIZE: the app's PostgreSQL pool (default 10), as in production;
  *   BENCH_SCENARIOS=api,outbox (the default): which scenarios run; `outbox` is bench/outbox.ts;
  *   BENCH_POSTGRES_URL: the PostgreSQL server (default postgresql://postgres@127.0.0.1:5432/postgres;
@@ -55,7 +57,7 @@ import { serveBare, type Bare } from "./support/bare";
 import { baselineSetup, openBaseline, type Baseline } from "./support/baseline";
 import { machineLoad, poolSize, postgresSettings, sqliteSettings } from "./support/configuration";
 import { startSink } from "./support/smtp";
-import { appEndpoints, bareEndpoint, mintTokens } from "./support/endpoints";
+import { appEndpoints, bareEndpoint, mintTokens, pickEndpoints } from "./support/endpoints";
 import { drain, load, type Endpoint, type Measured } from "./support/load";
 import { openPgLimit, PG_LIMIT_CLIENTS, type PgLimit } from "./support/pg-limit";
 import { failures, printBaselineTable, printTable, printVerdicts, verdicts } from "./support/report";
@@ -216,7 +218,7 @@ async function benchSetup(setup: Setup, context: Context): Promise<SetupResult> 
 
 async function benchApi(work: string): Promise<ApiResults> {
   const distDir = await ensureBuild({ mode: "production", distDir: ".next-bench", fresh: true, log: console.log });
-  const endpoints = appEndpoints(await mintTokens(CUSTOMERS, JWT_SECRET));
+  const endpoints = pickEndpoints(appEndpoints(await mintTokens(CUSTOMERS, JWT_SECRET)), process.env.BENCH_ENDPOINTS);
   console.log("bare Next.js route (bench/bare): building and serving…");
   const bare = await serveBare(PORT + 10);
   const sink = await startSink();

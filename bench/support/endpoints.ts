@@ -83,3 +83,15 @@ export function appEndpoints(tokens: string[]): Endpoint[] {
     },
   ];
 }
+
+/**
+ * The endpoints whose names contain a word of BENCH_ENDPOINTS (`health,post`: `post` is both
+ * transfers, same- and cross-currency); all without it.
+ */
+export function pickEndpoints(endpoints: Endpoint[], only: string | undefined): Endpoint[] {
+  const words = only?.trim() ? only.toLowerCase().split(",").map((word) => word.trim()) : undefined;
+  if (!words) return endpoints;
+  const picked = endpoints.filter((endpoint) => words.some((word) => endpoint.name.toLowerCase().includes(word)));
+  if (picked.length === 0) throw new Error(`BENCH_ENDPOINTS: none of ${endpoints.map((endpoint) => endpoint.name).join(", ")} matches ${only}`);
+  return picked;
+}

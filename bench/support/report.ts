@@ -103,7 +103,10 @@ export function verdicts(figures: Figure[]): Verdict[] {
     check(setup, `${TRANSFERS} × bare`, ofBare(setup, TRANSFERS), "≥", 0.35);
     check(setup, `${TRANSFERS} p99 × bare p99`, p99(setup, TRANSFERS), "≤", 4);
   }
-  check(POSTGRES_2, `${TRANSFERS} × bare, against ${POSTGRES_1}'s`, ofBare(POSTGRES_2, TRANSFERS), "≥", ofBare(POSTGRES_1, TRANSFERS));
+  // Two instances add up: at least 1.3 times one instance's transfers, the p99 within 4 × bare's.
+  const single = ofBare(POSTGRES_1, TRANSFERS);
+  check(POSTGRES_2, `${TRANSFERS} × bare, against 1.3 × ${POSTGRES_1}'s`, ofBare(POSTGRES_2, TRANSFERS), "≥", single && 1.3 * single);
+  check(POSTGRES_2, `${TRANSFERS} p99 × bare p99`, p99(POSTGRES_2, TRANSFERS), "≤", 4);
   // "The same within noise": the history costs no more than a tenth.
   const fresh = ofBare(POSTGRES_FRESH, TRANSFERS);
   check(POSTGRES_1, `${TRANSFERS} × bare, against 0.9 × ${POSTGRES_FRESH}'s`, ofBare(POSTGRES_1, TRANSFERS), "≥", fresh && 0.9 * fresh);
