@@ -9,7 +9,8 @@ import { planTransfer } from "@/lib/server/ledger/postings";
 import { fixedWindowAt } from "@/lib/server/limits/window";
 import { spendingWindowsAt } from "@/lib/server/ledger/spending-limits";
 import { AppError } from "@/lib/server/platform/errors";
-import { TRANSFER_CHANNELS, type TransferChannel, type TransferKind } from "@/lib/shared/transfer-kind";
+import { TRANSFER_CHANNELS, type TransferChannel } from "@/lib/shared/api/dtos";
+import type { TransferKind } from "@/lib/shared/transfer-kind";
 import { freshDatabaseUrl, kindOfThisFile } from "@/tests/support/fresh-database";
 
 // One engine, proven equal: a transfer plan is applied by PL/pgSQL on PostgreSQL

@@ -9,15 +9,15 @@ import { checkSendingLimits, countSentEffect } from "@/lib/server/ledger/transfe
 import { creditNotice } from "@/lib/server/notifications/enqueue";
 import { countLookup, countLookupEffect } from "@/lib/server/users/lookup-limit";
 import { isTelegramVerified } from "@/lib/server/users/username";
+import { chosenFacts, type ChosenFacts } from "@/lib/server/ledger/transfer-row";
 import type { CreateTransferBody } from "@/lib/shared/schemas/transfers";
-import type { TransferChannel } from "@/lib/shared/transfer-kind";
 
-export type CreateTransferOptions = CreateTransferBody & {
-  userId: number;
-  idempotencyKey: string | null;
-  /** Who made it, when not its sender in the app (a schedule's run). */
-  channel?: TransferChannel;
-};
+/** The request's body, and what a use case running it chose of the transfer (a schedule's run: its channel). */
+export type CreateTransferOptions = CreateTransferBody &
+  ChosenFacts & {
+    userId: number;
+    idempotencyKey: string | null;
+  };
 
 async function transfer(options: CreateTransferOptions, key: KeyToRecord | undefined): Promise<Ending> {
   // Both wallets, their owners, what a notice needs, the stored key and what the sending limits
@@ -63,8 +63,7 @@ async function applyTo(
     sender: wallet(sender),
     receiver: wallet(receiver),
     amount: BigInt(options.amount),
-    message: options.message,
-    channel: options.channel,
+    ...chosenFacts(options),
   });
   const notice = creditNotice(plan, {
     receiverId: Number(receiver.userId),

@@ -7,13 +7,14 @@ import { bankWallets, type LedgerWallet } from "@/lib/server/ledger/bank";
 import { findTransfer } from "@/lib/server/ledger/store";
 import { applyTransfer } from "@/lib/server/ledger/store-engine";
 import { addSpendingLimit } from "@/lib/server/ledger/spending-limits";
-import { factsOf, type TransferRow } from "@/lib/server/ledger/transfer-row";
+import { chosenFacts, factsOf, type ChosenFacts, type TransferRow } from "@/lib/server/ledger/transfer-row";
 import { currentRateUnits, latestRateUnits, rateDay } from "@/lib/server/rates/latest";
-import type { TransferChannel, TransferKind } from "@/lib/shared/transfer-kind";
+import type { TransferKind } from "@/lib/shared/transfer-kind";
 import { convert, giveFor, isCurrency, MAX_BALANCE_MINOR, ratioString, type Currency } from "@/lib/shared/money";
 import { clockNow } from "@/lib/server/platform/clock";
 
-export type PostTransferOptions = {
+/** The movement, and what its use case chose of it (ChosenFacts: its message, its channel…). */
+export type PostTransferOptions = ChosenFacts & {
   kind: TransferKind;
   sender: LedgerWallet;
   receiver: LedgerWallet;
@@ -26,10 +27,6 @@ export type PostTransferOptions = {
   fixedReceived?: boolean;
   /** The sender is the bank's own wallet (a top-up): it keeps no running balance and is never short. */
   fromBank?: boolean;
-  /** The sender's message to the receiver (checked by the request's schema). */
-  message?: string | null;
-  /** How the movement came to be made (a schedule's run, a request paid …); "app" when its sender made it there. */
-  channel?: TransferChannel;
   /** Backdated movements (the demo seed) use that day's rates and timestamp. */
   createdAt?: Date;
   /**
@@ -100,8 +97,7 @@ export async function planTransfer(sql: Sql | SqlRunner, options: PostTransferOp
     receivedAmount: received,
     receivedCurrency: to,
     rate,
-    message: options.message ?? null,
-    channel: options.channel ?? "app",
+    ...chosenFacts(options),
     createdAt: options.createdAt ?? clockNow(),
     postings,
     maxBalance: MAX_BALANCE_MINOR,

@@ -1,7 +1,8 @@
 import "server-only";
 import { toSafeNumber, type Currency } from "@/lib/shared/money";
+import { TRANSFER_CHANNELS, type TransferChannel } from "@/lib/shared/api/dtos";
 import type { TransferDto } from "@/lib/shared/schemas/transfers";
-import { isTransferChannel, isTransferKind, type TransferChannel, type TransferKind } from "@/lib/shared/transfer-kind";
+import { isTransferKind, type TransferKind } from "@/lib/shared/transfer-kind";
 
 /**
  * A transfer's row, described once: every stored column of "Transfer" but its id, each with how
@@ -11,7 +12,8 @@ import { isTransferChannel, isTransferKind, type TransferChannel, type TransferK
  * `jsonb_populate_record`, so the function does not change with a column), the reads of
  * transfers (`transferColumns` in store.ts, used by `findTransfer` and the history; a receipt's
  * Prisma read returns every column) and the answer (`toTransferDto`). A new stored attribute is a
- * line here, its column (prisma/schema.prisma and migrations) and its field of the answer
+ * line here (and, when a use case chooses it, its default in CHOSEN), its column
+ * (prisma/schema.prisma; `npm run db:schema` writes both migrations) and its field of the answer
  * (lib/shared/api/dtos.ts).
  */
 const SHOWN = {
@@ -28,7 +30,7 @@ const SHOWN = {
   /** The sender's message to the receiver (already checked: plain text, trimmed, ≤ 140 characters). */
   message: (message: string | null) => message ?? null,
   /** How it came to be made: the app, a schedule's run, a payment request, a split. */
-  channel: (channel: TransferChannel) => (isTransferChannel(channel) ? channel : "app"),
+  channel: (channel: TransferChannel) => (TRANSFER_CHANNELS.includes(channel) ? channel : "app"),
   createdAt: (at: Date) => at.toISOString(),
 } satisfies { [K in keyof TransferDto]?: (value: never) => TransferDto[K] };
 
@@ -45,6 +47,25 @@ export const TRANSFER_COLUMNS = Object.keys(SHOWN) as (keyof TransferFacts)[];
 
 /** A row as the database gives it back: its kinds and other names as plain strings. */
 type Loose<T> = { [K in keyof T]: T[K] extends string ? string : T[K] };
+
+/**
+ * The facts a use case chooses, each with its value when the use case does not say: the rest the
+ * ledger works out (planTransfer). Passed through by name, so a new one reaches the plan from
+ * whichever use case sets it without the layers between changing.
+ */
+const CHOSEN = { message: null, channel: "app" } as const satisfies Partial<TransferFacts>;
+
+type Chosen = keyof typeof CHOSEN;
+
+/** What a use case may choose of a transfer (CHOSEN); left out, the default. */
+export type ChosenFacts = { [K in Chosen]?: TransferFacts[K] | null };
+
+/** The chosen facts of anything that carries them (options of a use case), with the defaults for those it leaves out. */
+export function chosenFacts(from: ChosenFacts): Pick<TransferFacts, Chosen> {
+  const picked: Record<string, unknown> = {};
+  for (const [fact, fallback] of Object.entries(CHOSEN)) picked[fact] = from[fact as Chosen] ?? fallback;
+  return picked as Pick<TransferFacts, Chosen>;
+}
 
 /** A transfer's facts, picked from a plan or anything that carries them. */
 export function factsOf(from: TransferFacts): TransferFacts {

@@ -1,6 +1,6 @@
 import { array, boolean, int, nullable, number, object, oneOf, optional, string, unknown, type Infer } from "@/lib/shared/api/check";
 import { CURRENCIES } from "@/lib/shared/money";
-import { TRANSFER_CHANNELS, TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
+import { TRANSFER_KINDS } from "@/lib/shared/transfer-kind";
 
 /**
  * The server's answers, declared once. The browser checks answers with these (lib/shared/api/check.ts
@@ -61,6 +61,14 @@ export const publicWalletListDto = array(publicWalletDto);
 export const rateDto = object({ value: number });
 export type RateDto = Infer<typeof rateDto>;
 
+/**
+ * How a movement came to be made: by its sender in the app (a transfer, a top-up, an exchange),
+ * by a schedule's run, by paying a payment request, by paying one's part of a split, as the
+ * round-up of an outgoing transfer into a pocket, or by an order at a target rate (an exchange
+ * made when the rate met it).
+ */
+export const TRANSFER_CHANNELS = ["app", "schedule", "request", "split", "roundup", "order"] as const;
+
 export const transferDto = object({
   id: int,
   /** What happened: a transfer between people, a top-up, an exchange between one's own accounts, or a payment request paid. */
@@ -81,6 +89,7 @@ export const transferDto = object({
   scheduleId: optional(int),
 });
 export type TransferDto = Infer<typeof transferDto>;
+export type TransferChannel = TransferDto["channel"];
 
 /** History page: the transfers, plus the cursor for the next page (in the `x-next-cursor` header too). */
 export const transferListDto = array(transferDto);
