@@ -4,16 +4,17 @@ import { AppError } from "@/lib/server/platform/errors";
 import { keyEffect, made, runIdempotent, storedEnding, type Ending } from "@/lib/server/ledger/idempotency";
 import { applyPlan, planTransfer, withEffects, type PostTransferOptions, type TransferRow } from "@/lib/server/ledger/postings";
 import { readExchangeWallets, type KeyToRecord } from "@/lib/server/ledger/store";
+import { chosenFacts, type ChosenFacts } from "@/lib/server/ledger/transfer-row";
 import type { CreateExchangeBody } from "@/lib/shared/schemas/exchanges";
 
-export type CreateExchangeOptions = CreateExchangeBody & {
-  userId: number;
-  idempotencyKey: string | null;
-  /** How it came to be made: "app" unless an order at a target rate makes it. */
-  channel?: PostTransferOptions["channel"];
-  /** The rates it may run at (an order's target; postings.ts). */
-  acceptRates?: PostTransferOptions["acceptRates"];
-};
+/** The request's body, and what a use case running it chose of the movement (an order: its channel). */
+export type CreateExchangeOptions = CreateExchangeBody &
+  ChosenFacts & {
+    userId: number;
+    idempotencyKey: string | null;
+    /** The rates it may run at (an order's target; postings.ts). */
+    acceptRates?: PostTransferOptions["acceptRates"];
+  };
 
 async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undefined): Promise<Ending> {
   // Both wallets and the stored key in one query; ownership and currency never change.
@@ -45,7 +46,7 @@ async function exchange(options: CreateExchangeOptions, key: KeyToRecord | undef
     receiver: to,
     amount: BigInt(options.receivedAmount ?? options.amount ?? 0),
     fixedReceived,
-    channel: options.channel,
+    ...chosenFacts(options),
     acceptRates: options.acceptRates,
   });
   // One's own money: no notice.
