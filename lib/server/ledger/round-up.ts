@@ -1,5 +1,6 @@
 import "server-only";
 import type { RoundUpEffect, TransferPlan } from "@/lib/server/ledger/plan";
+import { chosenFacts } from "@/lib/server/ledger/transfer-row";
 import { roundUpOf } from "@/lib/shared/money";
 
 /**
@@ -27,8 +28,7 @@ export function roundUpEffect(plan: TransferPlan, sender: { roundUpPocket?: numb
       receivedAmount: amount,
       receivedCurrency: plan.currency,
       rate: "1",
-      message: null,
-      channel: "roundup",
+      ...chosenFacts({ channel: "roundup" }),
       createdAt: plan.createdAt,
     },
   };
