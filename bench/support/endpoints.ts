@@ -15,9 +15,17 @@ export const WALLET = "GET /api/v1/wallet";
 export const HISTORY = "GET /api/v1/transfers/wallet/{id}";
 export const TRANSFERS = "POST /api/v1/transfers";
 export const CROSS = "POST /api/v1/transfers (cross-currency)";
+/**
+ * The replica set-up's subjects (bench/support/replica.ts): same-currency transfers on its
+ * primary, alone, then with readers (insights and statements) on an instance that reads on the
+ * primary, then on one that reads on the standby.
+ */
+export const NO_READERS = "POST /api/v1/transfers, no readers";
+export const READERS_ON_PRIMARY = "POST /api/v1/transfers, readers on the primary";
+export const READERS_ON_REPLICA = "POST /api/v1/transfers, readers on the replica";
 
 /** The order of the printed table. */
-export const ORDER = [HEALTH, WALLET, HISTORY, TRANSFERS, CROSS];
+export const ORDER = [HEALTH, WALLET, HISTORY, TRANSFERS, CROSS, NO_READERS, READERS_ON_PRIMARY, READERS_ON_REPLICA];
 
 export const bareEndpoint: Endpoint = { name: BARE, request: () => ({ method: "GET", path: "/api/bare" }) };
 

@@ -1,11 +1,12 @@
 /**
  * What `npm run bench` prints: the table of medians, the database's own limit beside the
- * PostgreSQL set-ups, and the target verdicts (ratios, medians over rounds; a missed target is
- * reported, it does not fail the run); with a baseline checkout, the table of this app against it.
+ * PostgreSQL set-ups, the replica set-up's readers and lag, and the target verdicts (ratios,
+ * medians over rounds; a missed target is reported, it does not fail the run); with a baseline
+ * checkout, the table of this app against it.
  */
-import { CROSS, HEALTH, HISTORY, ORDER, TRANSFERS, WALLET } from "./endpoints";
-import type { Figure, PgLimitFigure, Stat } from "./rounds";
-import { POSTGRES_1, POSTGRES_2, POSTGRES_FRESH, SQLITE } from "./setups";
+import { CROSS, HEALTH, HISTORY, ORDER, READERS_ON_PRIMARY, READERS_ON_REPLICA, TRANSFERS, WALLET } from "./endpoints";
+import type { Figure, PgLimitFigure, ReplicaFigure, Stat } from "./rounds";
+import { POSTGRES_1, POSTGRES_2, POSTGRES_FRESH, POSTGRES_REPLICA, SQLITE } from "./setups";
 
 export type Verdict = { setup: string; figure: string; value: number; op: "≥" | "≤"; bound: number; met: boolean };
 
@@ -83,6 +84,34 @@ export function printTable(figures: Figure[], limits: Record<string, PgLimitFigu
   }
 }
 
+/** The replica set-up: transfers with the readers on the replica against on the primary, and the readers themselves. */
+export function printReplica(setup: string, figure: ReplicaFigure): void {
+  const ratio = (s: Stat) => `${fixed(s.median)} (${spread(s)})`;
+  const pace = figure.readsPerSecAsked > 0 ? `starting ${figure.readsPerSecAsked} reads/s in all` : "each as fast as it is answered";
+  console.log(`
+${setup}, ${figure.readers} readers (insights and CSV statements, ${pace}) on the instance the transfers go to:
+  transfers/s with the readers on the replica ÷ on the primary ${ratio(figure.replicaOverPrimary)}, p99 ${ratio(figure.p99ReplicaOverPrimary)}
+  transfers/s with readers ÷ with none: readers on the primary ${ratio(figure.primaryOverNone)}, on the replica ${ratio(figure.replicaOverNone)}`);
+  const head = ["readers", "reads/s", "spread", "insights/s", "statements/s", "p50 ms", "p99 ms", "non-2xx", "errors", "replica reads went to", "lag median kB", "lag max kB", "replay lag max ms"];
+  const kB = (bytes: number) => (bytes / 1024).toFixed(1);
+  const lines = figure.subjects.map((f) => [
+    f.subject.replace(/^.*, /, ""),
+    String(f.readsPerSec.median),
+    `${f.readsPerSec.min}–${f.readsPerSec.max}`,
+    String(f.insightsPerSec),
+    String(f.statementsPerSec),
+    String(f.p50),
+    String(f.p99),
+    String(f.non2xx),
+    String(f.errors),
+    Object.entries(f.replicaReads).map(([where, count]) => `${where} ${count}`).join(", ") || "—",
+    kB(f.lagBytesMedian),
+    kB(f.lagBytesMax),
+    String(f.replayLagMsMax) + (f.notStreaming ? ` (${f.notStreaming} samples not streaming)` : ""),
+  ]);
+  printColumns(head, lines);
+}
+
 /** Every target, as a ratio (median over rounds); a set-up that did not run has no verdicts. */
 export function verdicts(figures: Figure[]): Verdict[] {
   const find = (setup: string, endpoint: string) => figures.find((f) => f.setup === setup && f.endpoint === endpoint);
@@ -113,6 +142,9 @@ export function verdicts(figures: Figure[]): Verdict[] {
   for (const setup of [SQLITE, POSTGRES_1, POSTGRES_2]) {
     check(setup, `${CROSS} × same-currency`, find(setup, CROSS)?.ofSameCurrency?.median, "≥", 0.5);
   }
+  // The reads on the replica leave the primary to the transfers: more of them get through.
+  const onPrimary = ofBare(POSTGRES_REPLICA, READERS_ON_PRIMARY);
+  check(POSTGRES_REPLICA, `${READERS_ON_REPLICA} × bare, against ${READERS_ON_PRIMARY}'s`, ofBare(POSTGRES_REPLICA, READERS_ON_REPLICA), "≥", onPrimary);
   return out;
 }
 

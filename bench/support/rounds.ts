@@ -8,10 +8,11 @@
  * checkout, BENCH_BASELINE_ROOT), each endpoint is also measured on it in the same round, and its
  * figure adds the median of the per-round ratios this app ÷ the baseline.
  */
-import { CROSS, TRANSFERS } from "./endpoints";
+import { CROSS, NO_READERS, READERS_ON_PRIMARY, READERS_ON_REPLICA, TRANSFERS } from "./endpoints";
 import type { Endpoint, Measured } from "./load";
 import { unexpected } from "./load";
 import type { PgLimitMeasured } from "./pg-limit";
+import type { ReadersMeasured, ReplicationSeen } from "./readers";
 
 export type Round = {
   bare: Measured;
@@ -20,6 +21,13 @@ export type Round = {
   baseline?: Record<string, Measured>;
   /** The one-statement transfer straight through `pg` (PostgreSQL set-ups only). */
   pgLimit?: PgLimitMeasured;
+  /**
+   * The replica set-up's (bench/support/replica.ts), by subject: its readers' figures, the
+   * standby's lag over its measure, and where the instance's replica reads went (warm-up included).
+   */
+  readers?: Record<string, ReadersMeasured>;
+  replication?: Record<string, ReplicationSeen>;
+  replicaReads?: Record<string, Record<string, number>>;
 };
 
 /** Median and min–max of per-round values. */
@@ -150,5 +158,82 @@ export function summarisePgLimit(rounds: Round[]): PgLimitFigure | undefined {
     p99: median(measured.map((m) => m.p99)),
     refused: sumOf(measured.map((m) => m.refused)),
     retried: sumOf(measured.map((m) => m.retried)),
+  };
+}
+
+/** One subject's readers over the replica set-up's rounds. */
+export type ReadersFigure = {
+  subject: string;
+  /** Reads answered 2xx per second, per round; the rest are medians over rounds. */
+  readsPerSec: Stat;
+  insightsPerSec: number;
+  statementsPerSec: number;
+  p50: number;
+  p99: number;
+  /** Summed over rounds. */
+  reads: number;
+  non2xx: number;
+  errors: number;
+  /** Where the reads that could use the replica went (`replica/fresh`, `primary/behind`, …), summed over rounds. */
+  replicaReads: Record<string, number>;
+  /** The standby's lag over the subject's measures: the median of the rounds' medians, the largest seen. */
+  lagBytesMedian: number;
+  lagBytesMax: number;
+  replayLagMsMax: number;
+  /** Samples of pg_stat_replication in which the standby was not streaming (none expected). */
+  notStreaming: number;
+};
+
+export type ReplicaFigure = {
+  readers: number;
+  /** The reads a second the readers were to start in all; 0: as fast as they were answered. */
+  readsPerSecAsked: number;
+  /** Per round: transfers/s with the readers on the replica ÷ with them on the primary; p99 likewise. */
+  replicaOverPrimary: Stat;
+  p99ReplicaOverPrimary: Stat;
+  /** Per round: transfers/s with the readers ÷ with none, the readers on the primary and on the replica. */
+  primaryOverNone: Stat;
+  replicaOverNone: Stat;
+  subjects: ReadersFigure[];
+};
+
+/** The replica set-up's own figures (`readers`: how many ran, at `readsPerSecAsked`), when every round has them. */
+export function summariseReplica(rounds: Round[], readers: number, readsPerSecAsked: number): ReplicaFigure | undefined {
+  if (!rounds.length || !rounds.every((r) => r.readers && r.replication)) return undefined;
+  const transfers = (name: string) => rounds.map((r) => r.endpoints[name]);
+  const [none, primary, replica] = [NO_READERS, READERS_ON_PRIMARY, READERS_ON_REPLICA].map(transfers);
+  const ratios = (a: Measured[], b: Measured[], pick: (m: Measured) => number) => stat(a.map((m, i) => pick(m) / pick(b[i])));
+  const subjects = [READERS_ON_PRIMARY, READERS_ON_REPLICA].map((subject): ReadersFigure => {
+    const read = rounds.map((r) => r.readers?.[subject]).filter((m) => m !== undefined);
+    const lag = rounds.map((r) => r.replication?.[subject]).filter((m) => m !== undefined);
+    const replicaReads: Record<string, number> = {};
+    for (const counts of rounds.map((r) => r.replicaReads?.[subject] ?? {})) {
+      for (const [key, count] of Object.entries(counts)) replicaReads[key] = (replicaReads[key] ?? 0) + count;
+    }
+    return {
+      subject,
+      readsPerSec: stat(read.map((m) => m.readsPerSec)),
+      insightsPerSec: median(read.map((m) => m.insightsPerSec)),
+      statementsPerSec: median(read.map((m) => m.statementsPerSec)),
+      p50: median(read.map((m) => m.p50)),
+      p99: median(read.map((m) => m.p99)),
+      reads: sumOf(read.map((m) => m.reads)),
+      non2xx: sumOf(read.map((m) => m.non2xx)),
+      errors: sumOf(read.map((m) => m.errors)),
+      replicaReads,
+      lagBytesMedian: median(lag.map((m) => m.lagBytesMedian)),
+      lagBytesMax: Math.max(...lag.map((m) => m.lagBytesMax)),
+      replayLagMsMax: Math.max(...lag.map((m) => m.replayLagMsMax)),
+      notStreaming: sumOf(lag.map((m) => m.notStreaming)),
+    };
+  });
+  return {
+    readers,
+    readsPerSecAsked,
+    replicaOverPrimary: ratios(replica, primary, (m) => m.reqPerSec),
+    p99ReplicaOverPrimary: ratios(replica, primary, (m) => m.p99),
+    primaryOverNone: ratios(primary, none, (m) => m.reqPerSec),
+    replicaOverNone: ratios(replica, none, (m) => m.reqPerSec),
+    subjects,
   };
 }

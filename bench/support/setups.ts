@@ -1,13 +1,15 @@
 /**
  * The set-ups `npm run bench` measures — SQLite ×1 and PostgreSQL ×1 on a database with a long
- * history, PostgreSQL ×2 (two instances on that same database, the load split between them), and
- * PostgreSQL ×1 on a fresh database — and how each is prepared and served: the production build
- * started by `npm start` (migrations, the configuration check, scripts/serve.ts), exactly as an
- * operator runs it, with its notices going to a local SMTP server.
+ * history, PostgreSQL ×2 (two instances on that same database, the load split between them),
+ * PostgreSQL ×1 on a fresh database, and PostgreSQL ×1 replica (a primary and an asynchronous
+ * streaming standby of the bench's own, bench/support/replica.ts) — and how each is prepared and
+ * served: the production build started by `npm start` (migrations, the configuration check,
+ * scripts/serve.ts), exactly as an operator runs it, with its notices going to a local SMTP server.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "@/lib/server/db";
+import { checkInvariants } from "@/tests/support/ledger";
 import { startServer, type AppServer } from "@/scripts/app-server";
 import { dropPostgresDatabase, migrate, postgresDatabaseUrl } from "@/scripts/lib/database";
 import { generateHistory } from "./history";
@@ -17,6 +19,7 @@ export const SQLITE = "SQLite ×1";
 export const POSTGRES_1 = "PostgreSQL ×1";
 export const POSTGRES_2 = "PostgreSQL ×2";
 export const POSTGRES_FRESH = "PostgreSQL ×1 fresh";
+export const POSTGRES_REPLICA = "PostgreSQL ×1 replica";
 
 export const JWT_SECRET = "bench-jwt-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 
@@ -28,20 +31,31 @@ export type Setup = {
   fresh: boolean;
   /** Transfers of history generated after the seed (bench/support/history.ts). */
   history: number;
+  /**
+   * On clusters of the bench's own (bench/support/replica.ts), not on the machine's server: the
+   * primary's port (`databaseUrl` names it) and its standby's. The database goes with them.
+   */
+  replica?: { primaryPort: number; standbyPort: number };
 };
 
 export const isPostgres = (url: string) => url.startsWith("postgres");
 
-/** All set-ups, or those BENCH_SETUPS names (e.g. `sqlite×1,postgresql×2`; a name that is none of them is an error). */
-export function setups(work: string, postgresServer: string, history: number, only?: string): Setup[] {
+/**
+ * All set-ups, or those BENCH_SETUPS names (e.g. `sqlite×1,postgresql×2`; a name that is none of
+ * them is an error). `replicaPort`: the port of the replica set-up's primary, its standby's next.
+ */
+export function setups(work: string, postgresServer: string, history: number, only?: string, replicaPort = 5491): Setup[] {
   const stamp = Date.now().toString(36);
   const postgres = postgresDatabaseUrl(postgresServer, `minibank_bench_${stamp}`);
+  const replica = { primaryPort: replicaPort, standbyPort: replicaPort + 1 };
   const all: Setup[] = [
     { name: SQLITE, databaseUrl: `file:${path.join(work, "bench.db")}`, instances: 1, fresh: true, history },
     { name: POSTGRES_FRESH, databaseUrl: postgresDatabaseUrl(postgresServer, `minibank_bench_fresh_${stamp}`), instances: 1, fresh: true, history: 0 },
     { name: POSTGRES_1, databaseUrl: postgres, instances: 1, fresh: true, history },
     // The same database again, served by two instances (load split between them).
     { name: POSTGRES_2, databaseUrl: postgres, instances: 2, fresh: false, history },
+    // Two instances on its primary, one reading on its standby (bench/support/replica.ts).
+    { name: POSTGRES_REPLICA, databaseUrl: `postgresql://postgres@127.0.0.1:${replicaPort}/minibank_bench`, instances: 2, fresh: true, history, replica },
   ];
   const words = only?.trim() ? only.toLowerCase().split(",").map((word) => word.replace(/\s/g, "")) : undefined;
   const key = (setup: Setup) => setup.name.toLowerCase().replace(/\s/g, "");
@@ -83,6 +97,8 @@ export type ServeOptions = {
   smtpUrl: string;
   /** Another checkout's `startServer` (bench/support/baseline.ts), which serves that checkout. */
   start?: typeof startServer;
+  /** Added to (or over) serverEnv's, e.g. DATABASE_READ_URL. */
+  env?: Record<string, string | undefined>;
 };
 
 /** The environment each served instance gets (also bench/health.ts). */
@@ -125,7 +141,7 @@ export async function startInstances(setup: Setup, options: ServeOptions): Promi
     for (let i = 0; i < setup.instances; i += 1) {
       const port = options.port + i;
       const logFile = path.join(options.work, `${setup.name.replace(/\W+/g, "-")}-${i}.log`);
-      const env = serverEnv(options.work, setup.databaseUrl, port, options.smtpUrl);
+      const env = { ...serverEnv(options.work, setup.databaseUrl, port, options.smtpUrl), ...options.env };
       const start = options.start ?? startServer;
       servers.push(await start({ distDir: options.distDir, port, logFile, env, npmStart: true, timeoutMs: 180_000 }));
       // The check every server runs at start reads the whole ledger: not part of the load.
@@ -138,9 +154,24 @@ export async function startInstances(setup: Setup, options: ServeOptions): Promi
   return servers;
 }
 
-/** The PostgreSQL databases the bench created (the SQLite file goes with its folder). */
+export type Ledger = { transfers: number; invariants: string[] };
+
+/** The transfers a set-up's database holds after the load, and the ledger invariants' breaches. */
+export async function ledgerOf(db: Db): Promise<Ledger> {
+  const invariants = await checkInvariants(db).then(
+    () => [] as string[],
+    (error: Error) => [error.message],
+  );
+  return { transfers: await db.transfer.count({ where: { kind: "transfer" } }), invariants };
+}
+
+/**
+ * The PostgreSQL databases the bench created on the machine's server (the SQLite file goes with
+ * its folder, a replica set-up's database with its clusters).
+ */
 export async function dropBenchDatabases(list: Setup[]): Promise<void> {
-  for (const url of new Set(list.map((setup) => setup.databaseUrl).filter(isPostgres))) {
+  const onServer = list.filter((setup) => !setup.replica);
+  for (const url of new Set(onServer.map((setup) => setup.databaseUrl).filter(isPostgres))) {
     await dropPostgresDatabase(url);
   }
 }

@@ -98,25 +98,36 @@ async function start(dataDir: string, port: number, socketDir: string, settings:
 const COMMON = { max_connections: "100", shared_buffers: "32MB", max_wal_senders: "5", hot_standby_feedback: "on", wal_keep_size: "64MB" };
 
 /**
+ * Settings a caller puts over COMMON. The tests take COMMON as it is; the bench (bench/support/
+ * replica.ts) gives its clusters the machine's server's shared_buffers, so that its figures are
+ * comparable with the other set-ups'.
+ */
+export type ClusterSettings = Record<string, string>;
+
+/**
  * A primary on `port`; with `synchronousStandby`, a commit waits until that standby (its
  * application_name) has flushed it (`synchronous_commit = on`).
  */
-export async function startPrimary(options: { port: number; synchronousStandby?: string }): Promise<Cluster & { root: string }> {
+export async function startPrimary(options: { port: number; synchronousStandby?: string; settings?: ClusterSettings }): Promise<Cluster & { root: string }> {
   const root = ownedFolder("minibank-cluster-");
   const dataDir = path.join(root, "primary");
   await pgTool("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync"]);
   const sync: Record<string, string> = options.synchronousStandby
     ? { synchronous_standby_names: options.synchronousStandby, synchronous_commit: "on" }
     : {};
-  await start(dataDir, options.port, root, { ...COMMON, ...sync });
-  return { ...clusterOf("primary", options.port, dataDir, root, { ...COMMON, ...sync }), root };
+  const settings = { ...COMMON, ...options.settings, ...sync };
+  await start(dataDir, options.port, root, settings);
+  return { ...clusterOf("primary", options.port, dataDir, root, settings), root };
 }
 
 /**
  * A hot standby of `primary` made with pg_basebackup (streaming, `-R`), named `name` (its
  * application_name, which synchronous_standby_names refers to), on `port`.
  */
-export async function startStandby(primary: Cluster, options: { name: string; port: number; root: string }): Promise<Cluster> {
+export async function startStandby(
+  primary: Cluster,
+  options: { name: string; port: number; root: string; settings?: ClusterSettings },
+): Promise<Cluster> {
   const dataDir = path.join(options.root, options.name);
   await pgTool("pg_basebackup", ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres", "-D", dataDir, "-R", "-X", "stream", "-c", "fast", "--no-sync"]);
   // The last setting wins: pg_basebackup -R wrote a primary_conninfo without the standby's name.
@@ -124,8 +135,9 @@ export async function startStandby(primary: Cluster, options: { name: string; po
     path.join(dataDir, "postgresql.auto.conf"),
     `primary_conninfo = 'host=127.0.0.1 port=${primary.port} user=postgres application_name=${options.name}'\n`,
   );
-  await start(dataDir, options.port, options.root, COMMON);
-  return clusterOf(options.name, options.port, dataDir, options.root, COMMON);
+  const settings = { ...COMMON, ...options.settings };
+  await start(dataDir, options.port, options.root, settings);
+  return clusterOf(options.name, options.port, dataDir, options.root, settings);
 }
 
 /** Waits until `standby` streams from `primary` in `state` (sync or async), as pg_stat_replication says. */
