@@ -17,27 +17,15 @@ export const MAX_PLANS_PER_GROUP = 32;
 const GROUPS_IN_FLIGHT = 1;
 /** Times a plan that PostgreSQL chose as a deadlock or serialization victim is put in a later group. */
 const MAX_ATTEMPTS = 5;
-/**
- * Times a plan leaves a group because another transaction (another instance's group) holds one of
- * its wallets, before its group waits for that wallet instead: each time costs it one group's
- * round trip, and waiting at last means no plan is left behind for ever.
- */
-export const MAX_DEFERRALS = 3;
-/** The answer of a plan left out of its group: one of its wallets was locked elsewhere. */
-const LOCK_NOT_AVAILABLE = "55P03";
 
 /** One plan's ending, as `minibank_apply_plan` answers it. */
 export type PlanOutcome = { refusal: string | null; id: number | null };
 
-type Pending = { document: string; attempts: number; deferrals: number; resolve(outcome: PlanOutcome): void; reject(error: unknown): void };
+type Pending = { document: string; attempts: number; resolve(outcome: PlanOutcome): void; reject(error: unknown): void };
 type Row = { n: number; refusal: string | null; id: number | null; errorCode: string | null; errorMessage: string | null };
 
-/**
- * What the groups of one store have been (for tests and the bench): how many, of how many plans,
- * how many plans were left for a later group because another transaction held a wallet, and how
- * many groups waited for such a wallet.
- */
-export type GroupStats = { groups: number; plans: number; largest: number; deferred: number; waited: number };
+/** What the groups of one store have been: how many, of how many plans (for tests and the bench). */
+export type GroupStats = { groups: number; plans: number; largest: number };
 
 type Groups = { apply(document: string): Promise<PlanOutcome>; stats: GroupStats };
 
@@ -60,34 +48,19 @@ function planError(code: string, message: string): pg.DatabaseError {
  * A group leaves as soon as the one before it has ended (GROUPS_IN_FLIGHT; the rest of the pool
  * serves reads): an idle server adds no wait, and under load a group is whatever arrived during
  * the previous one's round trip, at most MAX_PLANS_PER_GROUP.
- *
- * Several instances on one database: a group does not wait for a wallet another instance's group
- * holds. The plans that need it are left out of this group, unapplied, and go first in the next
- * one (MAX_DEFERRALS); the others commit at once. Otherwise the two instances' groups, which
- * nearly always share a customer, would commit one after the other, each waiting for the other's
- * WAL flush.
  */
 function createGroups(runner: SqlRunner): Groups {
   const queue: Pending[] = [];
-  const stats: GroupStats = { groups: 0, plans: 0, largest: 0, deferred: 0, waited: 0 };
+  const stats: GroupStats = { groups: 0, plans: 0, largest: 0 };
   let inFlight = 0;
   let scheduled = false;
 
   const settle = (group: Pending[], rows: Row[]) => {
     const byPlace = new Map(rows.map((row) => [Number(row.n), row]));
-    const deferred: Pending[] = [];
     group.forEach((pending, i) => {
       const row = byPlace.get(i + 1);
       if (!row) return pending.reject(new Error("minibank_apply_plans answered no row for a plan"));
       if (row.errorCode === null) return pending.resolve({ refusal: row.refusal, id: row.id === null ? null : Number(row.id) });
-      // Left out, unapplied: first in the next group, which waits for the wallet once it has been
-      // left out MAX_DEFERRALS times.
-      if (row.errorCode === LOCK_NOT_AVAILABLE && pending.deferrals < MAX_DEFERRALS) {
-        pending.deferrals += 1;
-        stats.deferred += 1;
-        deferred.push(pending);
-        return;
-      }
       const error = planError(row.errorCode, row.errorMessage ?? "");
       // A deadlock victim wrote nothing: it goes again, in a later group.
       if (isRetryableConflict(error) && pending.attempts < MAX_ATTEMPTS) {
@@ -97,19 +70,16 @@ function createGroups(runner: SqlRunner): Groups {
       }
       pending.reject(error);
     });
-    queue.unshift(...deferred);
   };
 
   const run = async (group: Pending[]) => {
     stats.groups += 1;
     stats.plans += group.length;
     stats.largest = Math.max(stats.largest, group.length);
-    const wait = group.some((pending) => pending.deferrals >= MAX_DEFERRALS);
-    if (wait) stats.waited += 1;
     try {
       const plans = `[${group.map((p) => p.document).join(",")}]`;
       const rows = await runner.$queryRaw<Row[]>(
-        Prisma.sql`SELECT "n", "refusal", "id", "errorCode", "errorMessage" FROM "minibank_apply_plans"(${plans}::jsonb, ${wait}::boolean)`,
+        Prisma.sql`SELECT "n", "refusal", "id", "errorCode", "errorMessage" FROM "minibank_apply_plans"(${plans}::jsonb)`,
       );
       settle(group, rows);
     } catch (error) {
@@ -139,7 +109,7 @@ function createGroups(runner: SqlRunner): Groups {
     stats,
     apply(document: string) {
       return new Promise<PlanOutcome>((resolve, reject) => {
-        queue.push({ document, attempts: 1, deferrals: 0, resolve, reject });
+        queue.push({ document, attempts: 1, resolve, reject });
         schedule();
       });
     },
