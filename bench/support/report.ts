@@ -51,7 +51,7 @@ against the baseline ${root} (same rounds; medians over rounds, spread = min–m
 
 export function printTable(figures: Figure[], limits: Record<string, PgLimitFigure | undefined>): void {
   const sorted = [...figures].sort(byOrder);
-  const head = ["setup", "endpoint", "req/s", "× bare", "spread", "p50 ms", "p99 ms", "bare p99", "p99 × bare", "other ratio", "non-2xx", "errors"];
+  const head = ["setup", "endpoint", "req/s", "× bare", "spread", "p50 ms", "p99 ms", "bare p99", "p99 × bare", "cpu busy", "other ratio", "non-2xx", "errors"];
   const lines = sorted.map((f) => {
     const other = f.ofSameCurrency
       ? `${fixed(f.ofSameCurrency.median)} (${spread(f.ofSameCurrency)}) × same-ccy`
@@ -68,6 +68,7 @@ export function printTable(figures: Figure[], limits: Record<string, PgLimitFigu
       String(f.p99),
       String(f.bareP99),
       fixed(f.p99Ratio.median),
+      f.busy === null ? "—" : `${Math.round(f.busy * 100)} %`,
       other,
       f.non2xx ? `${f.non2xx} (${JSON.stringify(f.statusCodes)})` : "0",
       String(f.errors),

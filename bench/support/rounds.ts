@@ -62,6 +62,8 @@ export type Figure = {
   /** The bare route's p99 (median over the same rounds) and p99 ÷ bare p99 per round. */
   bareP99: number;
   p99Ratio: Stat;
+  /** The machine's busy share of CPU while it was measured (load.ts), median over rounds; null off Linux. */
+  busy: number | null;
   /** Cross-currency transfers ÷ same-currency transfers, per round. */
   ofSameCurrency?: Stat;
   /** Same-currency transfers ÷ the one-statement transfers/s through `pg`, per round. */
@@ -91,6 +93,12 @@ export function stat(values: number[]): Stat {
 
 const sumOf = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
+/** The median busy share over rounds, or null when a round has none (no /proc, or a result from before it was measured). */
+function busyOf(values: (number | null | undefined)[]): number | null {
+  const known = values.filter((value): value is number => typeof value === "number");
+  return known.length === values.length && known.length > 0 ? median(known) : null;
+}
+
 /** The figures of one set-up's rounds, one per endpoint. */
 export function summarise(setup: string, endpoints: Endpoint[], rounds: Round[]): Figure[] {
   const per = (pick: (round: Round) => number) => rounds.map(pick);
@@ -109,6 +117,7 @@ export function summarise(setup: string, endpoints: Endpoint[], rounds: Round[])
       p99: median(per((r) => of(r).p99)),
       bareP99: median(per((r) => r.bare.p99)),
       p99Ratio: stat(per((r) => of(r).p99 / r.bare.p99)),
+      busy: busyOf(rounds.map((r) => of(r).busy)),
       requests: sumOf(per((r) => of(r).requests)),
       non2xx: sumOf(per((r) => of(r).non2xx)),
       unexpected: sumOf(per((r) => unexpected(endpoint, of(r)))),
