@@ -30,7 +30,7 @@ import { ensureBuild, type AppServer, startServer } from "@/scripts/app-server";
 import { serveBare } from "./support/bare";
 import { machineLoad } from "./support/configuration";
 import { drain, load, type Endpoint, type Measured } from "./support/load";
-import { median } from "./support/rounds";
+import { median } from "./support/stats";
 import { serverEnv } from "./support/setups";
 import { startSink } from "./support/smtp";
 

@@ -25,6 +25,7 @@ import { startFakeBotApi, TELEGRAM_LIMITS } from "@/tests/support/fake-bot-api";
 import { checkInvariants } from "@/tests/support/ledger";
 import { startSmtp } from "@/tests/support/smtp";
 import { seedBench, userId, walletId } from "./support/seed";
+import { percentile } from "./support/stats";
 
 /** The burst: credits to e-mail users and to Telegram users, several to each. */
 const EMAIL_RECIPIENTS = 1_500;
@@ -126,12 +127,6 @@ function burstPlan(): [number, number][] {
   return plan;
 }
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
-
 async function runSetup(name: string, databaseUrl: string, distDir: string, work: string): Promise<SetupFigures> {
   console.log(`${name}: ${databaseUrl}`);
   const db = createDb(databaseUrl);
@@ -210,7 +205,7 @@ async function runSetup(name: string, databaseUrl: string, distDir: string, work
     const folded = accepted.filter((c) => /^Вам пришло|^Вам пришёл/.test(String(c.params.text))).length;
     const latency = (channel: string) => {
       const ms = burst.filter((r) => r.channel === channel && r.sentAt).map((r) => r.sentAt!.getTime() - r.createdAt.getTime());
-      return { p50: percentile(ms, 0.5), max: Math.max(0, ...ms) };
+      return { p50: percentile([...ms].sort((a, b) => a - b), 0.5), max: Math.max(0, ...ms) };
     };
     const figures: SetupFigures = {
       setup: name,

@@ -10,6 +10,7 @@
 import crypto from "node:crypto";
 import pg from "pg";
 import { dropPostgresDatabase, ensurePostgresDatabase, postgresDatabaseUrl } from "@/scripts/lib/database";
+import { percentile } from "./stats";
 
 export const PG_LIMIT_CLIENTS = 16;
 
@@ -65,10 +66,6 @@ export type PgLimit = {
   /** Checks the money is all there, then drops the database. */
   close(): Promise<{ transfers: number; problems: string[] }>;
 };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]) : 0;
-}
 
 /** Creates the benchmark database on the server `serverUrl` points at, with `wallets` wallets. */
 export async function openPgLimit(serverUrl: string, wallets: number): Promise<PgLimit> {

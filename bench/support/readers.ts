@@ -8,9 +8,11 @@
  * `minibank_replica_reads_total`, at /api/metrics).
  */
 import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { CURRENCIES } from "@/lib/shared/money";
 import { walletId } from "./seed";
+import { percentile } from "./stats";
 
 type ReadKind = "insights" | "statement";
 /** One read as its reader saw it; status 0: no answer (refused, reset, timed out). */
@@ -45,9 +47,7 @@ const READ_TIMEOUT_MS = 30_000;
 const TZ_MINUTES = 180;
 const DAY_MS = 86_400_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round1 = (x: number) => Math.round(x * 10) / 10;
-const percentile = (sorted: number[], p: number) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]) : 0);
 
 async function readInsights(url: string, token: string): Promise<number> {
   const res = await fetch(`${url}/api/v1/insights?wallet=total`, {

@@ -13,6 +13,7 @@ import type { Endpoint, Measured } from "./load";
 import { unexpected } from "./load";
 import type { PgLimitMeasured } from "./pg-limit";
 import type { ReadersMeasured, ReplicationSeen } from "./readers";
+import { median } from "./stats";
 
 export type Round = {
   bare: Measured;
@@ -80,12 +81,6 @@ export type Figure = {
 export type PgLimitFigure = { transfersPerSec: Stat; p50: number; p99: number; refused: number; retried: number };
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 export function stat(values: number[]): Stat {
   return { median: round3(median(values)), min: round3(Math.min(...values)), max: round3(Math.max(...values)) };
@@ -170,28 +165,18 @@ export function summarisePgLimit(rounds: Round[]): PgLimitFigure | undefined {
   };
 }
 
-/** One subject's readers over the replica set-up's rounds. */
-export type ReadersFigure = {
-  subject: string;
-  /** Reads answered 2xx per second, per round; the rest are medians over rounds. */
-  readsPerSec: Stat;
-  insightsPerSec: number;
-  statementsPerSec: number;
-  p50: number;
-  p99: number;
-  /** Summed over rounds. */
-  reads: number;
-  non2xx: number;
-  errors: number;
-  /** Where the reads that could use the replica went (`replica/fresh`, `primary/behind`, …), summed over rounds. */
-  replicaReads: Record<string, number>;
-  /** The standby's lag over the subject's measures: the median of the rounds' medians, the largest seen. */
-  lagBytesMedian: number;
-  lagBytesMax: number;
-  replayLagMsMax: number;
-  /** Samples of pg_stat_replication in which the standby was not streaming (none expected). */
-  notStreaming: number;
-};
+/**
+ * One subject's readers over the replica set-up's rounds: what each round measured of them
+ * (ReadersMeasured: rates and latencies as medians over rounds, counts summed) and of the standby
+ * (ReplicationSeen: the median of the rounds' median lags, the largest seen, not-streaming samples
+ * summed), with the reads per second as a Stat and where the replica reads went, summed.
+ */
+export type ReadersFigure = Omit<ReadersMeasured, "readsPerSec" | "statusCodes"> &
+  Omit<ReplicationSeen, "samples"> & {
+    subject: string;
+    readsPerSec: Stat;
+    replicaReads: Record<string, number>;
+  };
 
 export type ReplicaFigure = {
   readers: number;
